@@ -1,0 +1,227 @@
+/* game.h: the variant interface.
+ *
+ * A game plugs into dojo by filling one `const DjVariant` with designated
+ * initialisers and adding it to the registry (registry.c).  The framework
+ * (search, perft, notation, game records, the front end) talks to a game
+ * only through this struct, so nothing outside variants/NAME/ knows the rules.
+ *
+ * Positions are plain blocks of `state_size` bytes.  The framework copies
+ * them with memcpy (copy-make: to play a move it copies the parent and calls
+ * play() on the copy), so a position must not contain pointers to itself or
+ * own any heap memory.  Moves are small non-zero integers that only the
+ * variant decodes.
+ *
+ * Sides are numbered 0 and 1; side 0 is the one written first in
+ * `side_names` (Blue in Onitama, Black/Sente in Ogi).
+ *
+ * Squares, where the framework handles them (notation.h), are numbered
+ * file + rank * board_width, with file 0 = 'a' and rank 0 = '1', as seen by
+ * side 0 sitting at the bottom.
+ */
+#ifndef DOJO_GAME_H
+#define DOJO_GAME_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include <glib.h>
+
+/* A move.  DJ_MOVE_NONE (0) is never a legal move.  Every move a variant
+ * produces is below DJ_MOVE_LIMIT, so the search can index tables by move. */
+typedef uint32_t DjMove;
+#define DJ_MOVE_NONE 0u
+#define DJ_MOVE_LIMIT (1u << 16)
+
+/* Scores are from the point of view of the side to move.  evaluate() must
+ * stay strictly inside +-DJ_SCORE_EVAL_MAX; the search uses the band above
+ * it for won and lost positions: a win in N plies scores DJ_SCORE_WIN - N. */
+#define DJ_SCORE_WIN 30000
+#define DJ_SCORE_EVAL_MAX 20000
+#define DJ_SCORE_DRAW 0
+
+/* The error domain for GErrors raised by the framework; variants may use
+ * it too. */
+#define DJ_ERROR (dj_error_quark())
+GQuark dj_error_quark(void);
+typedef enum DjError {
+    DJ_ERROR_INVALID,    /* malformed input: a move, position, option, record */
+    DJ_ERROR_ILLEGAL,    /* well formed but against the rules */
+    DJ_ERROR_GAME_OVER,  /* no more moves: the game has ended */
+    DJ_ERROR_IO,         /* a file could not be read or written */
+} DjError;
+
+typedef enum DjOutcome {
+    DJ_OUTCOME_ONGOING = 0,
+    DJ_OUTCOME_WIN_SIDE0,
+    DJ_OUTCOME_WIN_SIDE1,
+    DJ_OUTCOME_DRAW,
+} DjOutcome;
+
+/* One NAME=VALUE game option as given by the user (for example
+ * cards=ox,boar,horse,elephant,crab in Onitama). */
+typedef struct DjOptionValue {
+    const char *name;
+    const char *value;
+} DjOptionValue;
+
+/* An option a variant understands, for help texts and validation. */
+typedef struct DjVariantOption {
+    const char *name;     /* "cards" */
+    const char *arg;      /* "LIST": what the value looks like */
+    const char *help;     /* one line */
+} DjVariantOption;
+
+/* How a game starts. */
+typedef struct DjSetup {
+    const char *position;            /* a position string, or NULL: a new game */
+    guint64 seed;                    /* for anything random in a new game */
+    const DjOptionValue *options;    /* n_options NAME=VALUE pairs */
+    int n_options;
+} DjSetup;
+
+/* How render() should draw. */
+typedef struct DjRenderStyle {
+    bool color;        /* ANSI colour escapes allowed */
+    bool traditional;  /* the game's traditional glyphs (kanji in Ogi); may be ignored */
+    DjMove last_move;  /* the move that led to this position, to mark it; or DJ_MOVE_NONE */
+    int bottom_side;   /* the side drawn at the bottom of the board */
+} DjRenderStyle;
+
+typedef struct DjVariant DjVariant;
+
+struct DjVariant {
+    /* ---- facts ---------------------------------------------------------- */
+    const char *name;              /* lower case, used on the command line: "onitama" */
+    const char *title;             /* for people: "Onitama" */
+    const char *summary;           /* one line for `dojo list` */
+    size_t state_size;             /* bytes in a position */
+    int max_moves;                 /* bound on legal_moves() in any position */
+    int board_width, board_height; /* at most 26 files, 99 ranks */
+    const char *side_names[2];     /* "Blue", "Red" */
+    const DjVariantOption *options;/* terminated by an entry with name == NULL; may be NULL */
+
+    /* Repetition.  A position is identified by key().
+     * repetition_draw: when a position occurs for this many times the game
+     *   is over (a draw, unless perpetual_check_loses applies); 0: never.
+     * repetition_claim: from this many occurrences on, a player may claim a
+     *   draw (and computer-only games do); 0: never.
+     * perpetual_check_loses: a repetition in which one side gave check with
+     *   every one of its moves is a loss for that side (needs in_check).
+     * The search scores any repetition inside its tree by the same rule
+     * (draw, or a loss for the perpetual checker). */
+    int repetition_draw;
+    int repetition_claim;
+    bool perpetual_check_loses;
+
+    /* ---- rules ---------------------------------------------------------- */
+
+    /* Fill `pos` with a new game (setup->position == NULL), using
+     * setup->seed for anything random and setup->options for the variant's
+     * options, or with the position string setup->position (options and seed
+     * are then ignored).  On bad input (unknown option, malformed string,
+     * impossible position) returns false with `error` set to a message a
+     * player understands; `pos` is then unspecified.  Never crashes on any
+     * input string. */
+    bool (*setup)(void *pos, const DjSetup *setup, GError **error);
+
+    /* 0 or 1: whose turn it is. */
+    int (*side_to_move)(const void *pos);
+
+    /* Write every legal move of `pos` to `out` (room for max_moves) and
+     * return how many.  Order is deterministic.  Called only on positions
+     * where outcome() is ONGOING.  Returning 0 means the side to move has no
+     * move and has LOST: a game where that is not so must generate a pass
+     * move instead (Onitama does). */
+    int (*legal_moves)(const void *pos, DjMove *out);
+
+    /* Optional (NULL: the framework calls legal_moves).  The number
+     * legal_moves() would return, for perft's bulk counting. */
+    int (*count_moves)(const void *pos);
+
+    /* Play `move`, which legal_moves(pos) produced, updating key().  Never
+     * called with anything else. */
+    void (*play)(void *pos, DjMove move);
+
+    /* Optional (NULL: no null-move pruning).  Hand the turn to the other side
+     * without moving, updating key().  Supply it only if passing the turn is
+     * a sound guess of "this position is at least this good" in the game. */
+    void (*play_null)(void *pos);
+
+    /* Whether the game is over by the position alone (a master captured, a
+     * temple reached).  A variant need not detect "no legal move" here: the
+     * framework does (see legal_moves).  Repetition is the framework's. */
+    DjOutcome (*outcome)(const void *pos);
+
+    /* The Zobrist key of `pos`, kept incrementally by setup() and play().
+     * It covers everything that makes positions different for the rules
+     * (board, cards or hands, side to move). */
+    uint64_t (*key)(const void *pos);
+
+    /* The same key computed from nothing but the position's contents; the
+     * conformance suite checks that key() == compute_key() after every move. */
+    uint64_t (*compute_key)(const void *pos);
+
+    /* Optional (NULL: the game has no check).  Whether the side to move is
+     * in check. */
+    bool (*in_check)(const void *pos);
+
+    /* ---- search --------------------------------------------------------- */
+
+    /* A static score of `pos` from the side to move's point of view, in
+     * about hundredths of a pawn, strictly inside +-DJ_SCORE_EVAL_MAX.
+     * Called only on ongoing positions. */
+    int (*evaluate)(const void *pos);
+
+    /* Whether `move` (legal in `pos`) is tactical enough to search in
+     * quiescence and to try early: captures, promotions, wins, checks... */
+    bool (*is_noisy)(const void *pos, DjMove move);
+
+    /* ---- notation ------------------------------------------------------- */
+
+    /* Parse move text typed by a person or read from a record.  Accepts the
+     * canonical form of format_move() and may accept friendlier ones.  On
+     * success stores a LEGAL move of `pos` and returns true; otherwise
+     * returns false with `error` saying why in words (malformed, no such
+     * piece, illegal because..., ambiguous: which moves it could be). */
+    bool (*parse_move)(const void *pos, const char *text, DjMove *out, GError **error);
+
+    /* Append the canonical text of `move` (legal in `pos`) to `out`: one
+     * token, no spaces, that parse_move() reads back to the same move. */
+    void (*format_move)(const void *pos, DjMove move, GString *out);
+
+    /* Append the position string of `pos`; setup() reads it back to a
+     * position with the same key. */
+    void (*format_position)(const void *pos, GString *out);
+
+    /* Append a drawing of the position for a terminal: board, what each side
+     * holds (cards, pieces in hand), whose turn.  Ends with a newline. */
+    void (*render)(const void *pos, const DjRenderStyle *style, GString *out);
+
+    /* The square a move starts from (numbered as in notation.h), or -1 for
+     * moves that start from no square (drops, passes).  For `moves a1`. */
+    int (*move_origin)(const void *pos, DjMove move);
+
+    /* Optional.  Append why the game is over in `pos` when outcome() says
+     * it is ("Red's master was captured"), without a final newline. */
+    void (*describe_outcome)(const void *pos, GString *out);
+
+    /* Append a short description of `move` for people, or nothing
+     * ("Blue's master takes Red's student at c4 with the Tiger").  Optional. */
+    void (*describe_move)(const void *pos, DjMove move, GString *out);
+};
+
+/* The outcome of `pos` under the rules, including "no legal move loses"
+ * (repetition is a property of the game history, see dj_game_outcome()). */
+DjOutcome dj_position_outcome(const DjVariant *variant, const void *pos);
+
+/* The side that wins in `outcome`, or -1 for ONGOING and DRAW. */
+int dj_outcome_winner(DjOutcome outcome);
+
+/* The outcome in which `side` wins. */
+DjOutcome dj_outcome_win_for(int side);
+
+/* Number of legal moves (count_moves if supplied, else legal_moves). */
+int dj_count_moves(const DjVariant *variant, const void *pos);
+
+#endif /* DOJO_GAME_H */

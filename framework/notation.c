@@ -1,0 +1,100 @@
+/* notation.c: text helpers every variant shares. */
+#include "notation.h"
+
+#include <string.h>
+
+void dj_square_format(int square, int width, GString *out)
+{
+    g_string_append_c(out, (char)('a' + square % width));
+    g_string_append_printf(out, "%d", square / width + 1);
+}
+
+int dj_square_parse(const char *text, int width, int height, int *consumed)
+{
+    if (text == NULL || !g_ascii_isalpha(text[0]))
+        return -1;
+    int file = g_ascii_tolower(text[0]) - 'a';
+    if (file >= width || !g_ascii_isdigit(text[1]))
+        return -1;
+    int rank = text[1] - '0';
+    int used = 2;
+    if (g_ascii_isdigit(text[2])) {
+        rank = rank * 10 + (text[2] - '0');
+        used = 3;
+        if (g_ascii_isdigit(text[3]))
+            return -1;
+    }
+    if (rank < 1 || rank > height)
+        return -1;
+    if (consumed != NULL)
+        *consumed = used;
+    return file + (rank - 1) * width;
+}
+
+char *dj_text_normalize(const char *text)
+{
+    GString *out = g_string_new(NULL);
+    bool pending_space = false;
+    for (const char *p = text; *p != '\0'; p++) {
+        if (g_ascii_isspace(*p)) {
+            pending_space = out->len > 0;
+            continue;
+        }
+        if (pending_space)
+            g_string_append_c(out, ' ');
+        pending_space = false;
+        g_string_append_c(out, g_ascii_tolower(*p));
+    }
+    return g_string_free(out, FALSE);
+}
+
+char **dj_text_split_list(const char *text)
+{
+    GPtrArray *items = g_ptr_array_new();
+    char **parts = g_strsplit(text, ",", -1);
+    for (char **p = parts; *p != NULL; p++) {
+        char *item = dj_text_normalize(*p);
+        if (item[0] == '\0')
+            g_free(item);
+        else
+            g_ptr_array_add(items, item);
+    }
+    g_strfreev(parts);
+    g_ptr_array_add(items, NULL);
+    return (char **)g_ptr_array_free(items, FALSE);
+}
+
+const char *dj_outcome_result_text(DjOutcome outcome)
+{
+    switch (outcome) {
+    case DJ_OUTCOME_WIN_SIDE0: return "1-0";
+    case DJ_OUTCOME_WIN_SIDE1: return "0-1";
+    case DJ_OUTCOME_DRAW: return "1/2-1/2";
+    case DJ_OUTCOME_ONGOING: break;
+    }
+    return "*";
+}
+
+bool dj_outcome_parse_result(const char *text, DjOutcome *out)
+{
+    static const DjOutcome all[] = {
+        DJ_OUTCOME_WIN_SIDE0, DJ_OUTCOME_WIN_SIDE1, DJ_OUTCOME_DRAW, DJ_OUTCOME_ONGOING,
+    };
+    for (size_t i = 0; i < G_N_ELEMENTS(all); i++) {
+        if (strcmp(text, dj_outcome_result_text(all[i])) == 0) {
+            *out = all[i];
+            return true;
+        }
+    }
+    return false;
+}
+
+void dj_format_move_list(const DjVariant *variant, const void *pos,
+                         const DjMove *moves, int n_moves, GString *out)
+{
+    for (int i = 0; i < n_moves; i++) {
+        if (i > 0)
+            g_string_append(out, ", ");
+        variant->format_move(pos, moves[i], out);
+    }
+}

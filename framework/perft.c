@@ -1,0 +1,92 @@
+/* perft.c: generic perft with bulk counting at the last ply.
+ *
+ * One block of scratch memory holds a position and a move list per ply, so
+ * the recursion allocates nothing and touches only the variant's slots. */
+#include "perft.h"
+
+#include <string.h>
+
+typedef struct PerftScratch {
+    const DjVariant *variant;
+    unsigned char *positions;   /* depth + 1 positions */
+    DjMove *moves;              /* depth lists of max_moves */
+} PerftScratch;
+
+static void scratch_init(PerftScratch *s, const DjVariant *v, int depth)
+{
+    s->variant = v;
+    s->positions = g_malloc((size_t)(depth + 1) * v->state_size);
+    s->moves = g_new(DjMove, (size_t)(depth + 1) * (size_t)v->max_moves);
+}
+
+static void scratch_clear(PerftScratch *s)
+{
+    g_free(s->positions);
+    g_free(s->moves);
+}
+
+/* Leaves below the ongoing position at ply `ply` of the scratch. */
+static uint64_t perft_below(const PerftScratch *s, int ply, int depth)
+{
+    const DjVariant *v = s->variant;
+    const size_t size = v->state_size;
+    const unsigned char *pos = s->positions + (size_t)ply * size;
+
+    if (depth == 1)
+        return v->count_moves != NULL ? (uint64_t)v->count_moves(pos)
+                                      : (uint64_t)v->legal_moves(pos, s->moves);
+
+    DjMove *moves = s->moves + (size_t)ply * (size_t)v->max_moves;
+    unsigned char *child = s->positions + (size_t)(ply + 1) * size;
+    int n = v->legal_moves(pos, moves);
+    uint64_t total = 0;
+    for (int i = 0; i < n; i++) {
+        memcpy(child, pos, size);
+        v->play(child, moves[i]);
+        if (v->outcome(child) != DJ_OUTCOME_ONGOING)
+            total += 1;
+        else
+            total += perft_below(s, ply + 1, depth - 1);
+    }
+    return total;
+}
+
+uint64_t dj_perft(const DjVariant *variant, const void *pos, int depth)
+{
+    if (depth <= 0 || variant->outcome(pos) != DJ_OUTCOME_ONGOING)
+        return 1;
+    PerftScratch s;
+    scratch_init(&s, variant, depth);
+    memcpy(s.positions, pos, variant->state_size);
+    uint64_t total = perft_below(&s, 0, depth);
+    scratch_clear(&s);
+    return total;
+}
+
+uint64_t dj_perft_divide(const DjVariant *variant, const void *pos, int depth,
+                         DjPerftDivideFn fn, void *user_data)
+{
+    if (depth <= 0 || variant->outcome(pos) != DJ_OUTCOME_ONGOING)
+        return 1;
+    PerftScratch s;
+    scratch_init(&s, variant, depth);
+    DjMove *root_moves = g_new(DjMove, variant->max_moves);
+    int n = variant->legal_moves(pos, root_moves);
+    GString *text = g_string_new(NULL);
+    uint64_t total = 0;
+    for (int i = 0; i < n; i++) {
+        memcpy(s.positions, pos, variant->state_size);
+        variant->play(s.positions, root_moves[i]);
+        uint64_t count = 1;
+        if (depth > 1 && variant->outcome(s.positions) == DJ_OUTCOME_ONGOING)
+            count = perft_below(&s, 0, depth - 1);
+        g_string_truncate(text, 0);
+        variant->format_move(pos, root_moves[i], text);
+        fn(text->str, count, user_data);
+        total += count;
+    }
+    g_string_free(text, TRUE);
+    g_free(root_moves);
+    scratch_clear(&s);
+    return total;
+}

@@ -1,0 +1,377 @@
+/* record.c: game records: format, parse, save, load (see record.h). */
+#include "record.h"
+
+#include <string.h>
+
+#include "notation.h"
+#include "registry.h"
+
+/* Tags the record writes itself, in this place, rather than from the list. */
+static bool is_managed_tag(const char *name)
+{
+    return strcmp(name, "Variant") == 0 || strcmp(name, "Position") == 0
+        || strcmp(name, "Result") == 0 || strcmp(name, "Termination") == 0;
+}
+
+static void append_tag(GString *out, const char *name, const char *value)
+{
+    g_string_append_printf(out, "[%s \"", name);
+    for (const char *p = value; *p != '\0'; p++) {
+        if (*p == '"' || *p == '\\')
+            g_string_append_c(out, '\\');
+        if (*p == '\n' || *p == '\r')
+            g_string_append_c(out, ' ');
+        else
+            g_string_append_c(out, *p);
+    }
+    g_string_append(out, "\"]\n");
+}
+
+void dj_record_format(const DjGame *game, GString *out)
+{
+    const DjVariant *v = dj_game_variant(game);
+    append_tag(out, "Variant", v->name);
+    for (const char *const *name = dj_game_tag_names(game); *name != NULL; name++) {
+        if (!is_managed_tag(*name))
+            append_tag(out, *name, dj_game_tag(game, *name));
+    }
+    GString *start = g_string_new(NULL);
+    v->format_position(dj_game_position_at(game, 0), start);
+    append_tag(out, "Position", start->str);
+    g_string_free(start, TRUE);
+
+    DjOutcome outcome = dj_game_outcome(game);
+    append_tag(out, "Result", dj_outcome_result_text(outcome));
+    if (outcome != DJ_OUTCOME_ONGOING)
+        append_tag(out, "Termination", dj_game_outcome_reason(game));
+    g_string_append_c(out, '\n');
+
+    /* Numbered by move pairs from the side that started. */
+    int n = dj_game_length(game);
+    for (int ply = 0; ply < n; ply++) {
+        const void *pos = dj_game_position_at(game, ply);
+        if (ply % 2 == 0)
+            g_string_append_printf(out, "%d.", ply / 2 + 1);
+        g_string_append_c(out, ' ');
+        v->format_move(pos, dj_game_move_at(game, ply), out);
+        if (ply % 2 == 1 || ply == n - 1)
+            g_string_append_c(out, '\n');
+    }
+    g_string_append(out, dj_outcome_result_text(outcome));
+    g_string_append_c(out, '\n');
+}
+
+/* ---- parsing ------------------------------------------------------------ */
+
+typedef struct Tag {
+    char *name;
+    char *value;
+    int line;
+} Tag;
+
+static void tag_clear(gpointer data)
+{
+    Tag *tag = data;
+    g_free(tag->name);
+    g_free(tag->value);
+}
+
+static bool parse_tag_line(const char *text, int line, Tag *tag, GError **error)
+{
+    const char *p = text + 1; /* past '[' */
+    const char *name_start = p;
+    while (g_ascii_isalnum(*p) || *p == '_' || *p == '-')
+        p++;
+    if (p == name_start || *p != ' ')
+        goto malformed;
+    tag->name = g_strndup(name_start, (gsize)(p - name_start));
+    while (*p == ' ')
+        p++;
+    if (*p != '"')
+        goto malformed;
+    p++;
+    GString *value = g_string_new(NULL);
+    while (*p != '"') {
+        if (*p == '\0') {
+            g_string_free(value, TRUE);
+            goto malformed;
+        }
+        if (*p == '\\' && (p[1] == '"' || p[1] == '\\'))
+            p++;
+        g_string_append_c(value, *p++);
+    }
+    p++;
+    while (*p == ' ')
+        p++;
+    if (*p != ']' || p[1] != '\0') {
+        g_string_free(value, TRUE);
+        goto malformed;
+    }
+    tag->value = g_string_free(value, FALSE);
+    tag->line = line;
+    return true;
+
+malformed:
+    g_clear_pointer(&tag->name, g_free);
+    g_set_error(error, DJ_ERROR, DJ_ERROR_INVALID,
+                "line %d: a tag must look like [Name \"value\"]", line);
+    return false;
+}
+
+static const Tag *find_tag(GArray *tags, const char *name)
+{
+    for (guint i = 0; i < tags->len; i++) {
+        const Tag *tag = &g_array_index(tags, Tag, i);
+        if (strcmp(tag->name, name) == 0)
+            return tag;
+    }
+    return NULL;
+}
+
+static bool is_move_number(const char *token)
+{
+    const char *p = token;
+    while (g_ascii_isdigit(*p))
+        p++;
+    if (p == token || *p != '.')
+        return false;
+    while (*p == '.')
+        p++;
+    return *p == '\0';
+}
+
+/* Play the moves of one line of move text; a result token is stored in
+ * *result and must be the last token of the record. */
+static bool parse_move_line(DjGame *game, char *text, int line, bool *have_result,
+                            DjOutcome *result, int *result_line, GError **error)
+{
+    char *comment = strchr(text, ';');
+    if (comment != NULL)
+        *comment = '\0';
+    char **tokens = g_strsplit_set(text, " \t\r", -1);
+    bool ok = true;
+    for (char **t = tokens; ok && *t != NULL; t++) {
+        if ((*t)[0] == '\0')
+            continue;
+        if (*have_result) {
+            g_set_error(error, DJ_ERROR, DJ_ERROR_INVALID,
+                        "line %d: \"%s\" comes after the result", line, *t);
+            ok = false;
+            break;
+        }
+        if (dj_outcome_parse_result(*t, result)) {
+            *have_result = true;
+            *result_line = line;
+            continue;
+        }
+        /* "12.boar:a1a2" is tolerated as "12." then the move */
+        char *move_text = *t;
+        char *dot = strchr(move_text, '.');
+        if (is_move_number(move_text))
+            continue;
+        if (dot != NULL && dot != move_text && g_ascii_isdigit(move_text[0])) {
+            char *p = move_text;
+            while (g_ascii_isdigit(*p))
+                p++;
+            if (p == dot) {
+                while (*p == '.')
+                    p++;
+                move_text = p;
+            }
+        }
+        GError *move_error = NULL;
+        int ply = dj_game_length(game);
+        if (!dj_game_play_text(game, move_text, &move_error)) {
+            g_set_error(error, DJ_ERROR, DJ_ERROR_ILLEGAL,
+                        "line %d: move %d \"%s\" cannot be played: %s",
+                        line, ply + 1, move_text, move_error->message);
+            g_error_free(move_error);
+            ok = false;
+        }
+    }
+    g_strfreev(tokens);
+    return ok;
+}
+
+static DjGame *start_game(GArray *tags, int tags_end_line, GError **error)
+{
+    const Tag *variant_tag = find_tag(tags, "Variant");
+    if (variant_tag == NULL) {
+        g_set_error(error, DJ_ERROR, DJ_ERROR_INVALID,
+                    "line %d: the record does not say which game it is "
+                    "(no [Variant \"...\"] tag)", tags_end_line);
+        return NULL;
+    }
+    const DjVariant *variant = dj_registry_find(variant_tag->value);
+    if (variant == NULL) {
+        g_set_error(error, DJ_ERROR, DJ_ERROR_INVALID,
+                    "line %d: unknown game \"%s\"", variant_tag->line, variant_tag->value);
+        return NULL;
+    }
+    const Tag *position_tag = find_tag(tags, "Position");
+    DjSetup setup = { .position = position_tag != NULL ? position_tag->value : NULL };
+    GError *setup_error = NULL;
+    DjGame *game = dj_game_new(variant, &setup, &setup_error);
+    if (game == NULL) {
+        g_set_error(error, DJ_ERROR, DJ_ERROR_INVALID, "line %d: bad start position: %s",
+                    position_tag != NULL ? position_tag->line : tags_end_line,
+                    setup_error->message);
+        g_error_free(setup_error);
+        return NULL;
+    }
+    for (guint i = 0; i < tags->len; i++) {
+        const Tag *tag = &g_array_index(tags, Tag, i);
+        if (!is_managed_tag(tag->name))
+            dj_game_set_tag(game, tag->name, tag->value);
+    }
+    return game;
+}
+
+/* The recorded result must agree with the rules; a decisive result the rules
+ * do not give (a resignation, an adjudication) is taken from the record. */
+static bool apply_result(DjGame *game, GArray *tags, bool have_token, DjOutcome token,
+                         int token_line, GError **error)
+{
+    const Tag *result_tag = find_tag(tags, "Result");
+    DjOutcome recorded = DJ_OUTCOME_ONGOING;
+    int line = token_line;
+    if (have_token) {
+        recorded = token;
+    } else if (result_tag != NULL) {
+        line = result_tag->line;
+        if (!dj_outcome_parse_result(result_tag->value, &recorded)) {
+            g_set_error(error, DJ_ERROR, DJ_ERROR_INVALID,
+                        "line %d: unknown result \"%s\" (1-0, 0-1, 1/2-1/2 or *)",
+                        line, result_tag->value);
+            return false;
+        }
+    }
+    DjOutcome by_rules = dj_game_outcome(game);
+    if (by_rules != DJ_OUTCOME_ONGOING) {
+        if (recorded != DJ_OUTCOME_ONGOING && recorded != by_rules) {
+            g_set_error(error, DJ_ERROR, DJ_ERROR_INVALID,
+                        "line %d: the recorded result %s contradicts the moves (%s)",
+                        line, dj_outcome_result_text(recorded),
+                        dj_game_outcome_reason(game));
+            return false;
+        }
+        return true;
+    }
+    if (recorded != DJ_OUTCOME_ONGOING) {
+        const Tag *why = find_tag(tags, "Termination");
+        dj_game_set_result(game, recorded, why != NULL ? why->value : "as recorded");
+    }
+    return true;
+}
+
+DjGame *dj_record_parse(const char *text, GError **error)
+{
+    if (!g_utf8_validate(text, -1, NULL)) {
+        const char *end = NULL;
+        g_utf8_validate(text, -1, &end);
+        int line = 1;
+        for (const char *p = text; p < end; p++)
+            line += *p == '\n';
+        g_set_error(error, DJ_ERROR, DJ_ERROR_INVALID,
+                    "line %d: the record is not valid UTF-8 text", line);
+        return NULL;
+    }
+
+    GArray *tags = g_array_new(FALSE, TRUE, sizeof(Tag));
+    g_array_set_clear_func(tags, tag_clear);
+    char **lines = g_strsplit(text, "\n", -1);
+    DjGame *game = NULL;
+    bool ok = true;
+    bool have_result = false;
+    DjOutcome result = DJ_OUTCOME_ONGOING;
+    int result_line = 0;
+    int n_lines = 0;
+
+    for (char **l = lines; ok && *l != NULL; l++) {
+        int line = ++n_lines;
+        char *content = g_strstrip(*l);
+        if (content[0] == '\0' || content[0] == ';')
+            continue;
+        if (content[0] == '[') {
+            if (game != NULL) {
+                g_set_error(error, DJ_ERROR, DJ_ERROR_INVALID,
+                            "line %d: a tag after the moves have started", line);
+                ok = false;
+                break;
+            }
+            Tag tag = { 0 };
+            ok = parse_tag_line(content, line, &tag, error);
+            if (ok)
+                g_array_append_val(tags, tag);
+            continue;
+        }
+        if (game == NULL) {
+            game = start_game(tags, line, error);
+            ok = game != NULL;
+            if (!ok)
+                break;
+        }
+        ok = parse_move_line(game, content, line, &have_result, &result, &result_line, error);
+    }
+    if (ok && game == NULL) {
+        game = start_game(tags, n_lines, error);
+        ok = game != NULL;
+    }
+    if (ok)
+        ok = apply_result(game, tags, have_result, result, result_line, error);
+    if (!ok)
+        g_clear_pointer(&game, dj_game_free);
+
+    g_strfreev(lines);
+    g_array_unref(tags);
+    return game;
+}
+
+bool dj_record_save(const DjGame *game, const char *path, GError **error)
+{
+    GString *text = g_string_new(NULL);
+    dj_record_format(game, text);
+    GError *io_error = NULL;
+    bool ok = g_file_set_contents_full(path, text->str, (gssize)text->len,
+                                       G_FILE_SET_CONTENTS_CONSISTENT
+                                           | G_FILE_SET_CONTENTS_DURABLE,
+                                       0644, &io_error);
+    if (!ok) {
+        g_set_error(error, DJ_ERROR, DJ_ERROR_IO, "Could not save the game: %s",
+                    io_error->message);
+        g_error_free(io_error);
+    }
+    g_string_free(text, TRUE);
+    return ok;
+}
+
+DjGame *dj_record_load(const char *path, GError **error)
+{
+    char *text = NULL;
+    gsize length = 0;
+    GError *io_error = NULL;
+    if (!g_file_get_contents(path, &text, &length, &io_error)) {
+        g_set_error(error, DJ_ERROR, DJ_ERROR_IO, "Could not read the game: %s",
+                    io_error->message);
+        g_error_free(io_error);
+        return NULL;
+    }
+    if (strlen(text) != length) {
+        int line = 1;
+        for (const char *p = text; *p != '\0'; p++)
+            line += *p == '\n';
+        g_set_error(error, DJ_ERROR, DJ_ERROR_INVALID,
+                    "%s: line %d: the file is not a game record (it contains binary data)",
+                    path, line);
+        g_free(text);
+        return NULL;
+    }
+    GError *parse_error = NULL;
+    DjGame *game = dj_record_parse(text, &parse_error);
+    if (game == NULL) {
+        g_set_error(error, DJ_ERROR, parse_error->code, "%s: %s", path, parse_error->message);
+        g_error_free(parse_error);
+    }
+    g_free(text);
+    return game;
+}

@@ -1,0 +1,23 @@
+/* registry.c: the one place in the framework that names the variants
+ * (through the generated registry_list.h, see meson.build). */
+#include "registry.h"
+
+#include <glib.h>
+
+#include "registry_list.h"
+
+const DjVariant *const *dj_registry_all(void)
+{
+    return registry_variants;
+}
+
+const DjVariant *dj_registry_find(const char *name)
+{
+    if (name == NULL)
+        return NULL;
+    for (const DjVariant *const *v = registry_variants; *v != NULL; v++) {
+        if (g_ascii_strcasecmp((*v)->name, name) == 0)
+            return *v;
+    }
+    return NULL;
+}

@@ -1,0 +1,15 @@
+/* registry.h: the built-in variants.  registry.c is the one file in the
+ * framework that names a game. */
+#ifndef DOJO_REGISTRY_H
+#define DOJO_REGISTRY_H
+
+#include "game.h"
+
+/* The built-in variants, in the order `dojo list` shows them, terminated by
+ * NULL.  Never NULL itself. */
+const DjVariant *const *dj_registry_all(void);
+
+/* The variant called `name` (case-insensitive), or NULL. */
+const DjVariant *dj_registry_find(const char *name);
+
+#endif

@@ -1,0 +1,24 @@
+/* level.h: playing strengths built on the search.
+ *
+ * Level 1 is for a beginner: a shallow search and a wide random choice among
+ * the moves that are not much worse than the best.  Each level searches
+ * deeper and chooses less randomly; level 10 is the full search with all
+ * the time it is given. */
+#ifndef DOJO_LEVEL_H
+#define DOJO_LEVEL_H
+
+#include <glib.h>
+
+#include "search.h"
+
+#define DJ_LEVEL_MIN 1
+#define DJ_LEVEL_MAX 10
+
+/* Choose a move for `root` at `level` (clamped to [MIN, MAX]).  time_ms is
+ * the time allowed (levels below MAX also stop at their own depth).  `rand`
+ * makes the choice reproducible.  Arguments otherwise as dj_search_run. */
+DjMove dj_level_choose(DjSearch *search, int level, int64_t time_ms, GRand *rand,
+                       const void *root, const DjHistoryEntry *line, int n_line,
+                       DjSearchReportFn report, void *user_data, DjSearchInfo *info);
+
+#endif

@@ -1,0 +1,744 @@
+/* search.c: iterative deepening principal variation search over game.h.
+ *
+ * Plain C in the hot paths: no GLib inside search_node/quiesce; memory is
+ * allocated once per DjSearch (the table) and per dj_search_run (stacks). */
+#include "search.h"
+
+#include <math.h>
+#include <signal.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include <glib.h>
+
+#define INF (DJ_SCORE_WIN + 1)
+#define DECISIVE (DJ_SCORE_WIN - 1000)   /* beyond this a score counts plies to the end */
+#define QUIESCE_MAX 8                    /* quiescence plies below the horizon */
+#define STACK_PLIES (DJ_SEARCH_MAX_PLY + QUIESCE_MAX + 2)
+#define HISTORY_MAX 16384
+#define REPETITION_FILTER 4096
+
+enum { BOUND_UPPER = 1, BOUND_LOWER = 2, BOUND_EXACT = 3 };
+
+/* A table entry: 16 bytes, four to a cache line. */
+typedef struct TableEntry {
+    uint64_t key;
+    uint16_t move;
+    int16_t score;
+    uint8_t depth;
+    uint8_t bound;
+    uint8_t generation;
+    uint8_t unused;
+    uint32_t pad;
+} TableEntry;
+
+#define BUCKET 4
+
+struct DjSearch {
+    const DjVariant *variant;
+    size_t size;
+
+    TableEntry *table;
+    size_t n_buckets;            /* a power of two */
+    uint8_t generation;
+
+    int32_t history[2][DJ_MOVE_LIMIT];
+    DjMove killers[STACK_PLIES][2];
+
+    /* Per run. */
+    unsigned char *positions;    /* STACK_PLIES positions */
+    DjMove *moves;               /* STACK_PLIES lists of max_moves */
+    int32_t *order;              /* ordering scores, parallel to moves */
+    DjHistoryEntry *line;        /* the game before the root + the current path */
+    int line_capacity;
+    int root_index;              /* index of the root in line */
+    uint8_t repetition_filter[REPETITION_FILTER];
+    DjMove pv[STACK_PLIES][STACK_PLIES];
+    int pv_length[STACK_PLIES];
+
+    uint64_t nodes;
+    int seldepth;
+    int root_depth;              /* depth of the current iteration */
+    int64_t start_ms;
+    int64_t hard_deadline_ms;    /* 0: none */
+    uint64_t node_limit;         /* 0: none */
+    volatile sig_atomic_t stop;
+
+    /* Root moves with the scores of the last completed iteration. */
+    DjMove *root_moves;
+    int *root_scores;
+    int n_root;
+    bool all_root_scores;
+};
+
+static uint8_t reductions[64][64];
+
+static gpointer init_reductions(gpointer unused)
+{
+    (void)unused;
+    for (int d = 1; d < 64; d++)
+        for (int m = 1; m < 64; m++)
+            reductions[d][m] = (uint8_t)(0.75 + log((double)d) * log((double)m) / 2.25);
+    return NULL;
+}
+
+static int64_t now_ms(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
+}
+
+/* ---- transposition table ------------------------------------------------ */
+
+static int score_to_table(int score, int ply)
+{
+    if (score >= DECISIVE)
+        return score + ply;
+    if (score <= -DECISIVE)
+        return score - ply;
+    return score;
+}
+
+static int score_from_table(int score, int ply)
+{
+    if (score >= DECISIVE)
+        return score - ply;
+    if (score <= -DECISIVE)
+        return score + ply;
+    return score;
+}
+
+static TableEntry *table_probe(DjSearch *s, uint64_t key)
+{
+    TableEntry *bucket = s->table + (key & (s->n_buckets - 1)) * BUCKET;
+    for (int i = 0; i < BUCKET; i++)
+        if (bucket[i].key == key)
+            return &bucket[i];
+    return NULL;
+}
+
+static void table_store(DjSearch *s, uint64_t key, DjMove move, int score, int depth,
+                        int bound, int ply)
+{
+    TableEntry *bucket = s->table + (key & (s->n_buckets - 1)) * BUCKET;
+    TableEntry *victim = &bucket[0];
+    int victim_worth = 1 << 30;
+    for (int i = 0; i < BUCKET; i++) {
+        TableEntry *e = &bucket[i];
+        if (e->key == key) {
+            victim = e;
+            if (move == DJ_MOVE_NONE)
+                move = e->move;   /* keep the old best move */
+            break;
+        }
+        int age = (uint8_t)(s->generation - e->generation);
+        int worth = e->depth - 8 * age;
+        if (worth < victim_worth) {
+            victim_worth = worth;
+            victim = e;
+        }
+    }
+    victim->key = key;
+    victim->move = (uint16_t)move;
+    victim->score = (int16_t)score_to_table(score, ply);
+    victim->depth = (uint8_t)(depth < 0 ? 0 : depth);
+    victim->bound = (uint8_t)bound;
+    victim->generation = s->generation;
+}
+
+/* ---- life cycle --------------------------------------------------------- */
+
+DjSearch *dj_search_new(const DjVariant *variant, unsigned table_mb)
+{
+    static GOnce once = G_ONCE_INIT;
+    g_once(&once, init_reductions, NULL);
+
+    if (table_mb == 0)
+        table_mb = 64;
+    DjSearch *s = g_new0(DjSearch, 1);
+    s->variant = variant;
+    s->size = variant->state_size;
+    size_t bytes = (size_t)table_mb << 20;
+    size_t buckets = 1;
+    while (buckets * 2 * BUCKET * sizeof(TableEntry) <= bytes)
+        buckets *= 2;
+    s->n_buckets = buckets;
+    s->table = g_new0(TableEntry, buckets * BUCKET);
+    s->positions = g_malloc((size_t)STACK_PLIES * s->size);
+    s->moves = g_new(DjMove, (size_t)STACK_PLIES * (size_t)variant->max_moves);
+    s->order = g_new(int32_t, (size_t)STACK_PLIES * (size_t)variant->max_moves);
+    s->root_moves = g_new(DjMove, variant->max_moves);
+    s->root_scores = g_new(int, variant->max_moves);
+    return s;
+}
+
+void dj_search_free(DjSearch *s)
+{
+    if (s == NULL)
+        return;
+    g_free(s->table);
+    g_free(s->positions);
+    g_free(s->moves);
+    g_free(s->order);
+    g_free(s->line);
+    g_free(s->root_moves);
+    g_free(s->root_scores);
+    g_free(s);
+}
+
+void dj_search_clear(DjSearch *s)
+{
+    memset(s->table, 0, s->n_buckets * BUCKET * sizeof(TableEntry));
+    memset(s->history, 0, sizeof s->history);
+    memset(s->killers, 0, sizeof s->killers);
+    s->generation = 0;
+}
+
+void dj_search_stop(DjSearch *s)
+{
+    s->stop = 1;
+}
+
+/* ---- helpers ------------------------------------------------------------ */
+
+static inline unsigned char *position_at(DjSearch *s, int ply)
+{
+    return s->positions + (size_t)ply * s->size;
+}
+
+static bool out_of_resources(DjSearch *s)
+{
+    if (s->stop)
+        return true;
+    if ((s->nodes & 1023) == 0) {
+        if ((s->node_limit != 0 && s->nodes >= s->node_limit)
+            || (s->hard_deadline_ms != 0 && now_ms() >= s->hard_deadline_ms))
+            s->stop = 1;
+    }
+    return s->stop;
+}
+
+/* Score of a position that outcome() ends, from its side to move. */
+static int terminal_score(const DjVariant *v, const void *pos, DjOutcome outcome, int ply)
+{
+    int winner = dj_outcome_winner(outcome);
+    if (winner < 0)
+        return DJ_SCORE_DRAW;
+    return winner == v->side_to_move(pos) ? DJ_SCORE_WIN - ply : -(DJ_SCORE_WIN - ply);
+}
+
+/* If the position at line index `idx` repeats an earlier one, store its
+ * score in *score and return true. */
+static bool repetition_score(DjSearch *s, int idx, int ply, int *score)
+{
+    uint64_t key = s->line[idx].key;
+    if (s->repetition_filter[key & (REPETITION_FILTER - 1)] == 0)
+        return false;
+    for (int j = idx - 2; j >= 0; j -= 2) {
+        if (s->line[j].key != key)
+            continue;
+        switch (dj_repetition_judge(s->line, j, idx, s->variant->perpetual_check_loses)) {
+        case DJ_REPETITION_MOVER_LOSES: *score = -(DJ_SCORE_WIN - ply); break;
+        case DJ_REPETITION_MOVER_WINS: *score = DJ_SCORE_WIN - ply; break;
+        case DJ_REPETITION_DRAW: *score = DJ_SCORE_DRAW; break;
+        }
+        return true;
+    }
+    return false;
+}
+
+static void filter_add(DjSearch *s, uint64_t key, int delta)
+{
+    s->repetition_filter[key & (REPETITION_FILTER - 1)] += (uint8_t)delta;
+}
+
+static void history_update(DjSearch *s, int side, DjMove move, int bonus)
+{
+    int32_t *h = &s->history[side][move];
+    *h += bonus - *h * abs(bonus) / HISTORY_MAX;
+}
+
+/* Order scores for the moves at `ply`. */
+static void score_moves(DjSearch *s, const void *pos, int ply, const DjMove *moves,
+                        int32_t *order, int n, DjMove hash_move)
+{
+    const DjVariant *v = s->variant;
+    int side = v->side_to_move(pos);
+    for (int i = 0; i < n; i++) {
+        DjMove m = moves[i];
+        if (m == hash_move)
+            order[i] = 1 << 30;
+        else if (v->is_noisy(pos, m))
+            order[i] = (1 << 24) + s->history[side][m];
+        else if (m == s->killers[ply][0])
+            order[i] = (1 << 22) + 1;
+        else if (m == s->killers[ply][1])
+            order[i] = 1 << 22;
+        else
+            order[i] = s->history[side][m];
+    }
+}
+
+/* Bring the best remaining move to index i. */
+static inline void pick_move(DjMove *moves, int32_t *order, int i, int n)
+{
+    int best = i;
+    for (int j = i + 1; j < n; j++)
+        if (order[j] > order[best])
+            best = j;
+    if (best != i) {
+        DjMove m = moves[i]; moves[i] = moves[best]; moves[best] = m;
+        int32_t o = order[i]; order[i] = order[best]; order[best] = o;
+    }
+}
+
+/* ---- quiescence --------------------------------------------------------- */
+
+static int quiesce(DjSearch *s, int ply, int qdepth, int alpha, int beta)
+{
+    const DjVariant *v = s->variant;
+    const unsigned char *pos = position_at(s, ply);
+    s->nodes++;
+    if (ply > s->seldepth)
+        s->seldepth = ply;
+
+    DjOutcome outcome = v->outcome(pos);
+    if (outcome != DJ_OUTCOME_ONGOING)
+        return terminal_score(v, pos, outcome, ply);
+    if (out_of_resources(s))
+        return 0;
+
+    bool in_check = v->in_check != NULL && v->in_check(pos);
+    int best = -INF;
+    if (!in_check) {
+        best = v->evaluate(pos);
+        if (best >= beta || qdepth >= QUIESCE_MAX || ply >= STACK_PLIES - 2)
+            return best;
+        if (best > alpha)
+            alpha = best;
+    }
+
+    DjMove *moves = s->moves + (size_t)ply * (size_t)v->max_moves;
+    int32_t *order = s->order + (size_t)ply * (size_t)v->max_moves;
+    int n = v->legal_moves(pos, moves);
+    if (n == 0)
+        return -(DJ_SCORE_WIN - ply);
+    if (in_check && (qdepth >= QUIESCE_MAX || ply >= STACK_PLIES - 2))
+        return v->evaluate(pos);
+
+    /* Noisy moves only (all of them when in check), best history first. */
+    int kept = 0;
+    int side = v->side_to_move(pos);
+    for (int i = 0; i < n; i++) {
+        if (in_check || v->is_noisy(pos, moves[i])) {
+            moves[kept] = moves[i];
+            order[kept] = s->history[side][moves[i]];
+            kept++;
+        }
+    }
+    unsigned char *child = position_at(s, ply + 1);
+    for (int i = 0; i < kept; i++) {
+        pick_move(moves, order, i, kept);
+        memcpy(child, pos, s->size);
+        v->play(child, moves[i]);
+        int score = -quiesce(s, ply + 1, qdepth + 1, -beta, -alpha);
+        if (s->stop)
+            return 0;
+        if (score > best) {
+            best = score;
+            if (score > alpha) {
+                alpha = score;
+                if (score >= beta)
+                    break;
+            }
+        }
+    }
+    if (best == -INF)   /* in check with only quiet evasions: fall back on the evaluation */
+        best = v->evaluate(pos);
+    return best;
+}
+
+/* ---- main search -------------------------------------------------------- */
+
+static int search_node(DjSearch *s, int ply, int depth, int alpha, int beta, bool pv_node,
+                       bool allow_null, bool in_check);
+
+/* Enter the position at `ply`: record it on the line, score repetitions
+ * and ends, then search it.  Every path leaves the filter as it found it. */
+static int search(DjSearch *s, int ply, int depth, int alpha, int beta, bool pv_node,
+                  bool allow_null)
+{
+    const DjVariant *v = s->variant;
+    const unsigned char *pos = position_at(s, ply);
+    int idx = s->root_index + ply;
+    uint64_t key = v->key(pos);
+    bool in_check = v->in_check != NULL && v->in_check(pos);
+    s->line[idx].key = key;
+    s->line[idx].in_check = in_check;
+    s->pv_length[ply] = 0;
+
+    DjOutcome outcome = v->outcome(pos);
+    if (outcome != DJ_OUTCOME_ONGOING) {
+        s->nodes++;
+        return terminal_score(v, pos, outcome, ply);
+    }
+    int score = DJ_SCORE_DRAW;
+    if (repetition_score(s, idx, ply, &score)) {
+        s->nodes++;
+        return score;
+    }
+    if (in_check && ply < 2 * s->root_depth)
+        depth++;   /* check extension, bounded so that check sequences end */
+    if (depth <= 0 || ply >= DJ_SEARCH_MAX_PLY - 1)
+        return quiesce(s, ply, 0, alpha, beta);
+
+    filter_add(s, key, +1);
+    score = search_node(s, ply, depth, alpha, beta, pv_node, allow_null, in_check);
+    filter_add(s, key, -1);
+    return score;
+}
+
+static int search_node(DjSearch *s, int ply, int depth, int alpha, int beta, bool pv_node,
+                       bool allow_null, bool in_check)
+{
+    const DjVariant *v = s->variant;
+    const unsigned char *pos = position_at(s, ply);
+    uint64_t key = s->line[s->root_index + ply].key;
+    s->nodes++;
+    if (ply > s->seldepth)
+        s->seldepth = ply;
+    if (out_of_resources(s))
+        return 0;
+
+    /* Mate distance pruning: nothing here beats a shorter win found already. */
+    int worst = -(DJ_SCORE_WIN - ply), best_possible = DJ_SCORE_WIN - ply - 1;
+    if (alpha < worst) alpha = worst;
+    if (beta > best_possible) beta = best_possible;
+    if (alpha >= beta)
+        return alpha;
+
+    DjMove hash_move = DJ_MOVE_NONE;
+    TableEntry *entry = table_probe(s, key);
+    if (entry != NULL) {
+        hash_move = entry->move;
+        int tscore = score_from_table(entry->score, ply);
+        if (!pv_node && entry->depth >= depth) {
+            if ((entry->bound == BOUND_EXACT)
+                || (entry->bound == BOUND_LOWER && tscore >= beta)
+                || (entry->bound == BOUND_UPPER && tscore <= alpha))
+                return tscore;
+        }
+    }
+
+    int static_eval = in_check ? -INF : v->evaluate(pos);
+    unsigned char *child = position_at(s, ply + 1);
+
+    if (!pv_node && !in_check) {
+        /* Reverse futility: far above beta near the horizon. */
+        if (depth <= 3 && static_eval - 120 * depth >= beta && static_eval < DECISIVE)
+            return static_eval;
+        /* Null move: if passing still holds beta, a real move will. */
+        if (allow_null && v->play_null != NULL && depth >= 3 && static_eval >= beta
+            && beta > -DECISIVE && beta < DECISIVE) {
+            int r = 2 + depth / 4;
+            memcpy(child, pos, s->size);
+            v->play_null(child);
+            int score = -search(s, ply + 1, depth - 1 - r, -beta, -beta + 1, false, false);
+            if (s->stop)
+                return 0;
+            if (score >= beta)
+                return score >= DECISIVE ? beta : score;
+        }
+    }
+
+    DjMove *moves = s->moves + (size_t)ply * (size_t)v->max_moves;
+    int32_t *order = s->order + (size_t)ply * (size_t)v->max_moves;
+    int n = v->legal_moves(pos, moves);
+    if (n == 0)
+        return -(DJ_SCORE_WIN - ply);
+    score_moves(s, pos, ply, moves, order, n, hash_move);
+
+    int side = v->side_to_move(pos);
+    int best = -INF;
+    DjMove best_move = DJ_MOVE_NONE;
+    int original_alpha = alpha;
+    int searched = 0;
+    for (int i = 0; i < n; i++) {
+        pick_move(moves, order, i, n);
+        DjMove m = moves[i];
+        bool quiet = m == hash_move ? !v->is_noisy(pos, m) : order[i] < (1 << 24);
+
+        /* Futility: a quiet move cannot lift a hopeless score near the horizon. */
+        if (!pv_node && !in_check && quiet && searched > 0 && depth <= 2
+            && best > -DECISIVE && static_eval + 150 * depth <= alpha)
+            continue;
+
+        memcpy(child, pos, s->size);
+        v->play(child, m);
+        int score;
+        if (searched == 0) {
+            score = -search(s, ply + 1, depth - 1, -beta, -alpha, pv_node, true);
+        } else {
+            int r = 0;
+            if (depth >= 3 && quiet && !in_check && searched >= 2) {
+                r = reductions[depth < 64 ? depth : 63][searched < 64 ? searched : 63];
+                if (pv_node && r > 0)
+                    r--;
+                if (r > depth - 2)
+                    r = depth - 2;
+            }
+            score = -search(s, ply + 1, depth - 1 - r, -alpha - 1, -alpha, false, true);
+            if (score > alpha && r > 0)
+                score = -search(s, ply + 1, depth - 1, -alpha - 1, -alpha, false, true);
+            if (score > alpha && score < beta && pv_node)
+                score = -search(s, ply + 1, depth - 1, -beta, -alpha, true, true);
+        }
+        if (s->stop)
+            return 0;
+        searched++;
+
+        if (score > best) {
+            best = score;
+            best_move = m;
+            if (score > alpha) {
+                alpha = score;
+                s->pv[ply][0] = m;
+                memcpy(&s->pv[ply][1], s->pv[ply + 1], sizeof(DjMove) * (size_t)s->pv_length[ply + 1]);
+                s->pv_length[ply] = s->pv_length[ply + 1] + 1;
+                if (score >= beta) {
+                    if (quiet) {
+                        if (s->killers[ply][0] != m) {
+                            s->killers[ply][1] = s->killers[ply][0];
+                            s->killers[ply][0] = m;
+                        }
+                        int bonus = depth * depth;
+                        history_update(s, side, m, bonus);
+                        /* the quiet moves tried before it did not cut */
+                        for (int j = 0; j < i; j++)
+                            if (order[j] < (1 << 24) && moves[j] != hash_move)
+                                history_update(s, side, moves[j], -bonus);
+                    }
+                    break;
+                }
+            }
+        }
+    }
+    if (searched == 0)   /* everything pruned: the position is as bad as it looked */
+        return alpha;
+
+    int bound = best >= beta ? BOUND_LOWER : best > original_alpha ? BOUND_EXACT : BOUND_UPPER;
+    table_store(s, key, best_move, best, depth, bound, ply);
+    return best;
+}
+
+/* ---- root --------------------------------------------------------------- */
+
+/* Search every root move to `depth`; returns the best score and moves the
+ * best move to the front.  Root moves are kept sorted best first. */
+static int search_root(DjSearch *s, int depth, int alpha, int beta)
+{
+    const DjVariant *v = s->variant;
+    const unsigned char *root = position_at(s, 0);
+    unsigned char *child = position_at(s, 1);
+    int best = -INF;
+    int original_alpha = alpha;
+    s->pv_length[0] = 0;
+    s->nodes++;
+
+    for (int i = 0; i < s->n_root; i++) {
+        DjMove m = s->root_moves[i];
+        memcpy(child, root, s->size);
+        v->play(child, m);
+        int score;
+        if (i == 0 || s->all_root_scores) {
+            int a = s->all_root_scores ? -INF : alpha;
+            score = -search(s, 1, depth - 1, -beta, -a, true, true);
+        } else {
+            score = -search(s, 1, depth - 1, -alpha - 1, -alpha, false, true);
+            if (score > alpha && score < beta && !s->stop)
+                score = -search(s, 1, depth - 1, -beta, -alpha, true, true);
+        }
+        if (s->stop)
+            break;
+        s->root_scores[i] = score;
+        if (score > best) {
+            best = score;
+            /* move it to the front, keeping the order of the others */
+            memmove(&s->root_moves[1], &s->root_moves[0], sizeof(DjMove) * (size_t)i);
+            int sc = s->root_scores[i];
+            memmove(&s->root_scores[1], &s->root_scores[0], sizeof(int) * (size_t)i);
+            s->root_moves[0] = m;
+            s->root_scores[0] = sc;
+            s->pv[0][0] = m;
+            memcpy(&s->pv[0][1], s->pv[1], sizeof(DjMove) * (size_t)s->pv_length[1]);
+            s->pv_length[0] = s->pv_length[1] + 1;
+            if (score > alpha)
+                alpha = score;
+            if (score >= beta)
+                break;
+        } else if (!s->all_root_scores) {
+            s->root_scores[i] = score < original_alpha ? original_alpha - 1 : score;
+        }
+    }
+    if (!s->stop && best > -INF) {
+        int bound = best >= beta ? BOUND_LOWER : best > original_alpha ? BOUND_EXACT : BOUND_UPPER;
+        table_store(s, s->line[s->root_index].key, s->root_moves[0], best, depth, bound, 0);
+    }
+    return best;
+}
+
+static void prepare_line(DjSearch *s, const void *root, const DjHistoryEntry *line, int n_line)
+{
+    const DjVariant *v = s->variant;
+    int needed = n_line + STACK_PLIES + 1;
+    if (needed > s->line_capacity) {
+        g_free(s->line);
+        s->line = g_new(DjHistoryEntry, needed);
+        s->line_capacity = needed;
+    }
+    if (n_line > 0)
+        memcpy(s->line, line, sizeof(DjHistoryEntry) * (size_t)n_line);
+    s->root_index = n_line > 0 ? n_line - 1 : 0;
+    s->line[s->root_index].key = v->key(root);
+    s->line[s->root_index].in_check = v->in_check != NULL && v->in_check(root);
+    memset(s->repetition_filter, 0, sizeof s->repetition_filter);
+    for (int i = 0; i <= s->root_index; i++)
+        filter_add(s, s->line[i].key, +1);
+}
+
+DjMove dj_search_run(DjSearch *s, const void *root, const DjHistoryEntry *line, int n_line,
+                     const DjSearchLimits *limits, DjSearchReportFn report, void *user_data,
+                     DjSearchInfo *info_out)
+{
+    const DjVariant *v = s->variant;
+    DjSearchLimits none = { 0 };
+    if (limits == NULL)
+        limits = &none;
+
+    s->stop = 0;
+    s->nodes = 0;
+    s->seldepth = 0;
+    s->generation++;
+    s->start_ms = now_ms();
+    s->hard_deadline_ms = limits->time_ms > 0 ? s->start_ms + limits->time_ms : 0;
+    s->node_limit = limits->nodes;
+    s->all_root_scores = limits->all_root_scores;
+    memcpy(position_at(s, 0), root, s->size);
+    prepare_line(s, root, line, n_line);
+
+    s->n_root = v->legal_moves(root, s->root_moves);
+    if (s->n_root == 0)
+        return DJ_MOVE_NONE;
+    TableEntry *entry = table_probe(s, s->line[s->root_index].key);
+    for (int i = 0; entry != NULL && i < s->n_root; i++) {
+        if (s->root_moves[i] == entry->move) {
+            DjMove m = s->root_moves[i];
+            memmove(&s->root_moves[1], &s->root_moves[0], sizeof(DjMove) * (size_t)i);
+            s->root_moves[0] = m;
+        }
+    }
+    for (int i = 0; i < s->n_root; i++)
+        s->root_scores[i] = -INF;
+
+    DjSearchInfo info;
+    memset(&info, 0, sizeof info);
+    info.pv[0] = s->root_moves[0];
+    info.pv_length = 1;
+    DjMove best = s->root_moves[0];
+    int max_depth = limits->depth > 0 && limits->depth < DJ_SEARCH_MAX_PLY
+                        ? limits->depth : DJ_SEARCH_MAX_PLY - 1;
+    int previous = 0;
+
+    for (int depth = 1; depth <= max_depth; depth++) {
+        int alpha = -INF, beta = INF, window = 40;
+        if (depth >= 5 && !s->all_root_scores && previous > -DECISIVE && previous < DECISIVE) {
+            alpha = previous - window;
+            beta = previous + window;
+        }
+        int score;
+        s->root_depth = depth;
+        for (;;) {
+            score = search_root(s, depth, alpha, beta);
+            if (s->stop)
+                break;
+            if (score <= alpha) {
+                alpha = alpha - window < -INF ? -INF : alpha - window;
+                window *= 2;
+            } else if (score >= beta) {
+                beta = beta + window > INF ? INF : beta + window;
+                window *= 2;
+            } else {
+                break;
+            }
+            if (window > 1000) {
+                alpha = -INF;
+                beta = INF;
+            }
+        }
+        if (s->stop) {
+            /* A root move that beat the last iteration's best is trusted. */
+            if (s->root_moves[0] != best && s->root_scores[0] > -INF)
+                best = s->root_moves[0];
+            break;
+        }
+        previous = score;
+        best = s->root_moves[0];
+        info.depth = depth;
+        info.seldepth = s->seldepth;
+        info.score = score;
+        info.nodes = s->nodes;
+        info.elapsed_ms = now_ms() - s->start_ms;
+        info.pv_length = s->pv_length[0];
+        memcpy(info.pv, s->pv[0], sizeof(DjMove) * (size_t)info.pv_length);
+        if (info.pv_length == 0 || info.pv[0] != best) {
+            info.pv[0] = best;
+            info.pv_length = 1;
+        }
+        if (report != NULL)
+            report(&info, user_data);
+
+        /* A forced result found by a full-width search stays found. */
+        if (score >= DECISIVE && DJ_SCORE_WIN - score <= depth && limits->depth == 0)
+            break;
+        if (score <= -DECISIVE && DJ_SCORE_WIN + score <= depth && limits->depth == 0)
+            break;
+        /* Do not start an iteration that cannot finish in the time left. */
+        if (s->hard_deadline_ms != 0 && info.elapsed_ms * 2 > limits->time_ms)
+            break;
+    }
+    info.nodes = s->nodes;
+    info.elapsed_ms = now_ms() - s->start_ms;
+    if (info_out != NULL)
+        *info_out = info;
+    return best;
+}
+
+int dj_search_root_scores(const DjSearch *s, DjMove *moves, int *scores, int max)
+{
+    int n = s->n_root < max ? s->n_root : max;
+    for (int i = 0; i < n; i++) {
+        moves[i] = s->root_moves[i];
+        scores[i] = s->root_scores[i];
+    }
+    return s->n_root;
+}
+
+bool dj_score_is_decisive(int score, int *plies)
+{
+    if (score < DECISIVE && score > -DECISIVE)
+        return false;
+    if (plies != NULL)
+        *plies = DJ_SCORE_WIN - abs(score);
+    return true;
+}
+
+void dj_score_format(int score, GString *out)
+{
+    int plies = 0;
+    if (dj_score_is_decisive(score, &plies))
+        g_string_append_printf(out, "%s in %d", score > 0 ? "win" : "loss", plies);
+    else
+        g_string_append_printf(out, "%+.2f", score / 100.0);
+}
