@@ -1,0 +1,92 @@
+/* cards.c: the card table and name lookup. */
+#include "cards.h"
+
+#define BASE ONITAMA_DECK_BASE
+#define SENSEIS ONITAMA_DECK_SENSEIS
+#define BLUE 0
+#define RED 1
+
+static const OnitamaCard cards[ONITAMA_CARD_COUNT] = {
+    /* Base deck. */
+    { "Tiger",    "tiger",    BLUE, BASE, 2, { {0, 2}, {0, -1} } },
+    { "Dragon",   "dragon",   RED,  BASE, 4, { {-2, 1}, {2, 1}, {-1, -1}, {1, -1} } },
+    { "Frog",     "frog",     RED,  BASE, 3, { {-2, 0}, {-1, 1}, {1, -1} } },
+    { "Rabbit",   "rabbit",   BLUE, BASE, 3, { {2, 0}, {1, 1}, {-1, -1} } },
+    { "Crab",     "crab",     BLUE, BASE, 3, { {0, 1}, {-2, 0}, {2, 0} } },
+    { "Elephant", "elephant", RED,  BASE, 4, { {-1, 1}, {1, 1}, {-1, 0}, {1, 0} } },
+    { "Goose",    "goose",    BLUE, BASE, 4, { {-1, 1}, {-1, 0}, {1, 0}, {1, -1} } },
+    { "Rooster",  "rooster",  RED,  BASE, 4, { {1, 1}, {-1, 0}, {1, 0}, {-1, -1} } },
+    { "Monkey",   "monkey",   BLUE, BASE, 4, { {-1, 1}, {1, 1}, {-1, -1}, {1, -1} } },
+    { "Mantis",   "mantis",   RED,  BASE, 3, { {-1, 1}, {1, 1}, {0, -1} } },
+    { "Horse",    "horse",    RED,  BASE, 3, { {0, 1}, {0, -1}, {-1, 0} } },
+    { "Ox",       "ox",       BLUE, BASE, 3, { {0, 1}, {0, -1}, {1, 0} } },
+    { "Crane",    "crane",    BLUE, BASE, 3, { {0, 1}, {-1, -1}, {1, -1} } },
+    { "Boar",     "boar",     RED,  BASE, 3, { {0, 1}, {-1, 0}, {1, 0} } },
+    { "Eel",      "eel",      BLUE, BASE, 3, { {1, 0}, {-1, 1}, {-1, -1} } },
+    { "Cobra",    "cobra",    RED,  BASE, 3, { {-1, 0}, {1, 1}, {1, -1} } },
+    /* Sensei's Path. */
+    { "Fox",       "fox",       RED,  SENSEIS, 3, { {1, 1}, {1, 0}, {1, -1} } },
+    { "Dog",       "dog",       BLUE, SENSEIS, 3, { {-1, 1}, {-1, 0}, {-1, -1} } },
+    { "Giraffe",   "giraffe",   BLUE, SENSEIS, 3, { {-2, 1}, {2, 1}, {0, -1} } },
+    { "Panda",     "panda",     RED,  SENSEIS, 3, { {0, 1}, {1, 1}, {-1, -1} } },
+    { "Bear",      "bear",      BLUE, SENSEIS, 3, { {0, 1}, {-1, 1}, {1, -1} } },
+    { "Kirin",     "kirin",     RED,  SENSEIS, 3, { {-1, 2}, {1, 2}, {0, -2} } },
+    { "Sea Snake", "sea-snake", BLUE, SENSEIS, 3, { {0, 1}, {2, 0}, {-1, -1} } },
+    { "Viper",     "viper",     RED,  SENSEIS, 3, { {0, 1}, {-2, 0}, {1, -1} } },
+    { "Phoenix",   "phoenix",   BLUE, SENSEIS, 4, { {-1, 1}, {1, 1}, {-2, 0}, {2, 0} } },
+    { "Mouse",     "mouse",     BLUE, SENSEIS, 3, { {0, 1}, {1, 0}, {-1, -1} } },
+    { "Rat",       "rat",       RED,  SENSEIS, 3, { {0, 1}, {-1, 0}, {1, -1} } },
+    { "Turtle",    "turtle",    RED,  SENSEIS, 4, { {-2, 0}, {2, 0}, {-1, -1}, {1, -1} } },
+    { "Tanuki",    "tanuki",    BLUE, SENSEIS, 3, { {0, 1}, {2, 1}, {-1, -1} } },
+    { "Iguana",    "iguana",    RED,  SENSEIS, 3, { {0, 1}, {-2, 1}, {1, -1} } },
+    { "Sable",     "sable",     BLUE, SENSEIS, 3, { {-2, 0}, {1, 1}, {-1, -1} } },
+    { "Otter",     "otter",     RED,  SENSEIS, 3, { {2, 0}, {-1, 1}, {1, -1} } },
+};
+
+const OnitamaCard *onitama_card(int id)
+{
+    return &cards[id];
+}
+
+/* `text` with only its letters kept, lower-cased, so that the ways people
+ * write a two-word name all compare equal. */
+static char *letters_only(const char *text)
+{
+    GString *out = g_string_new(NULL);
+    for (const char *p = text; *p != '\0'; p++) {
+        if (g_ascii_isalpha(*p))
+            g_string_append_c(out, g_ascii_tolower(*p));
+        else if (*p != ' ' && *p != '-' && *p != '_')
+            g_string_append_c(out, '#');   /* anything else: matches no card */
+    }
+    return g_string_free(out, FALSE);
+}
+
+int onitama_card_find(const char *text)
+{
+    if (text == NULL)
+        return -1;
+    char *wanted = letters_only(text);
+    int found = -1;
+    for (int id = 0; id < ONITAMA_CARD_COUNT && found < 0 && wanted[0] != '\0'; id++) {
+        char *name = letters_only(cards[id].name);
+        if (g_strcmp0(name, wanted) == 0)
+            found = id;
+        g_free(name);
+    }
+    g_free(wanted);
+    return found;
+}
+
+void onitama_card_list_names(OnitamaDeck deck, GString *out)
+{
+    bool first = true;
+    for (int id = 0; id < ONITAMA_CARD_COUNT; id++) {
+        if ((cards[id].deck & deck) == 0)
+            continue;
+        if (!first)
+            g_string_append(out, ", ");
+        g_string_append(out, cards[id].name);
+        first = false;
+    }
+}

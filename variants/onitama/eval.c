@@ -1,0 +1,113 @@
+/* eval.c: the static evaluation and the quiescence filter.
+ *
+ * What the evaluation can use cheaply: the side to move (s) plays one of
+ * its two cards now, but the opponent (o) will answer with the two cards it
+ * holds NOW (the card s plays goes to the side, not to o's hand).  So o's
+ * threats for its next move are known exactly, whatever s does:
+ *   - if o's master reaches s's temple with o's cards, s loses unless s
+ *     wins at once (nothing blocks a jump, and a piece on the temple is
+ *     just captured by the arriving master);
+ *   - if o attacks s's master, s must spend its move on the master.
+ * Everything else is material, mobility, square control and the masters'
+ * road to the enemy temple.  Popcounts over the precomputed masks only. */
+#include "onitama.h"
+
+#include <stdlib.h>
+
+enum {
+    STUDENT = 100,
+    /* A result a ply or two away that quiescence would find anyway; kept
+     * well inside the eval band so that the search's own win scores stay
+     * above it. */
+    WIN_NEXT_MOVE = 9000,
+    LOST_AFTER_REPLY = 8000,
+    MASTER_ATTACKED = 70,
+    MASTER_TRAPPED = 250,
+    MOBILITY = 3,
+    CONTROL = 4,
+    MASTER_ADVANCE = 6,
+    MASTER_FILE = 3,
+    STUDENT_THREAT = 12,
+    TEMPO = 10,
+};
+
+/* What one side's two cards do for it in this position. */
+typedef struct Reach {
+    uint32_t attacked;     /* every square a piece of the side could jump to */
+    uint32_t master;       /* where the master could go */
+    int mobility;          /* how many moves */
+} Reach;
+
+static Reach side_reach(const OnitamaPosition *pos, int side)
+{
+    const uint32_t *first = onitama_reach[pos->cards[2 * side]][side];
+    const uint32_t *second = onitama_reach[pos->cards[2 * side + 1]][side];
+    uint32_t own = pos->pieces[side];
+    Reach reach = { 0, 0, 0 };
+    for (uint32_t pieces = own; pieces != 0; pieces &= pieces - 1) {
+        int square = onitama_lowest(pieces);
+        uint64_t both = (uint64_t)first[square] | (uint64_t)second[square] << 32;
+        reach.mobility += __builtin_popcountll(both & ~((uint64_t)own | (uint64_t)own << 32));
+        reach.attacked |= first[square] | second[square];
+    }
+    int master = onitama_lowest(pos->masters[side]);
+    reach.master = (first[master] | second[master]) & ~own;
+    return reach;
+}
+
+/* How far `side`'s master has come toward the enemy temple. */
+static int master_progress(const OnitamaPosition *pos, int side)
+{
+    int square = onitama_lowest(pos->masters[side]);
+    int forward = side == ONITAMA_BLUE ? onitama_rank(square) : ONITAMA_SIZE - 1 - onitama_rank(square);
+    return MASTER_ADVANCE * forward - MASTER_FILE * abs(onitama_file(square) - 2);
+}
+
+int onitama_evaluate(const void *p)
+{
+    const OnitamaPosition *pos = p;
+    int s = pos->side, o = s ^ 1;
+    if (pos->masters[s] == 0 || pos->masters[o] == 0)
+        return 0;   /* finished: never asked, but never read a bit that is not there */
+
+    Reach mine = side_reach(pos, s);
+    Reach theirs = side_reach(pos, o);
+    uint32_t my_master = pos->masters[s];
+    int score = STUDENT * (onitama_popcount(pos->pieces[s]) - onitama_popcount(pos->pieces[o]));
+
+    /* s moves first: a master capture or a temple step wins now. */
+    if ((mine.attacked & pos->masters[o]) || (mine.master & onitama_bit(onitama_enemy_temple(s))))
+        return WIN_NEXT_MOVE + score;
+    if (theirs.master & onitama_bit(onitama_enemy_temple(o)))
+        return -LOST_AFTER_REPLY + score;
+
+    if (theirs.attacked & my_master) {
+        /* Trapped when the master has no step out of o's reach and s
+         * cannot take any of o's pieces (a cheap stand-in for "cannot take
+         * the attacker"). */
+        bool can_step_away = (mine.master & ~theirs.attacked) != 0;
+        bool can_hit_back = (mine.attacked & pos->pieces[o]) != 0;
+        score -= can_step_away || can_hit_back ? MASTER_ATTACKED : MASTER_TRAPPED;
+    }
+
+    score += MOBILITY * (mine.mobility - theirs.mobility);
+    score += CONTROL * (onitama_popcount(mine.attacked) - onitama_popcount(theirs.attacked));
+    score += master_progress(pos, s) - master_progress(pos, o);
+    /* s to move can take one student it attacks; o's threats wait a move. */
+    score += STUDENT_THREAT * ((mine.attacked & pos->pieces[o]) != 0);
+    score += TEMPO;
+    return score;
+}
+
+bool onitama_is_noisy(const void *p, DjMove move)
+{
+    const OnitamaPosition *pos = p;
+    if (onitama_move_is_pass(move))
+        return false;
+    int side = pos->side;
+    int to = onitama_move_to(move);
+    if (pos->pieces[side ^ 1] & onitama_bit(to))
+        return true;
+    return to == onitama_enemy_temple(side)
+        && (pos->masters[side] & onitama_bit(onitama_move_from(move))) != 0;
+}

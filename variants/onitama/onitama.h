@@ -1,0 +1,105 @@
+/* onitama.h: the functions behind dj_variant_onitama (variant.c), one file
+ * per job.  Each follows the contract of its DjVariant slot in
+ * framework/game.h; what is particular to Onitama is said here. */
+#ifndef DOJO_ONITAMA_H
+#define DOJO_ONITAMA_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include <glib.h>
+
+#include "framework/game.h"
+#include "position.h"
+
+/* Errors this variant reports (setup, notation). */
+#define ONITAMA_ERROR (onitama_error_quark())
+GQuark onitama_error_quark(void);
+typedef enum { ONITAMA_ERROR_OPTION, ONITAMA_ERROR_POSITION, ONITAMA_ERROR_MOVE } OnitamaError;
+
+/* ---- setup.c ---------------------------------------------------------- */
+
+extern const DjVariantOption onitama_options[];
+
+/* A new game (cards from the `cards` option, or dealt at random from the
+ * `deck` option's deck with setup->seed) or a position string. */
+bool onitama_setup(void *pos, const DjSetup *setup, GError **error);
+
+/* The five distinct cards named in `text`, comma-separated
+ * ("ox,boar,horse,elephant,crab"): card ids in that order. */
+bool onitama_parse_card_list(const char *text, int cards[5], GError **error);
+
+/* Fill `pos` with the start position: both sides on their back ranks,
+ * `cards` = Blue's two, Red's two, the side card (distinct valid ids); the
+ * side card's stamp moves first.  Sets the key. */
+void onitama_start_position(OnitamaPosition *pos, const int cards[5]);
+
+/* ---- movegen.c: the rules --------------------------------------------- */
+
+int onitama_side_to_move(const void *pos);
+/* Every (piece, card, destination), card by card in hand order, pieces by
+ * ascending square, destinations by ascending square; the two passes when
+ * that is empty. */
+int onitama_legal_moves(const void *pos, DjMove *out);
+int onitama_count_moves(const void *pos);
+/* The legal moves is_noisy accepts: captures, the master onto the enemy
+ * temple (never a pass). */
+int onitama_noisy_moves(const void *pos, DjMove *out);
+void onitama_play(void *pos, DjMove move);
+/* Hands the turn over: cards stay where they are. */
+void onitama_play_null(void *pos);
+DjOutcome onitama_outcome(const void *pos);
+uint64_t onitama_key(const void *pos);
+uint64_t onitama_compute_key(const void *pos);
+
+/* Whether `move` is one legal_moves(pos) would produce (any DjMove value
+ * accepted; used by parse_move and the tests). */
+bool onitama_is_legal(const OnitamaPosition *pos, DjMove move);
+
+/* The slot (0..4 in pos->cards) holding card `id`, or -1 if the game has
+ * no such card. */
+int onitama_card_slot(const OnitamaPosition *pos, int id);
+
+/* ---- eval.c ----------------------------------------------------------- */
+
+int onitama_evaluate(const void *pos);
+/* Captures, and master moves onto the enemy temple. */
+bool onitama_is_noisy(const void *pos, DjMove move);
+
+/* ---- notation.c: position strings ------------------------------------- */
+
+/* Position string, e.g. the start with Ox, Boar / Horse, Elephant / Crab:
+ *
+ *     ssmss/5/5/5/SSMSS b ox,boar,horse,elephant,crab
+ *
+ * 1. The board, rank 5 first, ranks separated by '/', files a..e within a
+ *    rank: M and S are Blue's master and students, m and s Red's, a digit
+ *    1-5 a run of empty squares.  Each rank covers exactly 5 squares.
+ * 2. The side to move: b (Blue) or r (Red).
+ * 3. The five cards, comma-separated: Blue's two, Red's two, then the side
+ *    card (the same order as the `cards` option).  Card names are read
+ *    case-insensitively ("Sea Snake", "seasnake"...); written as in notation.
+ * Validity: each side has at most one master and four students; at most
+ * one master may be missing, and a finished game (a master missing, or a
+ * master on the enemy temple) must have the loser to move, since the
+ * winner has just moved; the five cards are distinct.  A finished position
+ * is accepted because a finished game is a legal thing to record. */
+void onitama_format_position(const void *pos, GString *out);
+bool onitama_parse_position(OnitamaPosition *pos, const char *text, GError **error);
+
+/* ---- move_text.c: moves as text --------------------------------------- */
+
+/* Canonical: "boar:a1a2", "sea-snake:b2b3", a pass "boar:pass".  Also read,
+ * case-insensitively and with any spacing: "boar a1a2", "a1a2 boar",
+ * "a1a2:boar", "a1-a2 boar", "pass boar", and a bare "a1a2" when only one
+ * of the mover's cards makes it. */
+bool onitama_parse_move(const void *pos, const char *text, DjMove *out, GError **error);
+void onitama_format_move(const void *pos, DjMove move, GString *out);
+int onitama_move_origin(const void *pos, DjMove move);
+
+/* ---- render.c --------------------------------------------------------- */
+
+void onitama_render(const void *pos, const DjRenderStyle *style, GString *out);
+void onitama_describe_move(const void *pos, DjMove move, GString *out);
+
+#endif

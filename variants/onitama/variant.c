@@ -1,0 +1,41 @@
+/* variant.c: Onitama as the framework sees it. */
+#include "onitama.h"
+
+const DjVariant dj_variant_onitama = {
+    .name = "onitama",
+    .title = "Onitama",
+    .summary = "5x5 martial-arts duel: five shared move cards, capture the master or take the temple",
+    .state_size = sizeof(OnitamaPosition),
+    .max_moves = ONITAMA_MAX_MOVES,
+    .board_width = ONITAMA_SIZE,
+    .board_height = ONITAMA_SIZE,
+    .side_names = { "Blue", "Red" },
+    .options = onitama_options,
+    /* The printed rules have no draw; a position seen for the third time
+     * may be claimed as one (project rule, see the rules file). */
+    .repetition_draw = 0,
+    .repetition_claim = 3,
+    .perpetual_check_loses = false,
+
+    .setup = onitama_setup,
+    .side_to_move = onitama_side_to_move,
+    .legal_moves = onitama_legal_moves,
+    .count_moves = onitama_count_moves,
+    .play = onitama_play,
+    .play_null = onitama_play_null,
+    .outcome = onitama_outcome,
+    .key = onitama_key,
+    .compute_key = onitama_compute_key,
+    .in_check = NULL,
+
+    .evaluate = onitama_evaluate,
+    .is_noisy = onitama_is_noisy,
+    .noisy_moves = onitama_noisy_moves,
+
+    .parse_move = onitama_parse_move,
+    .format_move = onitama_format_move,
+    .format_position = onitama_format_position,
+    .render = onitama_render,
+    .move_origin = onitama_move_origin,
+    .describe_move = onitama_describe_move,
+};
