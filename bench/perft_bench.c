@@ -19,9 +19,9 @@ typedef struct PerftRow {
 
 static const PerftRow rows[] = {
     { "onitama", "cards=ox,boar,horse,elephant,crab", 7, 137281607 },
-    { "onitama", "cards=rooster,tiger,rabbit,cobra,frog", 8, 324013378 },
+    { "onitama", "cards=rabbit,cobra,rooster,tiger,frog", 8, 324013378 },
     { "onitama", "cards=goose,dragon,mantis,eel,crane", 7, 39359208 },
-    { "onitama", "cards=crab,dragon,monkey,tiger,mantis", 7, 64873385 },
+    { "onitama", "cards=monkey,tiger,crab,dragon,mantis", 7, 64873385 },
     { "onitama", "cards=ox,boar,horse,elephant,crab", 8, 2353802670u },
     { "ogi", NULL, 5, 8490025 },
 };

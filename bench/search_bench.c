@@ -19,7 +19,7 @@ typedef struct SearchRow {
 
 static const SearchRow rows[] = {
     { "onitama", "cards=ox,boar,horse,elephant,crab", 1.0 },
-    { "onitama", "cards=rooster,tiger,rabbit,cobra,frog", 1.0 },
+    { "onitama", "cards=rabbit,cobra,rooster,tiger,frog", 1.0 },
     { "ogi", NULL, 5.0 },
 };
 
@@ -43,7 +43,7 @@ int main(int argc, char **argv)
         void *pos = bench_position(row->variant, NULL, row->option, &v);
         double budget = override > 0 ? override : row->seconds;
         printf("%s %s, %.1f s:\n", row->variant, row->option != NULL ? row->option : "start", budget);
-        DjSearch *search = dj_search_new(v, 256);
+        DjSearch *search = dj_search_new(v, 1);
         DjSearchLimits limits = { .time_ms = (int64_t)(budget * 1000) };
         DjSearchInfo info;
         double start = bench_now();

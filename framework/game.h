@@ -177,6 +177,12 @@ struct DjVariant {
      * quiescence and to try early: captures, promotions, wins, checks... */
     bool (*is_noisy)(const void *pos, DjMove move);
 
+    /* Optional (NULL: the framework filters legal_moves with is_noisy).
+     * Write exactly the legal moves for which is_noisy() is true, in any
+     * order, and return how many: quiescence search calls it at every node,
+     * so generating captures directly pays. */
+    int (*noisy_moves)(const void *pos, DjMove *out);
+
     /* ---- notation ------------------------------------------------------- */
 
     /* Parse move text typed by a person or read from a record.  Accepts the

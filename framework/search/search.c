@@ -2,12 +2,16 @@
  *
  * Plain C in the hot paths: no GLib inside search_node/quiesce; memory is
  * allocated once per DjSearch (the table) and per dj_search_run (stacks). */
+/* madvise(MADV_HUGEPAGE) for the table is a Linux extension. */
+#define _DEFAULT_SOURCE 1
+
 #include "search.h"
 
 #include <math.h>
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <time.h>
 
 #include <glib.h>
@@ -30,10 +34,10 @@ typedef struct TableEntry {
     uint8_t bound;
     uint8_t generation;
     uint8_t unused;
-    uint32_t pad;
 } TableEntry;
 
 #define BUCKET 4
+_Static_assert(sizeof(TableEntry) * BUCKET == 64, "a bucket is one cache line");
 
 struct DjSearch {
     const DjVariant *variant;
@@ -50,6 +54,7 @@ struct DjSearch {
     unsigned char *positions;    /* STACK_PLIES positions */
     DjMove *moves;               /* STACK_PLIES lists of max_moves */
     int32_t *order;              /* ordering scores, parallel to moves */
+    DjMove *noisy_scratch;       /* max_moves, for score_moves */
     DjHistoryEntry *line;        /* the game before the root + the current path */
     int line_capacity;
     int root_index;              /* index of the root in line */
@@ -110,6 +115,18 @@ static int score_from_table(int score, int ply)
     return score;
 }
 
+/* Start loading the bucket of `key` while other work goes on: the table is
+ * far larger than the caches and a probe is otherwise a wait on memory. */
+static inline void table_prefetch(const DjSearch *s, uint64_t key)
+{
+#if defined(__GNUC__)
+    __builtin_prefetch(s->table + (key & (s->n_buckets - 1)) * BUCKET);
+#else
+    (void)s;
+    (void)key;
+#endif
+}
+
 static TableEntry *table_probe(DjSearch *s, uint64_t key)
 {
     TableEntry *bucket = s->table + (key & (s->n_buckets - 1)) * BUCKET;
@@ -150,6 +167,21 @@ static void table_store(DjSearch *s, uint64_t key, DjMove move, int score, int d
 
 /* ---- life cycle --------------------------------------------------------- */
 
+/* Zeroed, aligned to 2 MB and, where the system allows, backed by huge pages:
+ * fewer TLB misses on the random accesses of the table. */
+static TableEntry *table_alloc(size_t bytes)
+{
+    size_t align = (size_t)2 << 20;
+    void *memory = NULL;
+    if (bytes < align || posix_memalign(&memory, align, bytes) != 0)
+        return g_malloc0(bytes);
+#ifdef MADV_HUGEPAGE
+    madvise(memory, bytes, MADV_HUGEPAGE);
+#endif
+    memset(memory, 0, bytes);
+    return memory;
+}
+
 DjSearch *dj_search_new(const DjVariant *variant, unsigned table_mb)
 {
     static GOnce once = G_ONCE_INIT;
@@ -165,10 +197,11 @@ DjSearch *dj_search_new(const DjVariant *variant, unsigned table_mb)
     while (buckets * 2 * BUCKET * sizeof(TableEntry) <= bytes)
         buckets *= 2;
     s->n_buckets = buckets;
-    s->table = g_new0(TableEntry, buckets * BUCKET);
+    s->table = table_alloc(buckets * BUCKET * sizeof(TableEntry));
     s->positions = g_malloc((size_t)STACK_PLIES * s->size);
     s->moves = g_new(DjMove, (size_t)STACK_PLIES * (size_t)variant->max_moves);
     s->order = g_new(int32_t, (size_t)STACK_PLIES * (size_t)variant->max_moves);
+    s->noisy_scratch = g_new(DjMove, variant->max_moves);
     s->root_moves = g_new(DjMove, variant->max_moves);
     s->root_scores = g_new(int, variant->max_moves);
     return s;
@@ -178,10 +211,11 @@ void dj_search_free(DjSearch *s)
 {
     if (s == NULL)
         return;
-    g_free(s->table);
+    free(s->table);   /* posix_memalign or g_malloc0: both release with free() */
     g_free(s->positions);
     g_free(s->moves);
     g_free(s->order);
+    g_free(s->noisy_scratch);
     g_free(s->line);
     g_free(s->root_moves);
     g_free(s->root_scores);
@@ -266,11 +300,21 @@ static void score_moves(DjSearch *s, const void *pos, int ply, const DjMove *mov
 {
     const DjVariant *v = s->variant;
     int side = v->side_to_move(pos);
+    /* With a noisy-move generator, one short list replaces a call per move. */
+    DjMove *noisy = s->noisy_scratch;
+    int n_noisy = v->noisy_moves != NULL ? v->noisy_moves(pos, noisy) : -1;
     for (int i = 0; i < n; i++) {
         DjMove m = moves[i];
+        bool is_noisy = false;
+        if (n_noisy >= 0) {
+            for (int k = 0; k < n_noisy && !is_noisy; k++)
+                is_noisy = noisy[k] == m;
+        } else if (m != hash_move) {
+            is_noisy = v->is_noisy(pos, m);
+        }
         if (m == hash_move)
             order[i] = 1 << 30;
-        else if (v->is_noisy(pos, m))
+        else if (is_noisy)
             order[i] = (1 << 24) + s->history[side][m];
         else if (m == s->killers[ply][0])
             order[i] = (1 << 22) + 1;
@@ -281,9 +325,35 @@ static void score_moves(DjSearch *s, const void *pos, int ply, const DjMove *mov
     }
 }
 
-/* Bring the best remaining move to index i. */
+/* Sort moves[i..n) by descending order score (insertion sort: lists are
+ * short and mostly sorted by the time it runs). */
+static void sort_moves(DjMove *moves, int32_t *order, int i, int n)
+{
+    for (int j = i + 1; j < n; j++) {
+        DjMove m = moves[j];
+        int32_t o = order[j];
+        int k = j - 1;
+        while (k >= i && order[k] < o) {
+            moves[k + 1] = moves[k];
+            order[k + 1] = order[k];
+            k--;
+        }
+        moves[k + 1] = m;
+        order[k + 1] = o;
+    }
+}
+
+/* Bring the best remaining move to index i.  The first few picks select
+ * (a cut-off usually comes early); after that the rest is sorted once. */
+#define PICKS_BEFORE_SORT 3
 static inline void pick_move(DjMove *moves, int32_t *order, int i, int n)
 {
+    if (i == PICKS_BEFORE_SORT) {
+        sort_moves(moves, order, i, n);
+        return;
+    }
+    if (i > PICKS_BEFORE_SORT)
+        return;
     int best = i;
     for (int j = i + 1; j < n; j++)
         if (order[j] > order[best])
@@ -322,22 +392,25 @@ static int quiesce(DjSearch *s, int ply, int qdepth, int alpha, int beta)
 
     DjMove *moves = s->moves + (size_t)ply * (size_t)v->max_moves;
     int32_t *order = s->order + (size_t)ply * (size_t)v->max_moves;
-    int n = v->legal_moves(pos, moves);
-    if (n == 0)
-        return -(DJ_SCORE_WIN - ply);
-    if (in_check && (qdepth >= QUIESCE_MAX || ply >= STACK_PLIES - 2))
-        return v->evaluate(pos);
-
-    /* Noisy moves only (all of them when in check), best history first. */
-    int kept = 0;
-    int side = v->side_to_move(pos);
-    for (int i = 0; i < n; i++) {
-        if (in_check || v->is_noisy(pos, moves[i])) {
-            moves[kept] = moves[i];
-            order[kept] = s->history[side][moves[i]];
-            kept++;
-        }
+    int kept;
+    if (!in_check && v->noisy_moves != NULL) {
+        kept = v->noisy_moves(pos, moves);
+        /* no noisy move says nothing about having no move at all */
+    } else {
+        int n = v->legal_moves(pos, moves);
+        if (n == 0)
+            return -(DJ_SCORE_WIN - ply);
+        if (in_check && (qdepth >= QUIESCE_MAX || ply >= STACK_PLIES - 2))
+            return v->evaluate(pos);
+        /* Noisy moves only (all of them when in check). */
+        kept = 0;
+        for (int i = 0; i < n; i++)
+            if (in_check || v->is_noisy(pos, moves[i]))
+                moves[kept++] = moves[i];
     }
+    int side = v->side_to_move(pos);
+    for (int i = 0; i < kept; i++)
+        order[i] = s->history[side][moves[i]];
     unsigned char *child = position_at(s, ply + 1);
     for (int i = 0; i < kept; i++) {
         pick_move(moves, order, i, kept);
@@ -432,7 +505,8 @@ static int search_node(DjSearch *s, int ply, int depth, int alpha, int beta, boo
         }
     }
 
-    int static_eval = in_check ? -INF : v->evaluate(pos);
+    /* Only the pruning below, at non-PV nodes, needs the static evaluation. */
+    int static_eval = in_check || pv_node ? -INF : v->evaluate(pos);
     unsigned char *child = position_at(s, ply + 1);
 
     if (!pv_node && !in_check) {
@@ -477,6 +551,7 @@ static int search_node(DjSearch *s, int ply, int depth, int alpha, int beta, boo
 
         memcpy(child, pos, s->size);
         v->play(child, m);
+        table_prefetch(s, v->key(child));
         int score;
         if (searched == 0) {
             score = -search(s, ply + 1, depth - 1, -beta, -alpha, pv_node, true);
