@@ -532,7 +532,18 @@ static int search_node(DjSearch *s, int ply, int depth, int alpha, int beta, boo
     int n = v->legal_moves(pos, moves);
     if (n == 0)
         return -(DJ_SCORE_WIN - ply);
-    score_moves(s, pos, ply, moves, order, n, hash_move);
+    /* The hash move goes first, and the others are scored only if it does
+     * not cut off: most cut nodes never pay for ordering. */
+    int first_unscored = 0;
+    for (int i = 0; i < n && hash_move != DJ_MOVE_NONE; i++) {
+        if (moves[i] == hash_move) {
+            moves[i] = moves[0];
+            moves[0] = hash_move;
+            order[0] = 1 << 30;
+            first_unscored = 1;
+            break;
+        }
+    }
 
     int side = v->side_to_move(pos);
     int best = -INF;
@@ -540,7 +551,10 @@ static int search_node(DjSearch *s, int ply, int depth, int alpha, int beta, boo
     int original_alpha = alpha;
     int searched = 0;
     for (int i = 0; i < n; i++) {
-        pick_move(moves, order, i, n);
+        if (i == first_unscored)
+            score_moves(s, pos, ply, moves + i, order + i, n - i, hash_move);
+        if (i >= first_unscored)
+            pick_move(moves, order, i, n);
         DjMove m = moves[i];
         bool quiet = m == hash_move ? !v->is_noisy(pos, m) : order[i] < (1 << 24);
 
