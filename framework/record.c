@@ -27,7 +27,7 @@ static void append_tag(GString *out, const char *name, const char *value)
     g_string_append(out, "\"]\n");
 }
 
-void dj_record_format(const DjGame *game, GString *out)
+void dj_record_format_tags(const DjGame *game, GString *out)
 {
     const DjVariant *v = dj_game_variant(game);
     append_tag(out, "Variant", v->name);
@@ -45,19 +45,30 @@ void dj_record_format(const DjGame *game, GString *out)
     if (outcome != DJ_OUTCOME_ONGOING)
         append_tag(out, "Termination", dj_game_outcome_reason(game));
     g_string_append_c(out, '\n');
+}
 
-    /* Numbered by move pairs from the side that started. */
-    int n = dj_game_length(game);
-    for (int ply = 0; ply < n; ply++) {
-        const void *pos = dj_game_position_at(game, ply);
+void dj_record_format_moves(const DjGame *game, int from_ply, int to_ply, GString *out)
+{
+    const DjVariant *v = dj_game_variant(game);
+    for (int ply = from_ply; ply < to_ply; ply++) {
         if (ply % 2 == 0)
-            g_string_append_printf(out, "%d.", ply / 2 + 1);
-        g_string_append_c(out, ' ');
-        v->format_move(pos, dj_game_move_at(game, ply), out);
-        if (ply % 2 == 1 || ply == n - 1)
+            g_string_append_printf(out, "%d. ", ply / 2 + 1);
+        else
+            g_string_append_c(out, ' ');
+        v->format_move(dj_game_position_at(game, ply), dj_game_move_at(game, ply), out);
+        if (ply % 2 == 1)
             g_string_append_c(out, '\n');
     }
-    g_string_append(out, dj_outcome_result_text(outcome));
+}
+
+void dj_record_format(const DjGame *game, GString *out)
+{
+    int n = dj_game_length(game);
+    dj_record_format_tags(game, out);
+    dj_record_format_moves(game, 0, n, out);
+    if (n % 2 == 1)
+        g_string_append_c(out, '\n');
+    g_string_append(out, dj_outcome_result_text(dj_game_outcome(game)));
     g_string_append_c(out, '\n');
 }
 

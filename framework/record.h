@@ -33,6 +33,14 @@
 /* Append the whole record of `game` (tags, moves, result). */
 void dj_record_format(const DjGame *game, GString *out);
 
+/* The parts of a record, for a journal that appends moves as they are
+ * played: the tag lines and the blank line after them (Result "*" while
+ * the game goes on), and the moves of plies [from_ply, to_ply) numbered in
+ * pairs, a line ending after each pair.  Tags, then moves(0, k), then
+ * moves(k, n) gives the same text as tags then moves(0, n). */
+void dj_record_format_tags(const DjGame *game, GString *out);
+void dj_record_format_moves(const DjGame *game, int from_ply, int to_ply, GString *out);
+
 /* Read a record.  The variant comes from the Variant tag (looked up in the
  * registry).  Every move is checked against the rules.  Errors name the line
  * where the text breaks ("line 12: ...") and why, in the DJ_ERROR domain;

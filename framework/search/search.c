@@ -706,7 +706,6 @@ DjMove dj_search_run(DjSearch *s, const void *root, const DjHistoryEntry *line, 
     if (limits == NULL)
         limits = &none;
 
-    s->stop = 0;
     s->nodes = 0;
     s->seldepth = 0;
     s->generation++;
@@ -718,8 +717,10 @@ DjMove dj_search_run(DjSearch *s, const void *root, const DjHistoryEntry *line, 
     prepare_line(s, root, line, n_line);
 
     s->n_root = v->legal_moves(root, s->root_moves);
-    if (s->n_root == 0)
+    if (s->n_root == 0) {
+        s->stop = 0;
         return DJ_MOVE_NONE;
+    }
     TableEntry *entry = table_probe(s, s->line[s->root_index].key);
     for (int i = 0; entry != NULL && i < s->n_root; i++) {
         if (s->root_moves[i] == entry->move) {
@@ -801,6 +802,7 @@ DjMove dj_search_run(DjSearch *s, const void *root, const DjHistoryEntry *line, 
     info.elapsed_ms = now_ms() - s->start_ms;
     if (info_out != NULL)
         *info_out = info;
+    s->stop = 0;   /* cleared here, not at the start: a stop that came early still counts */
     return best;
 }
 

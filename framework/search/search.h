@@ -66,7 +66,9 @@ DjMove dj_search_run(DjSearch *search, const void *root,
                      DjSearchReportFn report, void *user_data,
                      DjSearchInfo *info);
 
-/* Ask a running search to return as soon as it can (async-signal-safe). */
+/* Ask a running search to return as soon as it can (async-signal-safe).
+ * A stop that arrives before dj_search_run starts makes that run return at
+ * once (still with a legal move); each run clears the request as it ends. */
 void dj_search_stop(DjSearch *search);
 
 /* Root moves of the last search with their scores (exact when the search

@@ -101,5 +101,7 @@ int onitama_move_origin(const void *pos, DjMove move);
 
 void onitama_render(const void *pos, const DjRenderStyle *style, GString *out);
 void onitama_describe_move(const void *pos, DjMove move, GString *out);
+/* Which way of winning ended the game (nothing while it goes on). */
+void onitama_describe_outcome(const void *pos, GString *out);
 
 #endif

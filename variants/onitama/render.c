@@ -223,3 +223,21 @@ void onitama_describe_move(const void *p, DjMove move, GString *out)
         g_string_append_printf(out, ", reaching %s's temple: %s wins by the Way of the Stream",
                                side_names[enemy], side_names[side]);
 }
+
+void onitama_describe_outcome(const void *p, GString *out)
+{
+    const OnitamaPosition *pos = p;
+    for (int winner = 0; winner < 2; winner++) {
+        int loser = winner ^ 1;
+        if (pos->masters[loser] == 0) {
+            g_string_append_printf(out, "%s captured %s's master: the Way of the Stone",
+                                   side_names[winner], side_names[loser]);
+            return;
+        }
+        if (pos->masters[winner] & onitama_bit(onitama_enemy_temple(winner))) {
+            g_string_append_printf(out, "%s's master reached %s's temple: the Way of the Stream",
+                                   side_names[winner], side_names[loser]);
+            return;
+        }
+    }
+}

@@ -38,4 +38,5 @@ const DjVariant dj_variant_onitama = {
     .render = onitama_render,
     .move_origin = onitama_move_origin,
     .describe_move = onitama_describe_move,
+    .describe_outcome = onitama_describe_outcome,
 };

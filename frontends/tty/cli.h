@@ -1,0 +1,39 @@
+/* cli.h: what every subcommand of `dojo` shares: entry points, and how a
+ * failure becomes a message and an exit code.
+ *
+ * Each subcommand gets argv starting at its own name (argv[0] = "play") and
+ * returns the process exit code: 0 on success, 1 when something failed
+ * (one line on stderr saying what), 2 for a usage error (the message, a
+ * short usage and a pointer to `dojo help COMMAND` on stderr), 130 when
+ * interrupted by Ctrl-C. */
+#ifndef DOJO_TTY_CLI_H
+#define DOJO_TTY_CLI_H
+
+#include <glib.h>
+
+int dojo_cmd_list(int argc, char **argv);
+int dojo_cmd_play(int argc, char **argv);
+int dojo_cmd_perft(int argc, char **argv);
+int dojo_cmd_analyze(int argc, char **argv);
+int dojo_cmd_bench(int argc, char **argv);
+
+/* Print "dojo COMMAND: MESSAGE", the usage line "Usage: dojo COMMAND
+ * PARAMS" and a hint to stderr; returns DOJO_EXIT_USAGE. */
+int dojo_usage_failure(const char *command, const char *params, const char *message);
+
+/* Report `error` for `command` and return the exit code it calls for:
+ * a usage error (DOJO_USAGE_ERROR or G_OPTION_ERROR) as above, anything
+ * else as one line "dojo COMMAND: MESSAGE" and DOJO_EXIT_FAILURE.  Frees
+ * `error`. */
+int dojo_report_error(const char *command, const char *params, GError *error);
+
+/* A GOptionContext for `dojo COMMAND` taking `params`, with a summary and
+ * a description for --help, whose main group passes `user_data` to option
+ * callbacks.  Add entries with dojo_option_main_group. */
+GOptionContext *dojo_option_context(const char *params, const char *summary,
+                                    const char *description, void *user_data);
+
+/* The main group of a context made by dojo_option_context. */
+GOptionGroup *dojo_option_main_group(GOptionContext *context);
+
+#endif

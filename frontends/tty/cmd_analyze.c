@@ -1,0 +1,165 @@
+/* cmd_analyze.c: `dojo analyze VARIANT`: search one position and show
+ * every iteration, then the best move. */
+#include <stdio.h>
+#include <string.h>
+
+#include "cli.h"
+#include "framework/search/search.h"
+#include "interrupt.h"
+#include "options.h"
+#include "output.h"
+#include "think.h"
+
+#define ANALYZE_PARAMS "[OPTION...] VARIANT [--position STR] [--time MS | --depth N]"
+#define ANALYZE_DEFAULT_TIME_MS 5000
+#define ANALYZE_DEFAULT_SEED 1
+
+typedef struct AnalyzeArgs {
+    DojoSetupArgs setup;
+    char *time;
+    char *depth;
+    char *nodes;
+    char *hash;
+} AnalyzeArgs;
+
+typedef struct AnalyzeReport {
+    const DjVariant *variant;
+    const void *root;
+    DjSearch *search;
+} AnalyzeReport;
+
+static void print_iteration(const DjSearchInfo *info, void *user_data)
+{
+    const AnalyzeReport *report = user_data;
+    GString *line = g_string_new(NULL);
+    dojo_format_search_info(report->variant, report->root, info, line);
+    printf("%s  time %.3f s\n", line->str, (double)info->elapsed_ms / 1000.0);
+    fflush(stdout);
+    g_string_free(line, TRUE);
+    /* A SIGINT that came before the search could be stopped. */
+    if (dojo_interrupted())
+        dj_search_stop(report->search);
+}
+
+static int run_analyze(AnalyzeArgs *args, int n_positional, char **positional)
+{
+    if (n_positional != 1)
+        return dojo_usage_failure("analyze", ANALYZE_PARAMS, "analyze wants one VARIANT");
+    GError *error = NULL;
+    gint64 time_ms = 0;
+    gint64 depth = 0;
+    gint64 nodes = 0;
+    gint64 hash_mb = 0;
+    const DjVariant *variant = dojo_variant_lookup(positional[0], &error);
+    if (variant == NULL
+        || (args->time != NULL
+            && !dojo_int_parse(args->time, "--time", 1, G_MAXINT32, &time_ms, &error))
+        || (args->depth != NULL
+            && !dojo_int_parse(args->depth, "--depth", 1, DJ_SEARCH_MAX_PLY, &depth, &error))
+        || (args->nodes != NULL
+            && !dojo_int_parse(args->nodes, "--nodes", 1, G_MAXINT64, &nodes, &error))
+        || (args->hash != NULL
+            && !dojo_int_parse(args->hash, "--hash", 1, 65536, &hash_mb, &error)))
+        return dojo_report_error("analyze", ANALYZE_PARAMS, error);
+    if (time_ms == 0 && depth == 0 && nodes == 0)
+        time_ms = ANALYZE_DEFAULT_TIME_MS;
+
+    void *root = g_malloc(variant->state_size);
+    if (!dojo_setup_position(variant, &args->setup, ANALYZE_DEFAULT_SEED, root, &error)) {
+        g_free(root);
+        return dojo_report_error("analyze", ANALYZE_PARAMS, error);
+    }
+    GString *text = g_string_new(NULL);
+    variant->format_position(root, text);
+    printf("%s position: %s\n", variant->title, text->str);
+    g_string_truncate(text, 0);
+    DjRenderStyle style = {
+        .color = dojo_output_wants_color(stdout, false),
+        .last_move = DJ_MOVE_NONE,
+        .bottom_side = 0,
+    };
+    variant->render(root, &style, text);
+    fputs(text->str, stdout);
+    fflush(stdout);
+
+    DjOutcome outcome = dj_position_outcome(variant, root);
+    if (outcome != DJ_OUTCOME_ONGOING) {
+        int winner = dj_outcome_winner(outcome);
+        fprintf(stderr, "dojo analyze: the game is over in this position (%s%s)\n",
+                winner >= 0 ? variant->side_names[winner] : "a draw",
+                winner >= 0 ? " has won" : "");
+        g_string_free(text, TRUE);
+        g_free(root);
+        return DOJO_EXIT_FAILURE;
+    }
+
+    DjSearch *search = dj_search_new(variant, (unsigned)hash_mb);
+    DjSearchLimits limits = { .depth = (int)depth, .time_ms = time_ms, .nodes = (uint64_t)nodes };
+    AnalyzeReport report = { variant, root, search };
+    DjSearchInfo info;
+    memset(&info, 0, sizeof info);
+    dojo_interrupt_watch_search(search);
+    dojo_interrupt_install();
+    DjMove best = dj_search_run(search, root, NULL, 0, &limits, print_iteration, &report, &info);
+    dojo_interrupt_uninstall();
+    dojo_interrupt_watch_search(NULL);
+
+    g_string_truncate(text, 0);
+    g_string_append(text, "best move: ");
+    variant->format_move(root, best, text);
+    if (variant->describe_move != NULL) {
+        GString *description = g_string_new(NULL);
+        variant->describe_move(root, best, description);
+        if (description->len > 0)
+            g_string_append_printf(text, " (%s)", description->str);
+        g_string_free(description, TRUE);
+    }
+    if (info.depth > 0) {
+        g_string_append(text, ", score ");
+        dj_score_format(info.score, text);
+        g_string_append_printf(text, " at depth %d", info.depth);
+    }
+    printf("%s%s\n", text->str, dojo_interrupted() ? " (interrupted)" : "");
+    g_string_free(text, TRUE);
+    dj_search_free(search);
+    g_free(root);
+    return dojo_interrupted() ? DOJO_EXIT_INTERRUPTED : DOJO_EXIT_OK;
+}
+
+int dojo_cmd_analyze(int argc, char **argv)
+{
+    AnalyzeArgs args;
+    memset(&args, 0, sizeof args);
+    GOptionContext *context = dojo_option_context(
+        "VARIANT",
+        "Search a position (a new game unless --position) and print each iteration:\n"
+        "depth, score (side to move's view), nodes, nodes per second and the best line.\n"
+        "Without --time, --depth or --nodes the search runs for 5 seconds; Ctrl-C stops\n"
+        "it and prints the best move so far.",
+        "Example:\n  dojo analyze onitama --cards ox,boar,horse,elephant,crab --depth 10\n",
+        &args);
+    GOptionGroup *group = dojo_option_main_group(context);
+    GOptionEntry entries[] = {
+        { "time", 0, 0, G_OPTION_ARG_STRING, &args.time, "Search for MS milliseconds", "MS" },
+        { "depth", 0, 0, G_OPTION_ARG_STRING, &args.depth, "Search N plies deep", "N" },
+        { "nodes", 0, 0, G_OPTION_ARG_STRING, &args.nodes, "Stop after N nodes", "N" },
+        { "hash", 0, 0, G_OPTION_ARG_STRING, &args.hash,
+          "Transposition table size in MB (default 64)", "MB" },
+        { NULL, 0, 0, G_OPTION_ARG_NONE, NULL, NULL, NULL },
+    };
+    g_option_group_add_entries(group, entries);
+    dojo_setup_args_add(group, &args.setup, true);
+    GError *error = NULL;
+    int code;
+    if (!g_option_context_parse(context, &argc, &argv, &error))
+        code = dojo_report_error("analyze", ANALYZE_PARAMS, error);
+    else
+        code = run_analyze(&args, argc - 1, argv + 1);
+    g_option_context_free(context);
+    dojo_setup_args_clear(&args.setup);
+    g_free(args.time);
+    g_free(args.depth);
+    g_free(args.nodes);
+    g_free(args.hash);
+    return code;
+}

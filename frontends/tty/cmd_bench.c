@@ -1,0 +1,265 @@
+/* cmd_bench.c: `dojo bench`: a fixed workload per variant (perft and
+ * fixed-depth searches from standard positions) that prints node counts,
+ * times and speeds.  With a fixed depth the node counts depend only on the
+ * code, so their total doubles as a regression signature. */
+#include <stdio.h>
+#include <string.h>
+
+#include "cli.h"
+#include "framework/perft.h"
+#include "framework/registry.h"
+#include "framework/search/search.h"
+#include "options.h"
+#include "output.h"
+
+#define BENCH_PARAMS "[OPTION...] [VARIANT...]"
+/* Without --depth, each variant searches to the first depth at which the
+ * search of its first standard position visits this many nodes: a depth
+ * that suits the game, found the same way on every run. */
+#define BENCH_CALIBRATION_NODES 300000u
+/* Standard positions: new games from these seeds (duplicates dropped)... */
+#define BENCH_SEEDS 3
+/* ...and the positions a few plies into each, reached by a fixed rule. */
+#define BENCH_OPENING_PLIES 6
+/* Perft deepens until a run counts at least this many leaves. */
+#define BENCH_PERFT_LEAVES 20000000u
+#define BENCH_TABLE_MB 16
+
+typedef struct BenchArgs {
+    char *depth;
+    char *time;
+} BenchArgs;
+
+typedef struct BenchTotals {
+    uint64_t perft_leaves;
+    double perft_seconds;
+    uint64_t search_nodes;
+    double search_seconds;
+} BenchTotals;
+
+typedef struct BenchPositions {
+    GPtrArray *positions;   /* state_size blocks */
+    GArray *keys;           /* uint64_t, to drop duplicates */
+    GArray *is_start;       /* gboolean: a new game rather than a later position */
+} BenchPositions;
+
+static void positions_add(BenchPositions *set, const DjVariant *variant, const void *pos,
+                          gboolean is_start)
+{
+    uint64_t key = variant->key(pos);
+    for (guint i = 0; i < set->keys->len; i++) {
+        if (g_array_index(set->keys, uint64_t, i) == key)
+            return;
+    }
+    void *copy = g_malloc(variant->state_size);
+    memcpy(copy, pos, variant->state_size);
+    g_ptr_array_add(set->positions, copy);
+    g_array_append_val(set->keys, key);
+    g_array_append_val(set->is_start, is_start);
+}
+
+/* New games from fixed seeds with default options, and from each the
+ * position after a few plies picked by a fixed arithmetic rule over the
+ * legal move list: varied, reproducible, and known to no game. */
+static void standard_positions(const DjVariant *variant, BenchPositions *set)
+{
+    set->positions = g_ptr_array_new_with_free_func(g_free);
+    set->keys = g_array_new(FALSE, FALSE, sizeof(uint64_t));
+    set->is_start = g_array_new(FALSE, FALSE, sizeof(gboolean));
+    void *pos = g_malloc(variant->state_size);
+    DjMove *moves = g_new(DjMove, variant->max_moves);
+    for (int seed = 1; seed <= BENCH_SEEDS; seed++) {
+        DjSetup setup = { .position = NULL, .seed = (guint64)seed };
+        if (!variant->setup(pos, &setup, NULL))
+            continue;
+        positions_add(set, variant, pos, TRUE);
+        for (int ply = 0; ply < BENCH_OPENING_PLIES; ply++) {
+            if (dj_position_outcome(variant, pos) != DJ_OUTCOME_ONGOING)
+                break;
+            int n = variant->legal_moves(pos, moves);
+            variant->play(pos, moves[(ply * 7 + seed * 3) % n]);
+        }
+        if (dj_position_outcome(variant, pos) == DJ_OUTCOME_ONGOING)
+            positions_add(set, variant, pos, FALSE);
+    }
+    g_free(moves);
+    g_free(pos);
+}
+
+static void positions_clear(BenchPositions *set)
+{
+    g_ptr_array_free(set->positions, TRUE);
+    g_array_free(set->keys, TRUE);
+    g_array_free(set->is_start, TRUE);
+}
+
+static void bench_perft(const DjVariant *variant, int index, const void *pos,
+                        BenchTotals *totals)
+{
+    uint64_t leaves = 0;
+    int depth = 0;
+    double start = dojo_output_now();
+    while (leaves < BENCH_PERFT_LEAVES && depth < DJ_SEARCH_MAX_PLY) {
+        depth++;
+        uint64_t previous = leaves;
+        leaves = dj_perft(variant, pos, depth);
+        if (leaves <= previous)   /* the tree stopped growing: every line ended */
+            break;
+    }
+    double seconds = dojo_output_now() - start;
+    GString *rate = g_string_new(NULL);
+    dojo_output_rate(leaves, seconds, rate);
+    printf("%-10s position %d  perft %2d  %12" G_GUINT64_FORMAT " leaves  %8.3f s  %12s leaves/s\n",
+           variant->name, index, depth, (guint64)leaves, seconds, rate->str);
+    fflush(stdout);
+    g_string_free(rate, TRUE);
+    totals->perft_leaves += leaves;
+    totals->perft_seconds += seconds;
+}
+
+static void bench_search(const DjVariant *variant, DjSearch *search, int index, const void *pos,
+                         const DjSearchLimits *limits, BenchTotals *totals)
+{
+    dj_search_clear(search);
+    DjSearchInfo info;
+    memset(&info, 0, sizeof info);
+    double start = dojo_output_now();
+    DjMove best = dj_search_run(search, pos, NULL, 0, limits, NULL, NULL, &info);
+    double seconds = dojo_output_now() - start;
+    GString *text = g_string_new(NULL);
+    dojo_output_rate(info.nodes, seconds, text);
+    printf("%-10s position %d  search %2d  %12" G_GUINT64_FORMAT " nodes   %8.3f s  %12s nodes/s  ",
+           variant->name, index, info.depth, (guint64)info.nodes, seconds, text->str);
+    g_string_truncate(text, 0);
+    variant->format_move(pos, best, text);
+    g_string_append(text, " ");
+    dj_score_format(info.score, text);
+    printf("%s\n", text->str);
+    fflush(stdout);
+    g_string_free(text, TRUE);
+    totals->search_nodes += info.nodes;
+    totals->search_seconds += seconds;
+}
+
+static int calibrate_depth(const DjVariant *variant, DjSearch *search, const void *pos)
+{
+    int depth = 1;
+    for (; depth < DJ_SEARCH_MAX_PLY; depth++) {
+        dj_search_clear(search);
+        DjSearchLimits limits = { .depth = depth };
+        DjSearchInfo info;
+        memset(&info, 0, sizeof info);
+        dj_search_run(search, pos, NULL, 0, &limits, NULL, NULL, &info);
+        /* A search that ends short of its depth has solved the position. */
+        if (info.nodes >= BENCH_CALIBRATION_NODES || info.depth < depth)
+            break;
+    }
+    printf("%-10s search depth %d (the first at which position 1 needs %u nodes)\n",
+           variant->name, depth, BENCH_CALIBRATION_NODES);
+    return depth;
+}
+
+static void bench_variant(const DjVariant *variant, const DjSearchLimits *given_limits,
+                          BenchTotals *totals)
+{
+    BenchPositions set;
+    standard_positions(variant, &set);
+    DjSearch *search = dj_search_new(variant, BENCH_TABLE_MB);
+    DjSearchLimits limits = *given_limits;
+    if (limits.depth == 0 && limits.time_ms == 0 && set.positions->len > 0)
+        limits.depth = calibrate_depth(variant, search, g_ptr_array_index(set.positions, 0));
+    for (guint i = 0; i < set.positions->len; i++) {
+        const void *pos = g_ptr_array_index(set.positions, i);
+        if (g_array_index(set.is_start, gboolean, i))
+            bench_perft(variant, (int)i + 1, pos, totals);
+    }
+    for (guint i = 0; i < set.positions->len; i++)
+        bench_search(variant, search, (int)i + 1, g_ptr_array_index(set.positions, i), &limits,
+                     totals);
+    dj_search_free(search);
+    positions_clear(&set);
+}
+
+static int run_bench(BenchArgs *args, int n_positional, char **positional)
+{
+    GError *error = NULL;
+    gint64 depth = 0;
+    gint64 time_ms = 0;
+    if ((args->depth != NULL
+         && !dojo_int_parse(args->depth, "--depth", 1, DJ_SEARCH_MAX_PLY, &depth, &error))
+        || (args->time != NULL
+            && !dojo_int_parse(args->time, "--time", 1, G_MAXINT32, &time_ms, &error)))
+        return dojo_report_error("bench", BENCH_PARAMS, error);
+
+    GPtrArray *variants = g_ptr_array_new();
+    for (int i = 0; i < n_positional; i++) {
+        const DjVariant *variant = dojo_variant_lookup(positional[i], &error);
+        if (variant == NULL) {
+            g_ptr_array_free(variants, TRUE);
+            return dojo_report_error("bench", BENCH_PARAMS, error);
+        }
+        g_ptr_array_add(variants, (gpointer)variant);
+    }
+    if (n_positional == 0) {
+        for (const DjVariant *const *v = dj_registry_all(); *v != NULL; v++)
+            g_ptr_array_add(variants, (gpointer)*v);
+    }
+
+    DjSearchLimits limits = { .depth = (int)depth, .time_ms = time_ms };
+    if (time_ms > 0)
+        printf("Searches stop after %d ms%s: node counts vary from run to run.\n",
+               (int)time_ms, depth > 0 ? " or at the depth given" : "");
+    else
+        printf("Searches to a fixed depth from cleared tables: node counts are "
+               "reproducible.\n");
+    BenchTotals totals = { 0 };
+    for (guint i = 0; i < variants->len; i++)
+        bench_variant(g_ptr_array_index(variants, i), &limits, &totals);
+    g_ptr_array_free(variants, TRUE);
+
+    GString *rate = g_string_new(NULL);
+    dojo_output_rate(totals.perft_leaves, totals.perft_seconds, rate);
+    printf("total perft:  %" G_GUINT64_FORMAT " leaves in %.3f s (%s leaves/s)\n",
+           (guint64)totals.perft_leaves, totals.perft_seconds, rate->str);
+    g_string_truncate(rate, 0);
+    dojo_output_rate(totals.search_nodes, totals.search_seconds, rate);
+    printf("total search: %" G_GUINT64_FORMAT " nodes in %.3f s (%s nodes/s)\n",
+           (guint64)totals.search_nodes, totals.search_seconds, rate->str);
+    printf("signature: %" G_GUINT64_FORMAT "\n",
+           (guint64)(totals.perft_leaves + totals.search_nodes));
+    g_string_free(rate, TRUE);
+    return DOJO_EXIT_OK;
+}
+
+int dojo_cmd_bench(int argc, char **argv)
+{
+    BenchArgs args;
+    memset(&args, 0, sizeof args);
+    GOptionContext *context = dojo_option_context(
+        "[VARIANT...]",
+        "Run a fixed workload for each variant (all when none is named): perft from\n"
+        "standard positions until a run counts 20 million leaves, and searches to a fixed\n"
+        "depth from those positions and a few plies into each (by default the first depth\n"
+        "at which the first position's search needs 300000 nodes).  Prints nodes, times,\n"
+        "speeds and totals; with a fixed depth the node counts, and so the final\n"
+        "signature, change only when the code does.  Build with -Dbuildtype=release.",
+        NULL, &args);
+    GOptionEntry entries[] = {
+        { "depth", 0, 0, G_OPTION_ARG_STRING, &args.depth,
+          "Search depth (default: calibrated per variant)", "N" },
+        { "time", 0, 0, G_OPTION_ARG_STRING, &args.time,
+          "Search each position for MS milliseconds instead (counts then vary)", "MS" },
+        { NULL, 0, 0, G_OPTION_ARG_NONE, NULL, NULL, NULL },
+    };
+    g_option_group_add_entries(dojo_option_main_group(context), entries);
+    GError *error = NULL;
+    int code;
+    if (!g_option_context_parse(context, &argc, &argv, &error))
+        code = dojo_report_error("bench", BENCH_PARAMS, error);
+    else
+        code = run_bench(&args, argc - 1, argv + 1);
+    g_option_context_free(context);
+    g_free(args.depth);
+    g_free(args.time);
+    return code;
+}

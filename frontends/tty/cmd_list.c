@@ -1,0 +1,54 @@
+/* cmd_list.c: `dojo list`: the built-in variants and their options. */
+#include <stdio.h>
+#include <string.h>
+
+#include "cli.h"
+#include "framework/registry.h"
+#include "options.h"
+
+#define LIST_PARAMS "[OPTION...]"
+
+static void print_variant(const DjVariant *variant)
+{
+    printf("%-10s %s: %s\n", variant->name, variant->title, variant->summary);
+    printf("%-10s sides: %s (side 0) and %s (side 1); board %dx%d\n", "",
+           variant->side_names[0], variant->side_names[1], variant->board_width,
+           variant->board_height);
+    if (variant->options == NULL || variant->options[0].name == NULL) {
+        printf("%-10s options: none\n", "");
+        return;
+    }
+    printf("%-10s options:\n", "");
+    for (const DjVariantOption *option = variant->options; option->name != NULL; option++) {
+        char *spec = g_strdup_printf("-o %s=%s", option->name, option->arg);
+        if (strlen(spec) < 24)
+            printf("%-12s %-24s %s\n", "", spec, option->help);
+        else
+            printf("%-12s %s\n%-12s %-24s %s\n", "", spec, "", "", option->help);
+        g_free(spec);
+    }
+}
+
+int dojo_cmd_list(int argc, char **argv)
+{
+    GOptionContext *context = dojo_option_context(
+        "", "List the games dojo plays, with the options each understands (give them to "
+        "play, perft, analyze as -o NAME=VALUE; --cards and --deck are shorthands).",
+        NULL, NULL);
+    GError *error = NULL;
+    int code = DOJO_EXIT_OK;
+    if (!g_option_context_parse(context, &argc, &argv, &error)) {
+        code = dojo_report_error("list", LIST_PARAMS, error);
+    } else if (argc > 1) {
+        code = dojo_usage_failure("list", LIST_PARAMS, "list takes no arguments");
+    } else {
+        const DjVariant *const *all = dj_registry_all();
+        for (int i = 0; all[i] != NULL; i++) {
+            if (i > 0)
+                putchar('\n');
+            print_variant(all[i]);
+        }
+    }
+    g_option_context_free(context);
+    return code;
+}

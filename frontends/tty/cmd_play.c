@@ -1,0 +1,389 @@
+/* cmd_play.c: `dojo play`: set up (or resume) a game, decide who plays
+ * which side, keep the journal, and hand over to the play loop. */
+#include <stdio.h>
+#include <string.h>
+
+#include "cli.h"
+#include "framework/notation.h"
+#include "framework/record.h"
+#include "framework/registry.h"
+#include "interrupt.h"
+#include "journal.h"
+#include "options.h"
+#include "output.h"
+#include "play_loop.h"
+
+#define PLAY_PARAMS "[OPTION...] VARIANT   or   dojo play --resume [FILE|VARIANT]"
+#define DEFAULT_TIME_MS 2000
+#define MAX_TIME_MS (24 * 3600 * 1000)
+#define MAX_PLIES_LIMIT 1000000
+
+typedef struct PlayArgs {
+    DojoSetupArgs setup;
+    char *side0;
+    char *side1;
+    gboolean hotseat;
+    gboolean watch;
+    char *play_as;
+    char *level;
+    char *time;
+    char *max_plies;
+    gboolean no_color;
+    gboolean traditional;
+    gboolean resume;
+    char *resume_file;
+    char *record;
+} PlayArgs;
+
+static gboolean on_resume(const char *option_name, const char *value, gpointer data,
+                          GError **error)
+{
+    (void)option_name;
+    (void)error;
+    PlayArgs *args = data;
+    args->resume = TRUE;
+    g_free(args->resume_file);
+    args->resume_file = g_strdup(value);
+    return TRUE;
+}
+
+static const char PLAY_SUMMARY[] =
+    "Play a game: by default you play side 0 against the computer at level 5.";
+
+static const char PLAY_DESCRIPTION[] =
+    "Sides: --side0/--side1 take 'human', 'computer', a level 1-10 or 'computer:LEVEL'.\n"
+    "--play-as SIDE (0, 1 or a side name such as red) plays that side against the\n"
+    "computer; --hotseat is two people at one keyboard; --watch is the computer\n"
+    "against itself.\n"
+    "\n"
+    "Commands while playing, one per line: a move, moves [SQUARE], hint, undo,\n"
+    "save FILE, load FILE, resign, draw, board, help, quit.  Input can come from a\n"
+    "pipe; end of input stops like quit.\n"
+    "\n"
+    "No game is lost: the record is written as the game goes, move by move, to\n"
+    "$DOJO_HOME/games/ if DOJO_HOME is set, else $XDG_STATE_HOME/dojo/games/\n"
+    "(~/.local/state/dojo/games/), or to the file given with --record.\n"
+    "'dojo play --resume' continues the most recent unfinished game there;\n"
+    "'--resume FILE' continues that record; '--resume VARIANT' the latest of that\n"
+    "variant.  Ctrl-C while the computer thinks stops, keeping the record.\n"
+    "\n"
+    "Examples:\n"
+    "  dojo play onitama --cards ox,boar,horse,elephant,crab --level 3\n"
+    "  dojo play onitama --play-as red --time 500\n"
+    "  dojo play ogi --hotseat\n"
+    "  dojo play --resume\n";
+
+static void add_play_entries(GOptionGroup *group, PlayArgs *args)
+{
+    GOptionEntry entries[] = {
+        { "side0", 0, 0, G_OPTION_ARG_STRING, &args->side0,
+          "Who plays side 0: human, computer or a level", "WHO" },
+        { "side1", 0, 0, G_OPTION_ARG_STRING, &args->side1,
+          "Who plays side 1: human, computer or a level", "WHO" },
+        { "play-as", 0, 0, G_OPTION_ARG_STRING, &args->play_as,
+          "Play this side (0, 1 or its name) against the computer", "SIDE" },
+        { "hotseat", 0, 0, G_OPTION_ARG_NONE, &args->hotseat,
+          "Two people play at this keyboard", NULL },
+        { "human-vs-human", 0, 0, G_OPTION_ARG_NONE, &args->hotseat,
+          "Same as --hotseat", NULL },
+        { "watch", 0, 0, G_OPTION_ARG_NONE, &args->watch,
+          "The computer plays both sides", NULL },
+        { "computer-vs-computer", 0, 0, G_OPTION_ARG_NONE, &args->watch,
+          "Same as --watch", NULL },
+        { "level", 0, 0, G_OPTION_ARG_STRING, &args->level,
+          "Strength of the computer, 1-10 (default 5)", "N" },
+        { "time", 0, 0, G_OPTION_ARG_STRING, &args->time,
+          "Most thinking time per computer move (default 2000)", "MS" },
+        { "max-plies", 0, 0, G_OPTION_ARG_STRING, &args->max_plies,
+          "Adjudicate a draw after N plies (default: never)", "N" },
+        { "no-color", 0, 0, G_OPTION_ARG_NONE, &args->no_color,
+          "Draw without colour (also: NO_COLOR in the environment)", NULL },
+        { "traditional", 0, 0, G_OPTION_ARG_NONE, &args->traditional,
+          "Draw the pieces with the game's traditional glyphs", NULL },
+        { "resume", 0, G_OPTION_FLAG_OPTIONAL_ARG, G_OPTION_ARG_CALLBACK,
+          (gpointer)(guintptr)on_resume,
+          "Continue an unfinished game (the latest, or FILE)", "FILE" },
+        { "record", 0, 0, G_OPTION_ARG_FILENAME, &args->record,
+          "Keep the game record in FILE", "FILE" },
+        { NULL, 0, 0, G_OPTION_ARG_NONE, NULL, NULL, NULL },
+    };
+    g_option_group_add_entries(group, entries);
+    dojo_setup_args_add(group, &args->setup, true);
+}
+
+static void play_args_clear(PlayArgs *args)
+{
+    dojo_setup_args_clear(&args->setup);
+    g_free(args->side0);
+    g_free(args->side1);
+    g_free(args->play_as);
+    g_free(args->level);
+    g_free(args->time);
+    g_free(args->max_plies);
+    g_free(args->resume_file);
+    g_free(args->record);
+}
+
+static void usage_error(GError **error, const char *message)
+{
+    g_set_error_literal(error, DOJO_USAGE_ERROR, DOJO_USAGE_ERROR_BAD_ARGUMENT, message);
+}
+
+/* ---- the game ------------------------------------------------------------------- */
+
+/* Where `--resume [TARGET]` points: a file, or the latest unfinished game
+ * (of the variant TARGET names, if it names one). */
+static char *resume_path(const char *target, GError **error)
+{
+    if (target != NULL && g_file_test(target, G_FILE_TEST_EXISTS))
+        return g_strdup(target);
+    if (target != NULL && dj_registry_find(target) == NULL) {
+        g_set_error(error, G_FILE_ERROR, G_FILE_ERROR_NOENT,
+                    "cannot resume %s: no such file (nor a variant of that name)", target);
+        return NULL;
+    }
+    char *dir = dojo_journal_games_dir();
+    const DjVariant *variant = target != NULL ? dj_registry_find(target) : NULL;
+    char *path = dojo_journal_find_unfinished(dir, variant != NULL ? variant->name : NULL,
+                                              error);
+    g_free(dir);
+    return path;
+}
+
+static DjGame *resume_game(const char *path, GError **error)
+{
+    GError *load_error = NULL;
+    DjGame *game = dj_record_load(path, &load_error);
+    if (game == NULL) {
+        GString *message = g_string_new(NULL);
+        dojo_output_file_error("cannot resume", path, load_error->message, message);
+        g_set_error_literal(error, load_error->domain, load_error->code, message->str);
+        g_string_free(message, TRUE);
+        g_error_free(load_error);
+        return NULL;
+    }
+    DjOutcome outcome = dj_game_outcome(game);
+    if (outcome != DJ_OUTCOME_ONGOING) {
+        const char *reason = dj_game_outcome_reason(game);
+        g_set_error(error, G_FILE_ERROR, G_FILE_ERROR_INVAL,
+                    "cannot resume %s: that game is over (%s%s%s)", path,
+                    dj_outcome_result_text(outcome), reason != NULL ? ", " : "",
+                    reason != NULL ? reason : "");
+        dj_game_free(game);
+        return NULL;
+    }
+    return game;
+}
+
+static DjGame *new_game(const DjVariant *variant, const DojoSetupArgs *setup_args,
+                        guint64 seed, GError **error)
+{
+    DojoSetup setup;
+    if (!dojo_setup_build(setup_args, seed, &setup, error))
+        return NULL;
+    DjGame *game = dj_game_new(variant, &setup.setup, error);
+    dojo_setup_clear(&setup);
+    if (game == NULL)
+        return NULL;
+    if (dj_game_tag(game, "Date") == NULL) {
+        GDateTime *now = g_date_time_new_now_local();
+        char *date = g_date_time_format(now, "%Y.%m.%d");
+        dj_game_set_tag(game, "Date", date);
+        g_free(date);
+        g_date_time_unref(now);
+    }
+    if (dj_game_tag(game, "Position") == NULL) {
+        GString *start = g_string_new(NULL);
+        variant->format_position(dj_game_position_at(game, 0), start);
+        dj_game_set_tag(game, "Position", start->str);
+        g_string_free(start, TRUE);
+    }
+    return game;
+}
+
+/* Decide who plays each side, starting from `players` (defaults or the
+ * resumed record's tags). */
+static bool choose_players(const PlayArgs *args, const DjVariant *variant, DojoPlayer players[2],
+                           GError **error)
+{
+    int modes = (args->hotseat ? 1 : 0) + (args->watch ? 1 : 0) + (args->play_as != NULL ? 1 : 0);
+    if (modes > 1) {
+        usage_error(error, "choose one of --hotseat, --watch and --play-as");
+        return false;
+    }
+    int level = DOJO_DEFAULT_LEVEL;
+    if (args->level != NULL) {
+        if (!dojo_level_parse(args->level, &level, error))
+            return false;
+        for (int side = 0; side < 2; side++) {
+            if (players[side].kind == DOJO_PLAYER_COMPUTER)
+                players[side].level = level;
+        }
+    }
+    DojoPlayer computer = { DOJO_PLAYER_COMPUTER, level };
+    DojoPlayer human = { DOJO_PLAYER_HUMAN, 0 };
+    if (args->hotseat) {
+        players[0] = players[1] = human;
+    } else if (args->watch) {
+        players[0] = players[1] = computer;
+    } else if (args->play_as != NULL) {
+        int side = 0;
+        if (!dojo_side_parse(variant, args->play_as, &side, error))
+            return false;
+        players[side] = human;
+        players[1 - side] = computer;
+    }
+    if (args->side0 != NULL && !dojo_player_parse(args->side0, level, &players[0], error))
+        return false;
+    if (args->side1 != NULL && !dojo_player_parse(args->side1, level, &players[1], error))
+        return false;
+    return true;
+}
+
+static guint64 fresh_seed(void)
+{
+    return ((guint64)g_random_int() << 32) ^ (guint64)g_get_real_time();
+}
+
+/* ---- the command ------------------------------------------------------------------ */
+
+static int run_play(PlayArgs *args, int n_positional, char **positional)
+{
+    GError *error = NULL;
+    gint64 time_ms = DEFAULT_TIME_MS;
+    gint64 max_plies = 0;
+    if (args->time != NULL && !dojo_int_parse(args->time, "--time", 1, MAX_TIME_MS, &time_ms,
+                                              &error))
+        return dojo_report_error("play", PLAY_PARAMS, error);
+    if (args->max_plies != NULL && !dojo_int_parse(args->max_plies, "--max-plies", 1,
+                                                   MAX_PLIES_LIMIT, &max_plies, &error))
+        return dojo_report_error("play", PLAY_PARAMS, error);
+
+    DjGame *game = NULL;
+    char *journal_target = NULL;
+    guint64 seed = fresh_seed();
+    DojoPlayer players[2] = { { DOJO_PLAYER_HUMAN, 0 },
+                              { DOJO_PLAYER_COMPUTER, DOJO_DEFAULT_LEVEL } };
+    if (args->resume) {
+        if (n_positional > 1 || (n_positional == 1 && args->resume_file != NULL))
+            return dojo_usage_failure("play", PLAY_PARAMS, "--resume takes one FILE or VARIANT");
+        if (dojo_setup_args_given(&args->setup))
+            return dojo_usage_failure("play", PLAY_PARAMS,
+                                      "--resume continues a recorded game: --position, "
+                                      "--cards, --deck, -o and --seed do not apply");
+        const char *target = args->resume_file != NULL ? args->resume_file
+                           : n_positional == 1 ? positional[0] : NULL;
+        char *path = resume_path(target, &error);
+        if (path == NULL)
+            return dojo_report_error("play", PLAY_PARAMS, error);
+        game = resume_game(path, &error);
+        if (game == NULL) {
+            g_free(path);
+            return dojo_report_error("play", PLAY_PARAMS, error);
+        }
+        const DjVariant *variant = dj_game_variant(game);
+        for (int side = 0; side < 2; side++)
+            dojo_player_from_tag(dj_game_tag(game, variant->side_names[side]), &players[side]);
+        printf("Resuming %s (%s, %d moves played).\n", path, variant->title,
+               dj_game_length(game));
+        journal_target = path;
+    } else {
+        if (n_positional != 1) {
+            GString *message = g_string_new(n_positional == 0 ? "which variant? (there are: "
+                                                              : "one VARIANT only (there are: ");
+            dojo_variant_names(message);
+            g_string_append_c(message, ')');
+            int code = dojo_usage_failure("play", PLAY_PARAMS, message->str);
+            g_string_free(message, TRUE);
+            return code;
+        }
+        const DjVariant *variant = dojo_variant_lookup(positional[0], &error);
+        if (variant == NULL)
+            return dojo_report_error("play", PLAY_PARAMS, error);
+        if (args->setup.seed != NULL) {
+            DojoSetup parsed;
+            if (!dojo_setup_build(&args->setup, 0, &parsed, &error))
+                return dojo_report_error("play", PLAY_PARAMS, error);
+            seed = parsed.setup.seed;
+            dojo_setup_clear(&parsed);
+        }
+        game = new_game(variant, &args->setup, seed, &error);
+        if (game == NULL)
+            return dojo_report_error("play", PLAY_PARAMS, error);
+    }
+    if (!choose_players(args, dj_game_variant(game), players, &error)) {
+        dj_game_free(game);
+        g_free(journal_target);
+        return dojo_report_error("play", PLAY_PARAMS, error);
+    }
+    dojo_play_set_player_tags(game, players);
+
+    if (args->record != NULL) {
+        g_free(journal_target);
+        journal_target = g_strdup(args->record);
+    }
+    DojoJournal *journal = dojo_journal_create(game, journal_target, &error);
+    if (journal == NULL) {
+        GString *clean = g_string_new(NULL);
+        dojo_output_sanitize(error->message, 0, clean);
+        fprintf(stderr, "dojo play: warning: the game will not be kept on disk: %s\n",
+                clean->str);
+        g_string_free(clean, TRUE);
+        g_clear_error(&error);
+    } else if (!args->resume || args->record != NULL) {
+        printf("The game is recorded in %s.\n", dojo_journal_path(journal));
+    }
+    g_free(journal_target);
+
+    char *games_dir = dojo_journal_games_dir();
+    char *home_dir = g_path_get_dirname(games_dir);
+    char *history_path = g_build_filename(home_dir, "history", NULL);
+    DojoPlayConfig config = {
+        .players = { players[0], players[1] },
+        .time_ms = time_ms,
+        .max_plies = (int)max_plies,
+        .color = dojo_output_wants_color(stdout, args->no_color),
+        .traditional = args->traditional,
+        .live_status = dojo_output_is_terminal(stdout),
+        .seed = seed,
+        .history_path = history_path,
+    };
+    dojo_interrupt_install();
+    DojoPlayEnd end = dojo_play_loop(&game, &config, journal, stdin, stdout);
+    dojo_interrupt_uninstall();
+    fflush(stdout);
+
+    g_free(history_path);
+    g_free(home_dir);
+    g_free(games_dir);
+    dojo_journal_free(journal);
+    dj_game_free(game);
+    switch (end) {
+    case DOJO_PLAY_OVER:
+    case DOJO_PLAY_QUIT:
+        return DOJO_EXIT_OK;
+    case DOJO_PLAY_INTERRUPTED:
+        return DOJO_EXIT_INTERRUPTED;
+    case DOJO_PLAY_FAILED:
+    default:
+        return DOJO_EXIT_FAILURE;
+    }
+}
+
+int dojo_cmd_play(int argc, char **argv)
+{
+    PlayArgs args;
+    memset(&args, 0, sizeof args);
+    GOptionContext *context = dojo_option_context("VARIANT", PLAY_SUMMARY, PLAY_DESCRIPTION,
+                                                  &args);
+    add_play_entries(dojo_option_main_group(context), &args);
+    GError *error = NULL;
+    int code;
+    if (!g_option_context_parse(context, &argc, &argv, &error))
+        code = dojo_report_error("play", PLAY_PARAMS, error);
+    else
+        code = run_play(&args, argc - 1, argv + 1);
+    g_option_context_free(context);
+    play_args_clear(&args);
+    return code;
+}

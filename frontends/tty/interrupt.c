@@ -1,0 +1,45 @@
+/* interrupt.c: the SIGINT handler.  Only async-signal-safe work happens in
+ * the handler itself: a flag and dj_search_stop. */
+#include "interrupt.h"
+
+#include <signal.h>
+#include <stddef.h>
+
+static volatile sig_atomic_t interrupt_seen;
+static DjSearch *volatile interrupt_search;
+
+static void on_interrupt(int signal_number)
+{
+    (void)signal_number;
+    interrupt_seen = 1;
+    DjSearch *search = interrupt_search;
+    if (search != NULL)
+        dj_search_stop(search);
+}
+
+void dojo_interrupt_install(void)
+{
+    struct sigaction action = { 0 };
+    action.sa_handler = on_interrupt;
+    sigemptyset(&action.sa_mask);
+    action.sa_flags = 0;
+    sigaction(SIGINT, &action, NULL);
+}
+
+void dojo_interrupt_uninstall(void)
+{
+    struct sigaction action = { 0 };
+    action.sa_handler = SIG_DFL;
+    sigemptyset(&action.sa_mask);
+    sigaction(SIGINT, &action, NULL);
+}
+
+void dojo_interrupt_watch_search(DjSearch *search)
+{
+    interrupt_search = search;
+}
+
+bool dojo_interrupted(void)
+{
+    return interrupt_seen != 0;
+}

@@ -1,0 +1,27 @@
+/* interrupt.h: Ctrl-C while dojo plays or analyses.
+ *
+ * While installed, SIGINT does not kill the program: it sets a flag that
+ * the program checks between steps, stops the search that is running (if
+ * one was registered) so that it returns at once, and interrupts a pending
+ * read of input.  The program then ends in an orderly way, keeping what it
+ * has on disk. */
+#ifndef DOJO_TTY_INTERRUPT_H
+#define DOJO_TTY_INTERRUPT_H
+
+#include <stdbool.h>
+
+#include "framework/search/search.h"
+
+/* Install the handler (without SA_RESTART, so blocking reads return). */
+void dojo_interrupt_install(void);
+
+/* Put back the default action. */
+void dojo_interrupt_uninstall(void);
+
+/* The search to stop on SIGINT, or NULL for none. */
+void dojo_interrupt_watch_search(DjSearch *search);
+
+/* Whether SIGINT arrived since the handler was installed. */
+bool dojo_interrupted(void);
+
+#endif

@@ -1,0 +1,62 @@
+/* journal.h: the game record kept on disk while a game is played, so that
+ * no game is lost to a crash, a closed terminal or Ctrl-C.
+ *
+ * Where: $DOJO_HOME/games if DOJO_HOME is set, else
+ * $XDG_STATE_HOME/dojo/games (g_get_user_state_dir(), by default
+ * ~/.local/state/dojo/games), one file per game named
+ * YYYYMMDD-HHMMSS-VARIANT.dojo; `dojo play --record FILE` picks the file.
+ *
+ * What: a record in the framework/record.h format.  The tags (with
+ * [Result "*"]) and the moves played so far are written when the journal
+ * is created; then each move is appended and flushed to the disk (fsync)
+ * as soon as it is played.  Taking moves back or loading another game
+ * rewrites the file atomically.  When the game ends the final record,
+ * with its result, replaces the journal atomically (dj_record_save).
+ * A journal whose Result tag is "*" or absent is an unfinished game that
+ * `dojo play --resume` can continue. */
+#ifndef DOJO_TTY_JOURNAL_H
+#define DOJO_TTY_JOURNAL_H
+
+#include <stdbool.h>
+
+#include <glib.h>
+
+#include "framework/game_history.h"
+
+typedef struct DojoJournal DojoJournal;
+
+/* The folder for game journals (a fresh string; it may not exist yet). */
+char *dojo_journal_games_dir(void);
+
+/* Start a journal for `game` at `path`, or when `path` is NULL at a new file
+ * in the games folder (created if needed), named after the current time and
+ * the variant and never overwriting another game.  An existing `path` is
+ * replaced atomically.  Writes the tags and the moves played so far. */
+DojoJournal *dojo_journal_create(const DjGame *game, const char *path, GError **error);
+
+/* Append to the journal every move of `game` not yet written, and fsync.
+ * If moves were taken back since the last write, rewrites the file. */
+bool dojo_journal_append(DojoJournal *journal, const DjGame *game, GError **error);
+
+/* Replace the journal's contents with `game` (atomically). */
+bool dojo_journal_rewrite(DojoJournal *journal, const DjGame *game, GError **error);
+
+/* The game is over: save its final record (with the result) over the
+ * journal, atomically. */
+bool dojo_journal_finish(DojoJournal *journal, const DjGame *game, GError **error);
+
+/* The file the journal writes. */
+const char *dojo_journal_path(const DojoJournal *journal);
+
+void dojo_journal_free(DojoJournal *journal);
+
+/* The text of the journal of `game`: its record's tags (Result "*" while
+ * it goes on), a blank line, then the moves (framework/record.h). */
+void dojo_journal_format(const DjGame *game, GString *out);
+
+/* The most recently modified unfinished game in `dir` (only games of
+ * `variant_name` if it is not NULL), as a fresh path; NULL with an error
+ * saying so when there is none. */
+char *dojo_journal_find_unfinished(const char *dir, const char *variant_name, GError **error);
+
+#endif

@@ -1,0 +1,118 @@
+/* main.c: the `dojo` command: finds the subcommand and hands over.
+ *
+ *   dojo list | play | perft | analyze | bench | help [COMMAND]
+ *   dojo --help | --version
+ *
+ * Exit codes: 0 success, 1 failure, 2 usage error, 130 interrupted. */
+#include <locale.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "cli.h"
+#include "options.h"
+
+#ifndef DOJO_VERSION
+#define DOJO_VERSION "unknown"
+#endif
+
+typedef struct DojoCommand {
+    const char *name;
+    const char *summary;
+    int (*run)(int argc, char **argv);
+} DojoCommand;
+
+static const DojoCommand commands[] = {
+    { "list", "list the games and their options", dojo_cmd_list },
+    { "play", "play a game (against the computer, a person, or watch)", dojo_cmd_play },
+    { "perft", "count the leaves of the game tree (move generator check)", dojo_cmd_perft },
+    { "analyze", "search a position and show the best line", dojo_cmd_analyze },
+    { "bench", "a fixed benchmark: nodes, time, speed", dojo_cmd_bench },
+};
+#define N_COMMANDS (sizeof commands / sizeof commands[0])
+
+static const DojoCommand *find_command(const char *name)
+{
+    for (size_t i = 0; i < N_COMMANDS; i++) {
+        if (strcmp(commands[i].name, name) == 0)
+            return &commands[i];
+    }
+    if (strcmp(name, "analyse") == 0)
+        return find_command("analyze");
+    return NULL;
+}
+
+static void print_help(FILE *out)
+{
+    fprintf(out, "Usage: dojo COMMAND [OPTION...] [ARG...]\n\n"
+                 "dojo plays two-player abstract strategy games.\n\nCommands:\n");
+    for (size_t i = 0; i < N_COMMANDS; i++)
+        fprintf(out, "  %-9s %s\n", commands[i].name, commands[i].summary);
+    fprintf(out, "  %-9s %s\n", "help", "help COMMAND: the options of a command");
+    fprintf(out, "\nOptions:\n  -h, --help     this text\n  -V, --version  the version\n"
+                 "\nExamples:\n  dojo list\n  dojo play onitama\n"
+                 "  dojo perft onitama 3 --cards ox,boar,horse,elephant,crab\n");
+}
+
+static int top_level_usage(const char *message)
+{
+    fprintf(stderr, "dojo: %s\n", message);
+    fprintf(stderr, "Usage: dojo COMMAND [OPTION...] [ARG...]\n");
+    fprintf(stderr, "Run 'dojo --help' for the commands.\n");
+    return DOJO_EXIT_USAGE;
+}
+
+static int run_command(const DojoCommand *command, int argc, char **argv)
+{
+    char *program = g_strdup_printf("dojo %s", command->name);
+    g_set_prgname(program);
+    g_free(program);
+    return command->run(argc, argv);
+}
+
+static int help_command(int argc, char **argv)
+{
+    if (argc == 1) {
+        print_help(stdout);
+        return DOJO_EXIT_OK;
+    }
+    if (argc > 2)
+        return top_level_usage("help takes one COMMAND");
+    const DojoCommand *command = find_command(argv[1]);
+    if (command == NULL) {
+        char *message = g_strdup_printf("no command '%s'", argv[1]);
+        int code = top_level_usage(message);
+        g_free(message);
+        return code;
+    }
+    char *help_argv[] = { (char *)command->name, (char *)"--help", NULL };
+    return run_command(command, 2, help_argv);
+}
+
+int main(int argc, char **argv)
+{
+    /* Character classes only: numbers are printed the C way whatever the
+     * locale, so output can be parsed. */
+    setlocale(LC_CTYPE, "");
+    if (argc < 2)
+        return top_level_usage("which command?");
+    const char *first = argv[1];
+    if (strcmp(first, "--help") == 0 || strcmp(first, "-h") == 0) {
+        print_help(stdout);
+        return DOJO_EXIT_OK;
+    }
+    if (strcmp(first, "--version") == 0 || strcmp(first, "-V") == 0) {
+        printf("dojo %s\n", DOJO_VERSION);
+        return DOJO_EXIT_OK;
+    }
+    if (strcmp(first, "help") == 0)
+        return help_command(argc - 1, argv + 1);
+    const DojoCommand *command = find_command(first);
+    if (command == NULL) {
+        char *message = g_strdup_printf(first[0] == '-' ? "unknown option '%s'"
+                                                        : "no command '%s'", first);
+        int code = top_level_usage(message);
+        g_free(message);
+        return code;
+    }
+    return run_command(command, argc - 1, argv + 1);
+}

@@ -1,0 +1,235 @@
+/* options.c: parsing what the subcommands share: variant names, setup
+ * options, players and sides. */
+#include "options.h"
+
+#include <string.h>
+
+#include "framework/registry.h"
+#include "framework/search/level.h"
+
+G_DEFINE_QUARK(dojo-usage-error-quark, dojo_usage_error)
+
+static void usage_error(GError **error, const char *format, ...) G_GNUC_PRINTF(2, 3);
+
+static void usage_error(GError **error, const char *format, ...)
+{
+    va_list args;
+    va_start(args, format);
+    char *message = g_strdup_vprintf(format, args);
+    va_end(args);
+    g_set_error_literal(error, DOJO_USAGE_ERROR, DOJO_USAGE_ERROR_BAD_ARGUMENT, message);
+    g_free(message);
+}
+
+void dojo_variant_names(GString *out)
+{
+    const DjVariant *const *all = dj_registry_all();
+    for (int i = 0; all[i] != NULL; i++) {
+        if (i > 0)
+            g_string_append(out, ", ");
+        g_string_append(out, all[i]->name);
+    }
+}
+
+const DjVariant *dojo_variant_lookup(const char *name, GError **error)
+{
+    const DjVariant *variant = dj_registry_find(name);
+    if (variant != NULL)
+        return variant;
+    GString *names = g_string_new(NULL);
+    dojo_variant_names(names);
+    usage_error(error, "unknown variant '%s' (there are: %s)", name, names->str);
+    g_string_free(names, TRUE);
+    return NULL;
+}
+
+/* ---- setup options ----------------------------------------------------------- */
+
+void dojo_setup_args_add(GOptionGroup *group, DojoSetupArgs *args, bool with_seed)
+{
+    GOptionEntry entries[] = {
+        { "position", 0, 0, G_OPTION_ARG_STRING, &args->position,
+          "Start from this position string (as the variant writes it)", "STR" },
+        { "cards", 0, 0, G_OPTION_ARG_STRING, &args->cards,
+          "Shorthand for -o cards=LIST (e.g. ox,boar,horse,elephant,crab)", "LIST" },
+        { "deck", 0, 0, G_OPTION_ARG_STRING, &args->deck,
+          "Shorthand for -o deck=NAME", "NAME" },
+        { "option", 'o', 0, G_OPTION_ARG_STRING_ARRAY, &args->options,
+          "A variant option (see 'dojo list'); repeatable", "NAME=VALUE" },
+        { "seed", 0, 0, G_OPTION_ARG_STRING, &args->seed,
+          "Seed for anything random in a new game", "N" },
+        { NULL, 0, 0, G_OPTION_ARG_NONE, NULL, NULL, NULL }
+    };
+    if (!with_seed)
+        entries[4].long_name = NULL;
+    g_option_group_add_entries(group, entries);
+}
+
+bool dojo_setup_args_given(const DojoSetupArgs *args)
+{
+    return args->position != NULL || args->cards != NULL || args->deck != NULL
+        || (args->options != NULL && args->options[0] != NULL) || args->seed != NULL;
+}
+
+void dojo_setup_args_clear(DojoSetupArgs *args)
+{
+    g_free(args->position);
+    g_free(args->cards);
+    g_free(args->deck);
+    g_strfreev(args->options);
+    g_free(args->seed);
+    memset(args, 0, sizeof *args);
+}
+
+static void setup_add_option(DojoSetup *setup, const char *name, const char *value)
+{
+    char *name_copy = g_strdup(name);
+    char *value_copy = g_strdup(value);
+    g_ptr_array_add(setup->strings, name_copy);
+    g_ptr_array_add(setup->strings, value_copy);
+    DjOptionValue option = { name_copy, value_copy };
+    g_array_append_val(setup->values, option);
+}
+
+bool dojo_setup_build(const DojoSetupArgs *args, guint64 default_seed, DojoSetup *out,
+                      GError **error)
+{
+    memset(out, 0, sizeof *out);
+    out->values = g_array_new(FALSE, TRUE, sizeof(DjOptionValue));
+    out->strings = g_ptr_array_new_with_free_func(g_free);
+    out->setup.seed = default_seed;
+    if (args->seed != NULL) {
+        guint64 seed = 0;
+        if (!g_ascii_string_to_unsigned(args->seed, 10, 0, G_MAXUINT64, &seed, NULL)) {
+            usage_error(error, "--seed wants a whole number, not '%s'", args->seed);
+            dojo_setup_clear(out);
+            return false;
+        }
+        out->setup.seed = seed;
+    }
+    for (int i = 0; args->options != NULL && args->options[i] != NULL; i++) {
+        const char *text = args->options[i];
+        const char *equals = strchr(text, '=');
+        if (equals == NULL || equals == text) {
+            usage_error(error, "-o wants NAME=VALUE, not '%s'", text);
+            dojo_setup_clear(out);
+            return false;
+        }
+        char *name = g_strndup(text, (gsize)(equals - text));
+        setup_add_option(out, g_strstrip(name), equals + 1);
+        g_free(name);
+    }
+    if (args->cards != NULL)
+        setup_add_option(out, "cards", args->cards);
+    if (args->deck != NULL)
+        setup_add_option(out, "deck", args->deck);
+    out->setup.position = args->position;
+    out->setup.options = (const DjOptionValue *)(void *)out->values->data;
+    out->setup.n_options = (int)out->values->len;
+    return true;
+}
+
+void dojo_setup_clear(DojoSetup *setup)
+{
+    if (setup->values != NULL)
+        g_array_free(setup->values, TRUE);
+    if (setup->strings != NULL)
+        g_ptr_array_free(setup->strings, TRUE);
+    memset(setup, 0, sizeof *setup);
+}
+
+bool dojo_setup_position(const DjVariant *variant, const DojoSetupArgs *args,
+                         guint64 default_seed, void *pos, GError **error)
+{
+    DojoSetup setup;
+    if (!dojo_setup_build(args, default_seed, &setup, error))
+        return false;
+    bool ok = variant->setup(pos, &setup.setup, error);
+    dojo_setup_clear(&setup);
+    return ok;
+}
+
+/* ---- players and sides -------------------------------------------------------- */
+
+bool dojo_int_parse(const char *text, const char *what, gint64 min, gint64 max,
+                    gint64 *out, GError **error)
+{
+    gint64 value = 0;
+    if (text == NULL || !g_ascii_string_to_signed(text, 10, min, max, &value, NULL)) {
+        usage_error(error, "%s wants a whole number from %" G_GINT64_FORMAT " to %"
+                    G_GINT64_FORMAT ", not '%s'", what, min, max, text != NULL ? text : "");
+        return false;
+    }
+    *out = value;
+    return true;
+}
+
+bool dojo_level_parse(const char *text, int *level, GError **error)
+{
+    gint64 value = 0;
+    if (!dojo_int_parse(text, "a level", DJ_LEVEL_MIN, DJ_LEVEL_MAX, &value, error))
+        return false;
+    *level = (int)value;
+    return true;
+}
+
+bool dojo_player_parse(const char *text, int default_level, DojoPlayer *out, GError **error)
+{
+    if (g_ascii_strcasecmp(text, "human") == 0) {
+        *out = (DojoPlayer){ DOJO_PLAYER_HUMAN, 0 };
+        return true;
+    }
+    if (g_ascii_strcasecmp(text, "computer") == 0) {
+        *out = (DojoPlayer){ DOJO_PLAYER_COMPUTER, default_level };
+        return true;
+    }
+    const char *level_text = text;
+    if (g_ascii_strncasecmp(text, "computer:", 9) == 0)
+        level_text = text + 9;
+    gint64 level = 0;
+    if (!g_ascii_string_to_signed(level_text, 10, DJ_LEVEL_MIN, DJ_LEVEL_MAX, &level, NULL)) {
+        usage_error(error, "a side is 'human', 'computer', a level %d-%d or 'computer:LEVEL', "
+                    "not '%s'", DJ_LEVEL_MIN, DJ_LEVEL_MAX, text);
+        return false;
+    }
+    *out = (DojoPlayer){ DOJO_PLAYER_COMPUTER, (int)level };
+    return true;
+}
+
+char *dojo_player_tag(const DojoPlayer *player)
+{
+    if (player->kind == DOJO_PLAYER_HUMAN)
+        return g_strdup("human");
+    return g_strdup_printf("dojo level %d", player->level);
+}
+
+bool dojo_player_from_tag(const char *tag, DojoPlayer *out)
+{
+    if (tag == NULL)
+        return false;
+    gint64 level = 0;
+    if (g_ascii_strncasecmp(tag, "dojo level ", 11) == 0
+        && g_ascii_string_to_signed(tag + 11, 10, DJ_LEVEL_MIN, DJ_LEVEL_MAX, &level, NULL)) {
+        *out = (DojoPlayer){ DOJO_PLAYER_COMPUTER, (int)level };
+        return true;
+    }
+    *out = (DojoPlayer){ DOJO_PLAYER_HUMAN, 0 };
+    return true;
+}
+
+bool dojo_side_parse(const DjVariant *variant, const char *text, int *side, GError **error)
+{
+    if (strcmp(text, "0") == 0 || strcmp(text, "1") == 0) {
+        *side = text[0] - '0';
+        return true;
+    }
+    for (int s = 0; s < 2; s++) {
+        if (g_ascii_strcasecmp(text, variant->side_names[s]) == 0) {
+            *side = s;
+            return true;
+        }
+    }
+    usage_error(error, "a side of %s is 0, 1, %s or %s, not '%s'", variant->title,
+                variant->side_names[0], variant->side_names[1], text);
+    return false;
+}

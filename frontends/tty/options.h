@@ -1,0 +1,110 @@
+/* options.h: command-line pieces shared by the subcommands.
+ *
+ * Errors in what the user typed on the command line are reported in the
+ * DOJO_USAGE_ERROR domain, so a command can tell them from other failures:
+ * a usage error prints a short usage and exits 2, anything else exits 1. */
+#ifndef DOJO_TTY_OPTIONS_H
+#define DOJO_TTY_OPTIONS_H
+
+#include <stdbool.h>
+
+#include <glib.h>
+
+#include "framework/game.h"
+
+#define DOJO_USAGE_ERROR (dojo_usage_error_quark())
+GQuark dojo_usage_error_quark(void);
+typedef enum { DOJO_USAGE_ERROR_BAD_ARGUMENT } DojoUsageError;
+
+/* Exit codes of every subcommand. */
+#define DOJO_EXIT_OK 0
+#define DOJO_EXIT_FAILURE 1
+#define DOJO_EXIT_USAGE 2
+#define DOJO_EXIT_INTERRUPTED 130
+
+/* ---- variants ------------------------------------------------------------ */
+
+/* The built-in variant called `name`; NULL with a usage error naming the
+ * variants there are when there is none. */
+const DjVariant *dojo_variant_lookup(const char *name, GError **error);
+
+/* Append the names of all built-in variants, comma separated. */
+void dojo_variant_names(GString *out);
+
+/* ---- how a game starts: --position --cards --deck -o --seed --------------- */
+
+typedef struct DojoSetupArgs {
+    char *position;     /* --position STR */
+    char *cards;        /* --cards LIST: shorthand for -o cards=LIST */
+    char *deck;         /* --deck NAME: shorthand for -o deck=NAME */
+    char **options;     /* -o NAME=VALUE, repeatable */
+    char *seed;         /* --seed N, as typed */
+} DojoSetupArgs;
+
+/* Add the entries above to `group` (storing into `args`); `with_seed` adds
+ * --seed too.  `args` must outlive the parse. */
+void dojo_setup_args_add(GOptionGroup *group, DojoSetupArgs *args, bool with_seed);
+
+/* Whether any of the setup options was given. */
+bool dojo_setup_args_given(const DojoSetupArgs *args);
+
+void dojo_setup_args_clear(DojoSetupArgs *args);
+
+/* A DjSetup together with the memory it points into. */
+typedef struct DojoSetup {
+    DjSetup setup;
+    GArray *values;       /* DjOptionValue */
+    GPtrArray *strings;   /* owns the names and values */
+} DojoSetup;
+
+/* Build `out` from `args`.  `default_seed` is used when --seed was not
+ * given.  Fails with a usage error for an -o without '=', an empty name, or
+ * a --seed that is not a number; the variant itself judges the options. */
+bool dojo_setup_build(const DojoSetupArgs *args, guint64 default_seed, DojoSetup *out,
+                      GError **error);
+void dojo_setup_clear(DojoSetup *setup);
+
+/* Set up a position of `variant` as described by `args` into `pos`
+ * (variant->state_size bytes).  Errors are the variant's (not usage). */
+bool dojo_setup_position(const DjVariant *variant, const DojoSetupArgs *args,
+                         guint64 default_seed, void *pos, GError **error);
+
+/* ---- players --------------------------------------------------------------- */
+
+typedef enum { DOJO_PLAYER_HUMAN, DOJO_PLAYER_COMPUTER } DojoPlayerKind;
+
+typedef struct DojoPlayer {
+    DojoPlayerKind kind;
+    int level;      /* DJ_LEVEL_MIN..DJ_LEVEL_MAX for a computer */
+} DojoPlayer;
+
+#define DOJO_DEFAULT_LEVEL 5
+
+/* Parse a level "1".."10"; usage error otherwise. */
+bool dojo_level_parse(const char *text, int *level, GError **error);
+
+/* Parse a side spec as typed after --side0/--side1: "human", "computer"
+ * (at `default_level`), a level "1".."10", or "computer:N".
+ * Usage error otherwise. */
+bool dojo_player_parse(const char *text, int default_level, DojoPlayer *out, GError **error);
+
+/* The player tag written in a game record: "human" or "dojo level N"
+ * (g_free it). */
+char *dojo_player_tag(const DojoPlayer *player);
+
+/* Read a player tag back: "dojo level N" is a computer at level N, anything
+ * else a person.  Returns false (leaving *out alone) for NULL. */
+bool dojo_player_from_tag(const char *tag, DojoPlayer *out);
+
+/* Parse a side: "0", "1", or one of the variant's side names
+ * (case-insensitive).  Usage error otherwise. */
+bool dojo_side_parse(const DjVariant *variant, const char *text, int *side, GError **error);
+
+/* ---- numbers --------------------------------------------------------------- */
+
+/* Parse a whole number in [min, max] typed for option `what`; usage error
+ * otherwise. */
+bool dojo_int_parse(const char *text, const char *what, gint64 min, gint64 max,
+                    gint64 *out, GError **error);
+
+#endif

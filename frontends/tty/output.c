@@ -1,0 +1,92 @@
+/* output.c: terminal detection, colour choice and text clean-up. */
+#include "output.h"
+
+#include <stdlib.h>
+#include <string.h>
+#include <sys/ioctl.h>
+#include <unistd.h>
+
+bool dojo_output_is_terminal(FILE *stream)
+{
+    return stream != NULL && isatty(fileno(stream)) == 1;
+}
+
+bool dojo_output_wants_color(FILE *stream, bool disabled)
+{
+    if (disabled || !dojo_output_is_terminal(stream))
+        return false;
+    if (g_getenv("NO_COLOR") != NULL)
+        return false;
+    const char *term = g_getenv("TERM");
+    return term == NULL || strcmp(term, "dumb") != 0;
+}
+
+int dojo_output_columns(FILE *stream)
+{
+#ifdef TIOCGWINSZ
+    struct winsize size;
+    if (dojo_output_is_terminal(stream) && ioctl(fileno(stream), TIOCGWINSZ, &size) == 0
+        && size.ws_col >= 20)
+        return size.ws_col;
+#else
+    (void)stream;
+#endif
+    const char *columns = g_getenv("COLUMNS");
+    if (columns != NULL) {
+        guint64 value = 0;
+        if (g_ascii_string_to_unsigned(columns, 10, 20, 1000, &value, NULL))
+            return (int)value;
+    }
+    return 80;
+}
+
+void dojo_output_sanitize(const char *text, int max_chars, GString *out)
+{
+    int written = 0;
+    const char *p = text;
+    const char *end = text + strlen(text);
+    while (p < end) {
+        if (max_chars > 0 && written >= max_chars) {
+            g_string_append(out, "...");
+            return;
+        }
+        gunichar c = g_utf8_get_char_validated(p, end - p);
+        if (c == (gunichar)-1 || c == (gunichar)-2) {
+            g_string_append_c(out, '?');
+            p++;
+        } else {
+            if (c == '\n' || c == '\r' || c == '\t')
+                g_string_append_c(out, ' ');
+            else if (c < 0x20 || c == 0x7f || (c >= 0x80 && c < 0xa0))
+                g_string_append_c(out, '?');
+            else
+                g_string_append_unichar(out, c);
+            p = g_utf8_next_char(p);
+        }
+        written++;
+    }
+}
+
+void dojo_output_file_error(const char *verb, const char *path, const char *message,
+                            GString *out)
+{
+    size_t path_length = strlen(path);
+    if (strncmp(message, path, path_length) == 0 && message[path_length] == ':')
+        g_string_append_printf(out, "%s %s", verb, message);
+    else
+        g_string_append_printf(out, "%s %s: %s", verb, path, message);
+}
+
+void dojo_output_rate(uint64_t count, double seconds, GString *out)
+{
+    if (seconds < 1e-6) {
+        g_string_append(out, "-");
+        return;
+    }
+    g_string_append_printf(out, "%" G_GUINT64_FORMAT, (guint64)((double)count / seconds));
+}
+
+double dojo_output_now(void)
+{
+    return (double)g_get_monotonic_time() / 1e6;
+}

@@ -1,0 +1,46 @@
+/* output.h: how the dojo command talks to a terminal or a pipe.
+ *
+ * Everything the front end prints goes through plain stdio; these helpers
+ * decide whether the other end is a person at a terminal (colour, a live
+ * status line rewritten in place) and keep text that came from outside
+ * (typed input, file contents echoed in messages) to one printable line. */
+#ifndef DOJO_TTY_OUTPUT_H
+#define DOJO_TTY_OUTPUT_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include <glib.h>
+
+/* Whether `stream` is connected to a terminal. */
+bool dojo_output_is_terminal(FILE *stream);
+
+/* Whether to draw with ANSI colour on `stream`: only when it is a terminal,
+ * the environment variable NO_COLOR is unset, TERM is not "dumb", and the
+ * user did not ask for --no-color (`disabled`). */
+bool dojo_output_wants_color(FILE *stream, bool disabled);
+
+/* Width of the terminal `stream` is on, for status lines; when that cannot
+ * be learnt, $COLUMNS if it holds a sensible number, else 80. */
+int dojo_output_columns(FILE *stream);
+
+/* Append `text` to `out` as one printable line: line breaks and tabs become
+ * spaces, other control characters and bytes that are not UTF-8 become '?',
+ * and the result is cut to at most `max_chars` characters (with "..." when
+ * cut; max_chars <= 0: no limit). */
+void dojo_output_sanitize(const char *text, int max_chars, GString *out);
+
+/* Append "VERB PATH: MESSAGE" to `out`, naming the path only once when
+ * `message` already starts with it ("cannot load a.dojo: line 3: ..."). */
+void dojo_output_file_error(const char *verb, const char *path, const char *message,
+                            GString *out);
+
+/* Append `count` per `seconds` as a whole number ("1234567"), or "-" when
+ * the time is too short to measure. */
+void dojo_output_rate(uint64_t count, double seconds, GString *out);
+
+/* Seconds since an arbitrary fixed point (monotonic clock). */
+double dojo_output_now(void);
+
+#endif

@@ -1,0 +1,293 @@
+/* play_commands.c: the commands a player types during `dojo play`. */
+#include <string.h>
+
+#include "framework/notation.h"
+#include "framework/record.h"
+#include "framework/search/level.h"
+#include "interrupt.h"
+#include "output.h"
+#include "play_state.h"
+
+/* A hint never thinks longer than this. */
+#define HINT_MAX_MS 2000
+
+static void command_moves(PlayState *state, const char *argument)
+{
+    const DjVariant *variant = state->variant;
+    const void *pos = dj_game_position(state->game);
+    int square = -1;
+    if (argument[0] != '\0') {
+        int consumed = 0;
+        square = dj_square_parse(argument, variant->board_width, variant->board_height,
+                                 &consumed);
+        if (square < 0 || argument[consumed] != '\0') {
+            char *echo = play_echo_of(argument);
+            GString *corner = g_string_new(NULL);
+            dj_square_format(variant->board_width * variant->board_height - 1,
+                             variant->board_width, corner);
+            play_say(state, "'%s' is not a square of this board (a1 to %s).", echo, corner->str);
+            g_string_free(corner, TRUE);
+            g_free(echo);
+            return;
+        }
+    }
+    DjMove *moves = g_new(DjMove, variant->max_moves);
+    int n = variant->legal_moves(pos, moves);
+    int kept = 0;
+    for (int i = 0; i < n; i++) {
+        if (square < 0 || variant->move_origin(pos, moves[i]) == square)
+            moves[kept++] = moves[i];
+    }
+    GString *list = g_string_new(NULL);
+    dj_format_move_list(variant, pos, moves, kept, list);
+    if (square < 0) {
+        play_say(state, "Legal moves (%d): %s", kept, list->str);
+    } else {
+        GString *name = g_string_new(NULL);
+        dj_square_format(square, variant->board_width, name);
+        if (kept == 0)
+            play_say(state, "No legal move starts from %s.", name->str);
+        else
+            play_say(state, "Legal moves from %s (%d): %s", name->str, kept, list->str);
+        g_string_free(name, TRUE);
+    }
+    g_string_free(list, TRUE);
+    g_free(moves);
+}
+
+static void command_hint(PlayState *state)
+{
+    gint64 time_ms = state->config->time_ms > 0 ? MIN(state->config->time_ms, HINT_MAX_MS)
+                                                 : HINT_MAX_MS;
+    DjSearchInfo info;
+    DjMove move = play_think(state, DJ_LEVEL_MAX, time_ms, false, NULL, &info);
+    if (dojo_interrupted())
+        return;
+    const void *pos = dj_game_position(state->game);
+    GString *text = g_string_new("Hint: ");
+    state->variant->format_move(pos, move, text);
+    if (state->variant->describe_move != NULL) {
+        GString *description = g_string_new(NULL);
+        state->variant->describe_move(pos, move, description);
+        if (description->len > 0)
+            g_string_append_printf(text, " (%s)", description->str);
+        g_string_free(description, TRUE);
+    }
+    if (info.depth > 0) {
+        g_string_append(text, ", score ");
+        dj_score_format(info.score, text);
+        g_string_append_printf(text, " at depth %d", info.depth);
+    }
+    play_say(state, "%s", text->str);
+    g_string_free(text, TRUE);
+}
+
+static void command_undo(PlayState *state)
+{
+    /* Only moves made by a person are taken back, with the computer's
+     * replies to them. */
+    int length = dj_game_length(state->game);
+    bool any_human_move = false;
+    for (int ply = 0; ply < length; ply++) {
+        const void *pos = dj_game_position_at(state->game, ply);
+        if (play_is_human(state, state->variant->side_to_move(pos)))
+            any_human_move = true;
+    }
+    if (!any_human_move) {
+        play_say(state, "Nothing to take back.");
+        return;
+    }
+    int undone = 0;
+    bool undid_human_move = false;
+    while (dj_game_length(state->game) > 0) {
+        int ply = dj_game_length(state->game) - 1;
+        int mover = state->variant->side_to_move(dj_game_position_at(state->game, ply));
+        dj_game_undo(state->game);
+        undone++;
+        if (play_is_human(state, mover))
+            undid_human_move = true;
+        if (undid_human_move && play_is_human(state, play_side_to_move(state)))
+            break;
+    }
+    play_keep_journal(state, true);
+    play_say(state, "Took back %d move%s.", undone, undone == 1 ? "" : "s");
+    play_show_board(state);
+}
+
+static void command_save(PlayState *state, const char *path)
+{
+    if (path[0] == '\0') {
+        play_say(state, "save wants a file name: save FILE");
+        return;
+    }
+    GError *error = NULL;
+    if (dj_record_save(state->game, path, &error))
+        play_say(state, "Saved the game to %s.", path);
+    else
+        play_say(state, "Cannot save: %s", error->message);
+    g_clear_error(&error);
+    /* A full record ends with a result token, after which the journal could
+     * not append: saving over the journal itself must leave a journal. */
+    if (state->journal != NULL) {
+        char *saved = g_canonicalize_filename(path, NULL);
+        char *journal = g_canonicalize_filename(dojo_journal_path(state->journal), NULL);
+        if (strcmp(saved, journal) == 0)
+            play_keep_journal(state, true);
+        g_free(journal);
+        g_free(saved);
+    }
+}
+
+static void command_load(PlayState *state, const char *path)
+{
+    if (path[0] == '\0') {
+        play_say(state, "load wants a file name: load FILE");
+        return;
+    }
+    GError *error = NULL;
+    DjGame *loaded = dj_record_load(path, &error);
+    if (loaded == NULL) {
+        GString *message = g_string_new(NULL);
+        dojo_output_file_error("Cannot load", path, error->message, message);
+        play_say(state, "%s", message->str);
+        g_string_free(message, TRUE);
+        g_error_free(error);
+        return;
+    }
+    DjOutcome outcome = dj_game_outcome(loaded);
+    if (outcome != DJ_OUTCOME_ONGOING) {
+        const char *reason = dj_game_outcome_reason(loaded);
+        play_say(state, "Cannot load %s: that game is over (%s%s%s).", path,
+            dj_outcome_result_text(outcome), reason != NULL ? ", " : "",
+            reason != NULL ? reason : "");
+        dj_game_free(loaded);
+        return;
+    }
+    if (dj_game_variant(loaded) != state->variant) {
+        play_drop_search(state);
+        state->variant = dj_game_variant(loaded);
+    }
+    dj_game_free(state->game);
+    state->game = loaded;
+    dojo_play_set_player_tags(state->game, state->config->players);
+    play_keep_journal(state, true);
+    play_say(state, "Loaded %s (%s, %d moves played).", path, state->variant->title,
+        dj_game_length(state->game));
+    play_show_board(state);
+}
+
+static void command_draw(PlayState *state)
+{
+    if (dj_game_can_claim_draw(state->game)) {
+        play_claim_draw(state, play_side_to_move(state));
+        return;
+    }
+    if (state->variant->repetition_claim == 0)
+        play_say(state, "No draw to claim: %s has no draw by claim.", state->variant->title);
+    else
+        play_say(state, "No draw to claim: this position has occurred %d time%s; a draw can be "
+            "claimed once it has occurred %d times.", dj_game_repetitions(state->game),
+            dj_game_repetitions(state->game) == 1 ? "" : "s",
+            state->variant->repetition_claim);
+}
+
+static void command_help(PlayState *state)
+{
+    char *move = NULL;
+    char *square = NULL;
+    play_examples(state, &move, &square);
+    GString *text = g_string_new(NULL);
+    dojo_play_help(move, square, text);
+    fputs(text->str, state->out);
+    fflush(state->out);
+    g_string_free(text, TRUE);
+    g_free(move);
+    g_free(square);
+}
+
+static void play_typed_move(PlayState *state, const char *text)
+{
+    GError *error = NULL;
+    if (dj_game_play_text(state->game, text, &error)) {
+        play_after_move(state);
+        return;
+    }
+    char *echo = play_echo_of(text);
+    play_say(state, "'%s' was not played: %s", echo, error->message);
+    g_free(echo);
+    g_error_free(error);
+}
+
+/* A line is a command word (any case) with its argument, which keeps its
+ * case since it may be a file name; anything else is taken for a move. */
+LineVerdict play_handle_line(PlayState *state, const char *raw)
+{
+    char *line = g_strstrip(g_strdup(raw));
+    if (line[0] == '\0') {
+        play_say(state, "Empty line: type a move, or 'help' for the commands.");
+        g_free(line);
+        return LINE_CONTINUE;
+    }
+    size_t word_length = strcspn(line, " \t");
+    char *word = g_ascii_strdown(line, (gssize)word_length);
+    const char *argument = line + word_length;
+    while (*argument == ' ' || *argument == '\t')
+        argument++;
+    bool bare = argument[0] == '\0';
+    LineVerdict verdict = LINE_CONTINUE;
+
+    if ((strcmp(word, "quit") == 0 || strcmp(word, "exit") == 0) && bare)
+        verdict = LINE_QUIT;
+    else if (strcmp(word, "moves") == 0)
+        command_moves(state, argument);
+    else if (strcmp(word, "hint") == 0 && bare)
+        command_hint(state);
+    else if (strcmp(word, "undo") == 0 && bare)
+        command_undo(state);
+    else if (strcmp(word, "save") == 0)
+        command_save(state, argument);
+    else if (strcmp(word, "load") == 0)
+        command_load(state, argument);
+    else if (strcmp(word, "resign") == 0 && bare) {
+        int side = play_side_to_move(state);
+        char *reason = g_strdup_printf("%s resigned", play_side_name(state, side));
+        dj_game_set_result(state->game, dj_outcome_win_for(1 - side), reason);
+        g_free(reason);
+    } else if (strcmp(word, "draw") == 0 && bare)
+        command_draw(state);
+    else if (strcmp(word, "board") == 0 && bare)
+        play_show_board(state);
+    else if ((strcmp(word, "help") == 0 || strcmp(word, "?") == 0) && bare)
+        command_help(state);
+    else
+        play_typed_move(state, line);
+
+    g_free(word);
+    g_free(line);
+    return verdict;
+}
+
+void dojo_play_help(const char *example_move, const char *example_square, GString *out)
+{
+    g_string_append(out, "Commands (one per line):\n");
+    if (example_move != NULL)
+        g_string_append_printf(out, "  MOVE          play a move, e.g. %s\n", example_move);
+    else
+        g_string_append(out, "  MOVE          play a move\n");
+    g_string_append(out, "  moves         list the legal moves\n");
+    if (example_square != NULL)
+        g_string_append_printf(out, "  moves SQUARE  the legal moves from SQUARE, e.g. moves %s\n",
+                               example_square);
+    else
+        g_string_append(out, "  moves SQUARE  the legal moves from SQUARE\n");
+    g_string_append(out,
+        "  hint          suggest a move\n"
+        "  undo          take back your last move (and the computer's reply)\n"
+        "  save FILE     save the game record to FILE\n"
+        "  load FILE     continue the game recorded in FILE\n"
+        "  resign        give up the game\n"
+        "  draw          claim a draw when the position has repeated often enough\n"
+        "  board         show the board again\n"
+        "  help          this list\n"
+        "  quit          stop; the game is kept and 'dojo play --resume' continues it\n");
+}

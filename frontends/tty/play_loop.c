@@ -1,0 +1,171 @@
+/* play_loop.c: the turn-by-turn loop of `dojo play`. */
+#include "play_loop.h"
+
+#include "framework/notation.h"
+#include "interrupt.h"
+#include "line_reader.h"
+#include "output.h"
+#include "play_state.h"
+
+/* Returns false when interrupted (nothing is played then). */
+static bool computer_turn(PlayState *state)
+{
+    int side = play_side_to_move(state);
+    if (dj_game_can_claim_draw(state->game) && !play_is_human(state, 1 - side)) {
+        play_claim_draw(state, side);
+        return true;
+    }
+    char *label = g_strdup_printf("%s thought", play_side_name(state, side));
+    DjSearchInfo info;
+    DjMove move = play_think(state, state->config->players[side].level, state->config->time_ms, true,
+                        label, &info);
+    g_free(label);
+    if (dojo_interrupted())
+        return false;
+    /* Against a person, the computer takes a draw it is offered by the
+     * rules unless it believes it is winning. */
+    if (dj_game_can_claim_draw(state->game) && info.depth > 0 && info.score <= 0) {
+        play_claim_draw(state, side);
+        return true;
+    }
+    GError *error = NULL;
+    if (!dj_game_play(state->game, move, &error)) {
+        /* The search promises a legal move; say so loudly if it ever does not. */
+        play_say(state, "Internal error: the computer chose a move the game refused: %s",
+            error->message);
+        g_error_free(error);
+        dj_game_set_result(state->game, dj_outcome_win_for(1 - side),
+                           "the computer made an illegal move");
+        return true;
+    }
+    play_after_move(state);
+    return true;
+}
+
+/* ---- the loop -------------------------------------------------------------------- */
+
+static void announce_result(PlayState *state)
+{
+    DjOutcome outcome = dj_game_outcome(state->game);
+    const char *reason = dj_game_outcome_reason(state->game);
+    int winner = dj_outcome_winner(outcome);
+    GString *text = g_string_new("Game over: ");
+    if (winner >= 0)
+        g_string_append_printf(text, "%s wins", play_side_name(state, winner));
+    else
+        g_string_append(text, "draw");
+    if (reason != NULL)
+        g_string_append_printf(text, " (%s)", reason);
+    g_string_append_printf(text, ". Result %s.", dj_outcome_result_text(outcome));
+    play_say(state, "%s", text->str);
+    g_string_free(text, TRUE);
+    if (state->journal == NULL)
+        return;
+    GError *error = NULL;
+    if (dojo_journal_finish(state->journal, state->game, &error))
+        play_say(state, "The record is in %s.", dojo_journal_path(state->journal));
+    else
+        play_say(state, "Cannot save the final record: %s", error->message);
+    g_clear_error(&error);
+}
+
+static void announce_kept(PlayState *state, const char *why)
+{
+    if (state->journal != NULL && !state->journal_failed)
+        play_say(state, "%s: the game is kept in %s ('dojo play --resume' continues it).", why,
+            dojo_journal_path(state->journal));
+    else
+        play_say(state, "%s: the game was not kept on disk.", why);
+}
+
+void dojo_play_set_player_tags(DjGame *game, const DojoPlayer players[2])
+{
+    const DjVariant *variant = dj_game_variant(game);
+    for (int side = 0; side < 2; side++) {
+        char *tag = dojo_player_tag(&players[side]);
+        dj_game_set_tag(game, variant->side_names[side], tag);
+        g_free(tag);
+    }
+}
+
+DojoPlayEnd dojo_play_loop(DjGame **game, const DojoPlayConfig *config, DojoJournal *journal,
+                           FILE *in, FILE *out)
+{
+    PlayState state = {
+        .game = *game,
+        .variant = dj_game_variant(*game),
+        .config = config,
+        .journal = journal,
+        .out = out,
+        .reader = dojo_line_reader_new(in, out, config->history_path),
+        .rand = g_rand_new_with_seed((guint32)(config->seed ^ (config->seed >> 32))),
+    };
+    dojo_play_set_player_tags(state.game, config->players);
+    DojoPlayEnd end = DOJO_PLAY_OVER;
+    play_show_board(&state);
+    for (;;) {
+        if (dojo_interrupted()) {
+            fputc('\n', out);
+            announce_kept(&state, "Interrupted");
+            end = DOJO_PLAY_INTERRUPTED;
+            break;
+        }
+        if (config->max_plies > 0 && dj_game_length(state.game) >= config->max_plies
+            && dj_game_outcome(state.game) == DJ_OUTCOME_ONGOING) {
+            char *reason = g_strdup_printf("adjudicated after %d plies", config->max_plies);
+            dj_game_set_result(state.game, DJ_OUTCOME_DRAW, reason);
+            g_free(reason);
+        }
+        if (dj_game_outcome(state.game) != DJ_OUTCOME_ONGOING) {
+            announce_result(&state);
+            end = DOJO_PLAY_OVER;
+            break;
+        }
+        int side = play_side_to_move(&state);
+        if (!play_is_human(&state, side)) {
+            computer_turn(&state);
+            continue;
+        }
+        char *prompt = g_strdup_printf("%s> ", play_side_name(&state, side));
+        char *line = NULL;
+        DojoLineStatus status = dojo_line_reader_read(state.reader, prompt, &line);
+        g_free(prompt);
+        if (status == DOJO_LINE_EOF) {
+            if (dojo_output_is_terminal(in))
+                fputc('\n', out);   /* the prompt line is still open */
+            announce_kept(&state, "End of input");
+            end = DOJO_PLAY_QUIT;
+            break;
+        }
+        if (status == DOJO_LINE_INTERRUPTED)
+            continue;   /* dojo_interrupted() ends the loop above */
+        if (status == DOJO_LINE_ERROR) {
+            announce_kept(&state, "Cannot read the input");
+            end = DOJO_PLAY_FAILED;
+            break;
+        }
+        if (status == DOJO_LINE_TOO_LONG) {
+            play_say(&state, "Line too long (more than %d bytes): ignored.", DOJO_LINE_MAX);
+            continue;
+        }
+        if (status == DOJO_LINE_NUL || !g_utf8_validate(line, -1, NULL)) {
+            play_say(&state, "That line is not text (it holds a NUL byte or invalid UTF-8): "
+                "ignored.");
+            g_free(line);
+            continue;
+        }
+        LineVerdict verdict = play_handle_line(&state, line);
+        g_free(line);
+        if (verdict == LINE_QUIT) {
+            announce_kept(&state, "Stopped");
+            end = DOJO_PLAY_QUIT;
+            break;
+        }
+    }
+    play_drop_search(&state);
+    g_rand_free(state.rand);
+    dojo_line_reader_free(state.reader);
+    *game = state.game;
+    return end;
+}
+

@@ -1,0 +1,59 @@
+/* play_loop.h: one game of `dojo play`, between people typing commands on
+ * `in` and computer players, printing to `out`.
+ *
+ * The loop knows no game: it draws with the variant's render(), reads
+ * moves with parse_move() and asks the framework's search for computer
+ * moves.  It reads `in` one line at a time (line_reader.h), so it works the
+ * same from a terminal, a pipe or a file; nothing is read while only
+ * computers are to move.  Every move played is written to `journal` at once
+ * (journal.h), so the game survives the program.
+ *
+ * Commands (one per line): a move, moves [SQUARE], hint, undo, save FILE,
+ * load FILE, resign, draw, board, help, quit (see dojo_play_help).
+ * Anything wrong in a line is answered with one line saying why, and the
+ * game goes on. */
+#ifndef DOJO_TTY_PLAY_LOOP_H
+#define DOJO_TTY_PLAY_LOOP_H
+
+#include <stdbool.h>
+#include <stdio.h>
+
+#include <glib.h>
+
+#include "framework/game_history.h"
+#include "journal.h"
+#include "options.h"
+
+typedef struct DojoPlayConfig {
+    DojoPlayer players[2];   /* indexed by side */
+    gint64 time_ms;          /* thinking time per computer move */
+    int max_plies;           /* adjudicate a draw after this many plies; 0: never */
+    bool color;              /* render with ANSI colour */
+    bool traditional;        /* render with the game's traditional glyphs */
+    bool live_status;        /* `out` is a terminal: show a live thinking line */
+    guint64 seed;            /* for the computer players' choices */
+    const char *history_path;/* line-editing history file, or NULL */
+} DojoPlayConfig;
+
+typedef enum DojoPlayEnd {
+    DOJO_PLAY_OVER,         /* the game ended; the final record is saved */
+    DOJO_PLAY_QUIT,         /* quit, or end of input: the journal holds the game */
+    DOJO_PLAY_INTERRUPTED,  /* SIGINT (see interrupt.h): the journal holds the game */
+    DOJO_PLAY_FAILED,       /* reading the input failed */
+} DojoPlayEnd;
+
+/* Play `*game` to its end or until the players stop.  `load` may replace
+ * `*game` (the old one is freed).  Side tags of the game are set from
+ * `config->players`.  `journal` may be NULL (nothing kept on disk). */
+DojoPlayEnd dojo_play_loop(DjGame **game, const DojoPlayConfig *config, DojoJournal *journal,
+                           FILE *in, FILE *out);
+
+/* Set the game's player tags ([Blue "human"] [Red "dojo level 5"]) from
+ * `players`. */
+void dojo_play_set_player_tags(DjGame *game, const DojoPlayer players[2]);
+
+/* Append the list of commands, with `example_move` and `example_square`
+ * (may be NULL) as examples. */
+void dojo_play_help(const char *example_move, const char *example_square, GString *out);
+
+#endif

@@ -1,0 +1,225 @@
+/* play_state.c: the helpers the play loop and its commands share:
+ * messages, the board, the journal, the computer's thinking. */
+#include "play_state.h"
+
+#include <string.h>
+
+#include "framework/notation.h"
+#include "framework/search/level.h"
+#include "interrupt.h"
+#include "output.h"
+#include "think.h"
+
+/* Longest echo of the user's input inside a message. */
+#define ECHO_MAX_CHARS 40
+
+bool play_is_human(const PlayState *state, int side)
+{
+    return state->config->players[side].kind == DOJO_PLAYER_HUMAN;
+}
+
+int play_side_to_move(const PlayState *state)
+{
+    return state->variant->side_to_move(dj_game_position(state->game));
+}
+
+const char *play_side_name(const PlayState *state, int side)
+{
+    return state->variant->side_names[side];
+}
+
+/* The side drawn at the bottom: the only human's, else side 0. */
+static int bottom_side(const PlayState *state)
+{
+    if (play_is_human(state, 1) && !play_is_human(state, 0))
+        return 1;
+    return 0;
+}
+
+/* Print a message that may hold text from outside as one clean line. */
+void play_say(PlayState *state, const char *format, ...)
+{
+    va_list args;
+    va_start(args, format);
+    char *message = g_strdup_vprintf(format, args);
+    va_end(args);
+    GString *line = g_string_new(NULL);
+    dojo_output_sanitize(message, 0, line);
+    fprintf(state->out, "%s\n", line->str);
+    fflush(state->out);
+    g_string_free(line, TRUE);
+    g_free(message);
+}
+
+char *play_echo_of(const char *text)
+{
+    GString *echo = g_string_new(NULL);
+    dojo_output_sanitize(text, ECHO_MAX_CHARS, echo);
+    return g_string_free(echo, FALSE);
+}
+
+DjSearch *play_search(PlayState *state)
+{
+    if (state->search == NULL) {
+        state->search = dj_search_new(state->variant, 0);
+        dojo_interrupt_watch_search(state->search);
+    }
+    return state->search;
+}
+
+void play_drop_search(PlayState *state)
+{
+    if (state->search == NULL)
+        return;
+    dojo_interrupt_watch_search(NULL);
+    dj_search_free(state->search);
+    state->search = NULL;
+}
+
+void play_show_board(PlayState *state)
+{
+    const void *pos = dj_game_position(state->game);
+    DjRenderStyle style = {
+        .color = state->config->color,
+        .traditional = state->config->traditional,
+        .last_move = dj_game_last_move(state->game),
+        .bottom_side = bottom_side(state),
+    };
+    GString *board = g_string_new(NULL);
+    state->variant->render(pos, &style, board);
+    fputs(board->str, state->out);
+    if (dj_game_outcome(state->game) == DJ_OUTCOME_ONGOING) {
+        int side = play_side_to_move(state);
+        fprintf(state->out, "Ply %d: %s to move (%s).\n", dj_game_length(state->game) + 1,
+                play_side_name(state, side), play_is_human(state, side) ? "human" : "computer");
+    }
+    fflush(state->out);
+    g_string_free(board, TRUE);
+}
+
+/* "Blue plays ox:c1c2 (Blue's student ...)" for the last move played. */
+static void announce_last_move(PlayState *state)
+{
+    int ply = dj_game_length(state->game) - 1;
+    const void *before = dj_game_position_at(state->game, ply);
+    DjMove move = dj_game_move_at(state->game, ply);
+    GString *text = g_string_new(NULL);
+    g_string_append_printf(text, "%s plays ", play_side_name(state, state->variant->side_to_move(before)));
+    state->variant->format_move(before, move, text);
+    if (state->variant->describe_move != NULL) {
+        GString *description = g_string_new(NULL);
+        state->variant->describe_move(before, move, description);
+        if (description->len > 0)
+            g_string_append_printf(text, " (%s)", description->str);
+        g_string_free(description, TRUE);
+    }
+    play_say(state, "%s", text->str);
+    g_string_free(text, TRUE);
+}
+
+/* Bring the journal up to date; a failing disk is reported once, and the
+ * game goes on (the player can still `save`). */
+void play_keep_journal(PlayState *state, bool rewrite)
+{
+    if (state->journal == NULL || state->journal_failed)
+        return;
+    GError *error = NULL;
+    bool ok = rewrite ? dojo_journal_rewrite(state->journal, state->game, &error)
+                      : dojo_journal_append(state->journal, state->game, &error);
+    if (!ok) {
+        play_say(state, "Warning: the game record is no longer kept on disk: %s", error->message);
+        g_error_free(error);
+        state->journal_failed = true;
+    }
+}
+
+void play_after_move(PlayState *state)
+{
+    play_keep_journal(state, false);
+    announce_last_move(state);
+    play_show_board(state);
+}
+
+/* A legal move (one that starts from a square, if there is one) and its
+ * origin square, as examples for the help text; NULL when there is none. */
+void play_examples(PlayState *state, char **move_text, char **square_text)
+{
+    *move_text = NULL;
+    *square_text = NULL;
+    const DjVariant *variant = state->variant;
+    const void *pos = dj_game_position(state->game);
+    if (dj_position_outcome(variant, pos) != DJ_OUTCOME_ONGOING)
+        return;
+    DjMove *moves = g_new(DjMove, variant->max_moves);
+    int n = variant->legal_moves(pos, moves);
+    int chosen = 0;
+    while (chosen < n && variant->move_origin(pos, moves[chosen]) < 0)
+        chosen++;
+    if (chosen == n)
+        chosen = 0;
+    if (n > 0) {
+        GString *text = g_string_new(NULL);
+        variant->format_move(pos, moves[chosen], text);
+        *move_text = g_string_free(text, FALSE);
+        int origin = variant->move_origin(pos, moves[chosen]);
+        if (origin >= 0) {
+            text = g_string_new(NULL);
+            dj_square_format(origin, variant->board_width, text);
+            *square_text = g_string_free(text, FALSE);
+        }
+    }
+    g_free(moves);
+}
+
+/* ---- the computer ------------------------------------------------------------- */
+
+void play_claim_draw(PlayState *state, int side)
+{
+    char *reason = g_strdup_printf("%s claimed a draw: the position occurred %d times",
+                                   play_side_name(state, side), dj_game_repetitions(state->game));
+    dj_game_set_result(state->game, DJ_OUTCOME_DRAW, reason);
+    g_free(reason);
+}
+
+typedef struct ThinkReport {
+    DojoThinkDisplay display;
+    DjSearch *search;
+} ThinkReport;
+
+/* A SIGINT that came while the search was starting (before it could be
+ * stopped) stops it at the next iteration. */
+static void think_report(const DjSearchInfo *info, void *user_data)
+{
+    ThinkReport *report = user_data;
+    dojo_think_report(info, &report->display);
+    if (dojo_interrupted())
+        dj_search_stop(report->search);
+}
+
+/* Search with a live status line; returns the move (legal) and fills info,
+ * or DJ_MOVE_NONE when interrupted before it began. */
+DjMove play_think(PlayState *state, int level, gint64 time_ms, bool by_level,
+                    const char *label, DjSearchInfo *info)
+{
+    memset(info, 0, sizeof *info);
+    ThinkReport report = { .search = play_search(state) };
+    if (dojo_interrupted())
+        return DJ_MOVE_NONE;
+    const void *root = dj_game_position(state->game);
+    int n_line = 0;
+    const DjHistoryEntry *line = dj_game_line(state->game, &n_line);
+    dojo_think_display_init(&report.display, state->variant, root, state->out,
+                            state->config->live_status);
+    DjMove move;
+    if (by_level) {
+        move = dj_level_choose(report.search, level, time_ms, state->rand, root, line, n_line,
+                               think_report, &report, info);
+    } else {
+        DjSearchLimits limits = { .time_ms = time_ms };
+        move = dj_search_run(report.search, root, line, n_line, &limits, think_report, &report,
+                             info);
+    }
+    dojo_think_display_end(&report.display, dojo_interrupted() ? NULL : label);
+    return move;
+}
+

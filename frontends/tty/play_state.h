@@ -1,0 +1,84 @@
+/* play_state.h: what the parts of the play loop share (internal to
+ * play_loop.c, play_state.c and play_commands.c).
+ *
+ * A PlayState is one running `dojo play` session: the game, who plays,
+ * where output goes, the journal and the computer's search. */
+#ifndef DOJO_TTY_PLAY_STATE_H
+#define DOJO_TTY_PLAY_STATE_H
+
+#include <stdbool.h>
+#include <stdio.h>
+
+#include <glib.h>
+
+#include "framework/game_history.h"
+#include "framework/search/search.h"
+#include "journal.h"
+#include "line_reader.h"
+#include "play_loop.h"
+
+typedef struct PlayState {
+    DjGame *game;
+    const DjVariant *variant;     /* the game's (load may change both) */
+    const DojoPlayConfig *config;
+    DojoJournal *journal;         /* may be NULL */
+    bool journal_failed;          /* the journal broke; warned once already */
+    FILE *out;
+    DojoLineReader *reader;
+    DjSearch *search;             /* made on first use, see play_search */
+    GRand *rand;                  /* the computer players' choices */
+} PlayState;
+
+typedef enum LineVerdict { LINE_CONTINUE, LINE_QUIT } LineVerdict;
+
+/* Whether a person plays `side`. */
+bool play_is_human(const PlayState *state, int side);
+
+/* The side to move in the current position. */
+int play_side_to_move(const PlayState *state);
+
+/* The variant's name for `side` ("Blue"). */
+const char *play_side_name(const PlayState *state, int side);
+
+/* Print one line (made printable: it may hold text from outside) and flush. */
+void play_say(PlayState *state, const char *format, ...) G_GNUC_PRINTF(2, 3);
+
+/* `text` shortened and made printable for quoting in a message (g_free). */
+char *play_echo_of(const char *text);
+
+/* The search for the current variant, made on first use and registered
+ * with interrupt.h so that Ctrl-C stops it. */
+DjSearch *play_search(PlayState *state);
+
+/* Free the search (when the variant changes, and at the end). */
+void play_drop_search(PlayState *state);
+
+/* Draw the current position with the last move marked, and whose turn. */
+void play_show_board(PlayState *state);
+
+/* Bring the journal up to date: append new moves, or (`rewrite`) write the
+ * whole game again.  A failing disk is reported once; the game goes on. */
+void play_keep_journal(PlayState *state, bool rewrite);
+
+/* A move was just played: journal it, announce it, draw the board. */
+void play_after_move(PlayState *state);
+
+/* `side` claims a draw by repetition (dj_game_can_claim_draw holds). */
+void play_claim_draw(PlayState *state, int side);
+
+/* A legal move (one from a square if there is one) and its origin square
+ * as examples for help texts (g_free both; NULL when there are none). */
+void play_examples(PlayState *state, char **move_text, char **square_text);
+
+/* Search the current position with a live status line: at `level` with
+ * dj_level_choose when `by_level`, else the plain search for `time_ms`.
+ * Prints one summary line labelled `label` (if not NULL) afterwards.
+ * Returns a legal move and fills `info`; returns DJ_MOVE_NONE when
+ * interrupted before the search began (check dojo_interrupted()). */
+DjMove play_think(PlayState *state, int level, gint64 time_ms, bool by_level,
+                  const char *label, DjSearchInfo *info);
+
+/* Carry out one line typed by a player (play_commands.c). */
+LineVerdict play_handle_line(PlayState *state, const char *line);
+
+#endif

@@ -1,0 +1,94 @@
+/* think.c: principal variations and search status lines. */
+#include "think.h"
+
+#include <string.h>
+
+#include "output.h"
+
+static bool move_is_legal(const DjVariant *variant, const void *pos, DjMove move,
+                          DjMove *scratch)
+{
+    int n = variant->legal_moves(pos, scratch);
+    for (int i = 0; i < n; i++) {
+        if (scratch[i] == move)
+            return true;
+    }
+    return false;
+}
+
+void dojo_format_pv(const DjVariant *variant, const void *root, const DjMove *pv, int n_pv,
+                    GString *out)
+{
+    void *pos = g_malloc(variant->state_size);
+    DjMove *scratch = g_new(DjMove, variant->max_moves);
+    memcpy(pos, root, variant->state_size);
+    for (int i = 0; i < n_pv; i++) {
+        if (dj_position_outcome(variant, pos) != DJ_OUTCOME_ONGOING
+            || !move_is_legal(variant, pos, pv[i], scratch))
+            break;
+        if (i > 0)
+            g_string_append_c(out, ' ');
+        variant->format_move(pos, pv[i], out);
+        variant->play(pos, pv[i]);
+    }
+    g_free(scratch);
+    g_free(pos);
+}
+
+void dojo_format_search_info(const DjVariant *variant, const void *root,
+                             const DjSearchInfo *info, GString *out)
+{
+    g_string_append_printf(out, "depth %2d  score ", info->depth);
+    dj_score_format(info->score, out);
+    g_string_append_printf(out, "  nodes %" G_GUINT64_FORMAT "  nps ", (guint64)info->nodes);
+    dojo_output_rate(info->nodes, (double)info->elapsed_ms / 1000.0, out);
+    g_string_append(out, "  pv ");
+    dojo_format_pv(variant, root, info->pv, info->pv_length, out);
+}
+
+void dojo_think_display_init(DojoThinkDisplay *display, const DjVariant *variant,
+                             const void *root, FILE *out, bool live)
+{
+    memset(display, 0, sizeof *display);
+    display->variant = variant;
+    display->root = root;
+    display->out = out;
+    display->live = live;
+}
+
+void dojo_think_report(const DjSearchInfo *info, void *user_data)
+{
+    DojoThinkDisplay *display = user_data;
+    display->last = *info;
+    display->have_last = true;
+    if (!display->live)
+        return;
+    GString *line = g_string_new("thinking: ");
+    dojo_format_search_info(display->variant, display->root, info, line);
+    /* A line that wraps could not be rewritten in place with \r. */
+    int width = dojo_output_columns(display->out) - 1;
+    GString *shown = g_string_new(NULL);
+    dojo_output_sanitize(line->str, width - 3, shown);
+    fprintf(display->out, "\r\033[K%s", shown->str);
+    fflush(display->out);
+    display->shown = true;
+    g_string_free(shown, TRUE);
+    g_string_free(line, TRUE);
+}
+
+void dojo_think_display_end(DojoThinkDisplay *display, const char *label)
+{
+    if (display->live) {
+        if (display->shown)
+            fputs("\r\033[K", display->out);
+        display->shown = false;
+        fflush(display->out);
+    }
+    if (!display->have_last || label == NULL)
+        return;
+    GString *line = g_string_new(NULL);
+    g_string_append_printf(line, "%s: ", label);
+    dojo_format_search_info(display->variant, display->root, &display->last, line);
+    fprintf(display->out, "%s\n", line->str);
+    g_string_free(line, TRUE);
+}

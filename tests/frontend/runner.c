@@ -1,0 +1,173 @@
+/* runner.c: spawning dojo with GSubprocess for the frontend tests. */
+#include "runner.h"
+
+#include <signal.h>
+#include <string.h>
+
+#include <gio/gio.h>
+#include <glib/gstdio.h>
+
+static char *dojo_path;
+
+bool runner_init(int argc, char **argv)
+{
+    /* A child that stops reading its input must not kill the test. */
+    signal(SIGPIPE, SIG_IGN);
+    const char *path = argc > 1 ? argv[1] : g_getenv("DOJO_EXE");
+    if (path == NULL)
+        return false;
+    dojo_path = g_canonicalize_filename(path, NULL);
+    return true;
+}
+
+const char *runner_exe(void)
+{
+    return dojo_path;
+}
+
+DojoRun *runner_run(const char *dir, const char *input, gsize input_length,
+                    const char *const *args)
+{
+    GPtrArray *argv = g_ptr_array_new();
+    g_ptr_array_add(argv, dojo_path);
+    for (int i = 0; args[i] != NULL; i++)
+        g_ptr_array_add(argv, (gpointer)args[i]);
+    g_ptr_array_add(argv, NULL);
+
+    GSubprocessLauncher *launcher = g_subprocess_launcher_new(
+        G_SUBPROCESS_FLAGS_STDIN_PIPE | G_SUBPROCESS_FLAGS_STDOUT_PIPE
+        | G_SUBPROCESS_FLAGS_STDERR_PIPE);
+    g_subprocess_launcher_set_cwd(launcher, dir);
+    g_subprocess_launcher_setenv(launcher, "DOJO_HOME", dir, TRUE);
+    g_subprocess_launcher_unsetenv(launcher, "DOJO_EXE");
+    GError *error = NULL;
+    GSubprocess *process = g_subprocess_launcher_spawnv(
+        launcher, (const char *const *)argv->pdata, &error);
+    g_assert_no_error(error);
+
+    GBytes *stdin_bytes = g_bytes_new(input != NULL ? input : "", input != NULL ? input_length : 0);
+    GBytes *stdout_bytes = NULL;
+    GBytes *stderr_bytes = NULL;
+    g_subprocess_communicate(process, stdin_bytes, NULL, &stdout_bytes, &stderr_bytes, &error);
+    /* dojo may stop (quit) before reading all of its input. */
+    if (error != NULL && g_error_matches(error, G_IO_ERROR, G_IO_ERROR_BROKEN_PIPE)) {
+        g_clear_error(&error);
+        g_subprocess_wait(process, NULL, &error);
+    }
+    g_assert_no_error(error);
+
+    DojoRun *run = g_new0(DojoRun, 1);
+    if (g_subprocess_get_if_exited(process)) {
+        run->exit_code = g_subprocess_get_exit_status(process);
+    } else {
+        run->exit_code = -1;
+        run->signal = g_subprocess_get_term_sig(process);
+    }
+    gsize length = 0;
+    const char *data = stdout_bytes != NULL ? g_bytes_get_data(stdout_bytes, &length) : NULL;
+    run->out = g_strndup(data != NULL ? data : "", length);
+    length = 0;
+    data = stderr_bytes != NULL ? g_bytes_get_data(stderr_bytes, &length) : NULL;
+    run->err = g_strndup(data != NULL ? data : "", length);
+
+    if (stdout_bytes != NULL)
+        g_bytes_unref(stdout_bytes);
+    if (stderr_bytes != NULL)
+        g_bytes_unref(stderr_bytes);
+    g_bytes_unref(stdin_bytes);
+    g_object_unref(process);
+    g_object_unref(launcher);
+    g_ptr_array_free(argv, TRUE);
+    return run;
+}
+
+DojoRun *runner_run_text(const char *dir, const char *input, const char *const *args)
+{
+    return runner_run(dir, input, input != NULL ? strlen(input) : 0, args);
+}
+
+void runner_run_free(DojoRun *run)
+{
+    if (run == NULL)
+        return;
+    g_free(run->out);
+    g_free(run->err);
+    g_free(run);
+}
+
+char *runner_temp_dir(void)
+{
+    GError *error = NULL;
+    char *dir = g_dir_make_tmp("dojo-frontend-XXXXXX", &error);
+    g_assert_no_error(error);
+    return dir;
+}
+
+void runner_remove_tree(const char *dir)
+{
+    GDir *listing = g_dir_open(dir, 0, NULL);
+    if (listing != NULL) {
+        const char *name;
+        while ((name = g_dir_read_name(listing)) != NULL) {
+            char *path = g_build_filename(dir, name, NULL);
+            if (g_file_test(path, G_FILE_TEST_IS_DIR) && !g_file_test(path, G_FILE_TEST_IS_SYMLINK))
+                runner_remove_tree(path);
+            else
+                g_unlink(path);
+            g_free(path);
+        }
+        g_dir_close(listing);
+    }
+    g_rmdir(dir);
+}
+
+char **runner_lines(const char *text)
+{
+    char **lines = g_strsplit(text, "\n", -1);
+    guint n = g_strv_length(lines);
+    if (n > 0 && lines[n - 1][0] == '\0') {
+        g_free(lines[n - 1]);
+        lines[n - 1] = NULL;
+    }
+    return lines;
+}
+
+static void collect_records(const char *dir, GPtrArray *found)
+{
+    GDir *listing = g_dir_open(dir, 0, NULL);
+    if (listing == NULL)
+        return;
+    const char *name;
+    while ((name = g_dir_read_name(listing)) != NULL) {
+        char *path = g_build_filename(dir, name, NULL);
+        if (g_file_test(path, G_FILE_TEST_IS_DIR))
+            collect_records(path, found);
+        else if (g_str_has_suffix(name, ".dojo"))
+            g_ptr_array_add(found, g_strdup(path));
+        g_free(path);
+    }
+    g_dir_close(listing);
+}
+
+char *runner_single_record(const char *dir)
+{
+    GPtrArray *found = g_ptr_array_new_with_free_func(g_free);
+    char *games = g_build_filename(dir, "games", NULL);
+    collect_records(games, found);
+    g_free(games);
+    char *path = found->len == 1 ? g_strdup(g_ptr_array_index(found, 0)) : NULL;
+    g_ptr_array_free(found, TRUE);
+    return path;
+}
+
+int runner_count_containing(const char *text, const char *needle)
+{
+    char **lines = runner_lines(text);
+    int count = 0;
+    for (int i = 0; lines[i] != NULL; i++) {
+        if (strstr(lines[i], needle) != NULL)
+            count++;
+    }
+    g_strfreev(lines);
+    return count;
+}

@@ -1,0 +1,53 @@
+/* runner.h: driving the real `dojo` binary from the frontend tests.
+ *
+ * The binary's path is the test program's first argument (meson passes
+ * dojo_exe) or $DOJO_EXE.  Every run gets DOJO_HOME set to the test's own
+ * temporary folder, runs in that folder, and is fed its standard input
+ * from a pipe. */
+#ifndef DOJO_TEST_RUNNER_H
+#define DOJO_TEST_RUNNER_H
+
+#include <stdbool.h>
+
+#include <glib.h>
+
+typedef struct DojoRun {
+    int exit_code;      /* -1 when killed by a signal */
+    int signal;         /* the signal that killed it, or 0 */
+    char *out;          /* standard output (NUL-terminated) */
+    char *err;          /* standard error */
+} DojoRun;
+
+/* Remember the binary's path from argv[1] or $DOJO_EXE; false if neither. */
+bool runner_init(int argc, char **argv);
+
+/* The dojo binary's absolute path. */
+const char *runner_exe(void);
+
+/* Run dojo with `args` (NULL-terminated, without the program name), in
+ * `dir` with DOJO_HOME=`dir`, feeding `input` (`input_length` bytes, may
+ * hold NULs; NULL for none). */
+DojoRun *runner_run(const char *dir, const char *input, gsize input_length,
+                    const char *const *args);
+
+/* The same with a NUL-terminated input string. */
+DojoRun *runner_run_text(const char *dir, const char *input, const char *const *args);
+
+void runner_run_free(DojoRun *run);
+
+/* A fresh temporary folder, and removing it with everything inside. */
+char *runner_temp_dir(void);
+void runner_remove_tree(const char *dir);
+
+/* The lines of `text` (g_strfreev), without the empty last one after a
+ * final newline. */
+char **runner_lines(const char *text);
+
+/* The only file ending in .dojo in `dir` (a fresh path), or NULL when there
+ * is none or more than one. */
+char *runner_single_record(const char *dir);
+
+/* The number of lines of `text` that contain `needle`. */
+int runner_count_containing(const char *text, const char *needle);
+
+#endif

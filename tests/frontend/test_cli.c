@@ -1,0 +1,244 @@
+/* test_cli.c: the dojo command outside of play: list, help, version, usage
+ * errors, perft, analyze, bench. */
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <setjmp.h>
+#include <cmocka.h>
+
+#include <stdio.h>
+#include <string.h>
+
+#include <glib.h>
+
+#include "framework/game.h"
+#include "framework/registry.h"
+#include "runner.h"
+
+#define CARDS "ox,boar,horse,elephant,crab"
+
+static int make_dir(void **state)
+{
+    *state = runner_temp_dir();
+    return 0;
+}
+
+static int remove_dir(void **state)
+{
+    runner_remove_tree(*state);
+    g_free(*state);
+    return 0;
+}
+
+static DojoRun *run(void **state, const char *const *args)
+{
+    return runner_run_text(*state, NULL, args);
+}
+
+static void test_list_names_every_variant(void **state)
+{
+    DojoRun *r = run(state, (const char *const[]){ "list", NULL });
+    assert_int_equal(r->exit_code, 0);
+    for (const DjVariant *const *v = dj_registry_all(); *v != NULL; v++) {
+        assert_non_null(strstr(r->out, (*v)->name));
+        assert_non_null(strstr(r->out, (*v)->summary));
+        for (const DjVariantOption *o = (*v)->options; o != NULL && o->name != NULL; o++) {
+            char *spec = g_strdup_printf("-o %s=", o->name);
+            assert_non_null(strstr(r->out, spec));
+            g_free(spec);
+        }
+    }
+    runner_run_free(r);
+}
+
+static void test_help_and_version(void **state)
+{
+    DojoRun *r = run(state, (const char *const[]){ "--version", NULL });
+    assert_int_equal(r->exit_code, 0);
+    assert_true(g_str_has_prefix(r->out, "dojo "));
+    runner_run_free(r);
+
+    r = run(state, (const char *const[]){ "--help", NULL });
+    assert_int_equal(r->exit_code, 0);
+    const char *commands[] = { "list", "play", "perft", "analyze", "bench", "help" };
+    for (size_t i = 0; i < G_N_ELEMENTS(commands); i++)
+        assert_non_null(strstr(r->out, commands[i]));
+    runner_run_free(r);
+
+    r = run(state, (const char *const[]){ "help", "play", NULL });
+    assert_int_equal(r->exit_code, 0);
+    assert_non_null(strstr(r->out, "--play-as"));
+    assert_non_null(strstr(r->out, "--resume"));
+    assert_non_null(strstr(r->out, "DOJO_HOME"));
+    runner_run_free(r);
+
+    r = run(state, (const char *const[]){ "perft", "--help", NULL });
+    assert_int_equal(r->exit_code, 0);
+    assert_non_null(strstr(r->out, "--divide"));
+    runner_run_free(r);
+}
+
+static void test_usage_errors_exit_2(void **state)
+{
+    const char *const *cases[] = {
+        (const char *const[]){ NULL },
+        (const char *const[]){ "frobnicate", NULL },
+        (const char *const[]){ "--frobnicate", NULL },
+        (const char *const[]){ "help", "frobnicate", NULL },
+        (const char *const[]){ "list", "extra", NULL },
+        (const char *const[]){ "play", NULL },
+        (const char *const[]){ "play", "no-such-game", NULL },
+        (const char *const[]){ "play", "onitama", "--bogus", NULL },
+        (const char *const[]){ "play", "onitama", "--level", "11", NULL },
+        (const char *const[]){ "play", "onitama", "--level", "five", NULL },
+        (const char *const[]){ "play", "onitama", "--hotseat", "--watch", NULL },
+        (const char *const[]){ "play", "onitama", "--play-as", "green", NULL },
+        (const char *const[]){ "play", "onitama", "--side1", "robot", NULL },
+        (const char *const[]){ "play", "onitama", "--time", "-5", NULL },
+        (const char *const[]){ "play", "onitama", "-o", "cards", NULL },
+        (const char *const[]){ "play", "onitama", "--seed", "x", NULL },
+        (const char *const[]){ "play", "--resume", "--cards", CARDS, NULL },
+        (const char *const[]){ "perft", "onitama", NULL },
+        (const char *const[]){ "perft", "onitama", "three", NULL },
+        (const char *const[]){ "perft", "onitama", "3", "4", NULL },
+        (const char *const[]){ "analyze", NULL },
+        (const char *const[]){ "analyze", "onitama", "--depth", "0", NULL },
+        (const char *const[]){ "bench", "no-such-game", NULL },
+        (const char *const[]){ "bench", "--depth", "x", NULL },
+    };
+    for (size_t i = 0; i < G_N_ELEMENTS(cases); i++) {
+        DojoRun *r = run(state, cases[i]);
+        if (r->exit_code != 2)
+            fprintf(stderr, "case %zu: exit %d, stderr: %s\n", i, r->exit_code, r->err);
+        assert_int_equal(r->exit_code, 2);
+        assert_non_null(strstr(r->err, "Usage: dojo"));
+        assert_string_equal(r->out, "");
+        runner_run_free(r);
+    }
+}
+
+static void test_option_the_variant_refuses_exits_1(void **state)
+{
+    const char *const *cases[] = {
+        (const char *const[]){ "perft", "onitama", "1", "-o", "colour=red", NULL },
+        (const char *const[]){ "perft", "onitama", "1", "--cards", "ox,ox,ox,ox,ox", NULL },
+        (const char *const[]){ "perft", "onitama", "1", "--deck", "no-such-deck", NULL },
+        (const char *const[]){ "perft", "onitama", "1", "--position", "nonsense", NULL },
+    };
+    for (size_t i = 0; i < G_N_ELEMENTS(cases); i++) {
+        DojoRun *r = run(state, cases[i]);
+        assert_int_equal(r->exit_code, 1);
+        /* One clear line, from the variant. */
+        assert_true(g_str_has_prefix(r->err, "dojo perft: "));
+        assert_int_equal(runner_count_containing(r->err, ""), 1);
+        runner_run_free(r);
+    }
+}
+
+static void test_perft_counts(void **state)
+{
+    DojoRun *r = run(state, (const char *const[]){ "perft", "onitama", "3", "--cards", CARDS,
+                                                   NULL });
+    assert_int_equal(r->exit_code, 0);
+    assert_non_null(strstr(r->out, "perft 3: 1989 leaves"));
+    runner_run_free(r);
+
+    /* The other published deal (Red moves first), through -o this time:
+     * Blue's cards, Red's, then the side card. */
+    r = run(state, (const char *const[]){ "perft", "onitama", "4", "-o",
+                                          "cards=rabbit,cobra,rooster,tiger,frog", NULL });
+    assert_int_equal(r->exit_code, 0);
+    assert_non_null(strstr(r->out, "perft 4: 10374 leaves"));
+    runner_run_free(r);
+}
+
+static void test_perft_divide_adds_up(void **state)
+{
+    DojoRun *r = run(state, (const char *const[]){ "perft", "onitama", "3", "--divide",
+                                                   "--cards", CARDS, NULL });
+    assert_int_equal(r->exit_code, 0);
+    char **lines = runner_lines(r->out);
+    guint64 sum = 0;
+    int moves = 0;
+    for (int i = 0; lines[i] != NULL; i++) {
+        const char *colon = strstr(lines[i], ": ");
+        if (colon == NULL || g_str_has_prefix(lines[i], "perft") || strstr(lines[i], "position"))
+            continue;
+        guint64 count = 0;
+        assert_true(g_ascii_string_to_unsigned(colon + 2, 10, 0, G_MAXUINT64, &count, NULL));
+        sum += count;
+        moves++;
+    }
+    assert_int_equal(moves, 10);
+    assert_int_equal(sum, 1989);
+    g_strfreev(lines);
+    runner_run_free(r);
+}
+
+/* The move after "best move: " must be legal in the analysed position. */
+static void test_analyze_prints_iterations_and_a_legal_move(void **state)
+{
+    DojoRun *r = run(state, (const char *const[]){ "analyze", "onitama", "--cards", CARDS,
+                                                   "--depth", "4", NULL });
+    assert_int_equal(r->exit_code, 0);
+    for (int depth = 1; depth <= 4; depth++) {
+        char *line = g_strdup_printf("depth %2d  score ", depth);
+        assert_non_null(strstr(r->out, line));
+        g_free(line);
+    }
+    const char *best = strstr(r->out, "best move: ");
+    assert_non_null(best);
+    best += strlen("best move: ");
+    char *move_text = g_strndup(best, strcspn(best, " \n"));
+
+    const DjVariant *variant = dj_registry_find("onitama");
+    void *pos = g_malloc(variant->state_size);
+    DjOptionValue cards = { "cards", CARDS };
+    DjSetup setup = { .options = &cards, .n_options = 1 };
+    assert_true(variant->setup(pos, &setup, NULL));
+    DjMove move = DJ_MOVE_NONE;
+    assert_true(variant->parse_move(pos, move_text, &move, NULL));
+    g_free(pos);
+    g_free(move_text);
+    runner_run_free(r);
+}
+
+/* Node counts of a fixed-depth bench are a signature: the same every run. */
+static void test_bench_is_reproducible(void **state)
+{
+    const char *const args[] = { "bench", "onitama", "--depth", "4", NULL };
+    DojoRun *first = run(state, args);
+    DojoRun *second = run(state, args);
+    assert_int_equal(first->exit_code, 0);
+    assert_int_equal(second->exit_code, 0);
+    const char *sig1 = strstr(first->out, "signature: ");
+    const char *sig2 = strstr(second->out, "signature: ");
+    assert_non_null(sig1);
+    assert_non_null(sig2);
+    assert_string_equal(sig1, sig2);
+    assert_true(runner_count_containing(first->out, " perft ") >= 1);
+    assert_true(runner_count_containing(first->out, " search ") >= 2);
+    runner_run_free(first);
+    runner_run_free(second);
+}
+
+int main(int argc, char **argv)
+{
+    if (!runner_init(argc, argv)) {
+        fprintf(stderr, "usage: test_cli PATH-TO-DOJO (or set DOJO_EXE)\n");
+        return 1;
+    }
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test_setup_teardown(test_list_names_every_variant, make_dir, remove_dir),
+        cmocka_unit_test_setup_teardown(test_help_and_version, make_dir, remove_dir),
+        cmocka_unit_test_setup_teardown(test_usage_errors_exit_2, make_dir, remove_dir),
+        cmocka_unit_test_setup_teardown(test_option_the_variant_refuses_exits_1, make_dir,
+                                        remove_dir),
+        cmocka_unit_test_setup_teardown(test_perft_counts, make_dir, remove_dir),
+        cmocka_unit_test_setup_teardown(test_perft_divide_adds_up, make_dir, remove_dir),
+        cmocka_unit_test_setup_teardown(test_analyze_prints_iterations_and_a_legal_move,
+                                        make_dir, remove_dir),
+        cmocka_unit_test_setup_teardown(test_bench_is_reproducible, make_dir, remove_dir),
+    };
+    return cmocka_run_group_tests_name("frontend cli", tests, NULL, NULL);
+}

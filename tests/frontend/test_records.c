@@ -1,0 +1,294 @@
+/* test_records.c: no lost games: the journal, --resume, save and load,
+ * damaged records, Ctrl-C. */
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <setjmp.h>
+#include <cmocka.h>
+
+#include <signal.h>
+#include <stdio.h>
+#include <string.h>
+
+#include <gio/gio.h>
+#include <glib.h>
+#include <glib/gstdio.h>
+
+#include "framework/game_history.h"
+#include "framework/record.h"
+#include "runner.h"
+
+#define CARDS "ox,boar,horse,elephant,crab"
+
+static const char *const hotseat_args[] = {
+    "play", "onitama", "--hotseat", "--cards", CARDS, NULL
+};
+
+static int make_dir(void **state)
+{
+    *state = runner_temp_dir();
+    return 0;
+}
+
+static int remove_dir(void **state)
+{
+    runner_remove_tree(*state);
+    g_free(*state);
+    return 0;
+}
+
+static DjGame *load_path(const char *path)
+{
+    GError *error = NULL;
+    DjGame *game = dj_record_load(path, &error);
+    if (game == NULL)
+        fprintf(stderr, "%s: %s\n", path, error->message);
+    g_clear_error(&error);
+    assert_non_null(game);
+    return game;
+}
+
+static DjGame *load_in(const char *dir, const char *name)
+{
+    char *path = g_build_filename(dir, name, NULL);
+    DjGame *game = load_path(path);
+    g_free(path);
+    return game;
+}
+
+static char *moves_text(const DjGame *game)
+{
+    const DjVariant *variant = dj_game_variant(game);
+    GString *text = g_string_new(NULL);
+    for (int ply = 0; ply < dj_game_length(game); ply++) {
+        if (ply > 0)
+            g_string_append_c(text, ' ');
+        variant->format_move(dj_game_position_at(game, ply), dj_game_move_at(game, ply), text);
+    }
+    return g_string_free(text, FALSE);
+}
+
+static void write_file(const char *dir, const char *name, const char *text)
+{
+    char *path = g_build_filename(dir, name, NULL);
+    assert_true(g_file_set_contents(path, text, -1, NULL));
+    g_free(path);
+}
+
+static void test_save_then_load_continues_from_the_same_position(void **state)
+{
+    DojoRun *r = runner_run_text(*state, "ox:d1d2\nelephant:c5d4\nsave saved.dojo\nquit\n",
+                                 hotseat_args);
+    assert_int_equal(r->exit_code, 0);
+    assert_non_null(strstr(r->out, "Saved the game to saved.dojo."));
+    runner_run_free(r);
+    DjGame *saved = load_in(*state, "saved.dojo");
+    assert_int_equal(dj_game_length(saved), 2);
+
+    /* A different game, then load: the next move is only legal (Blue to move,
+     * holding the boar) in the loaded game. */
+    r = runner_run_text(*state, "boar:b1b2\nload saved.dojo\nboar:b1b2\nsave after.dojo\n",
+                        hotseat_args);
+    assert_int_equal(r->exit_code, 0);
+    assert_non_null(strstr(r->out, "Loaded saved.dojo"));
+    assert_null(strstr(r->out, "was not played"));
+    runner_run_free(r);
+    DjGame *after = load_in(*state, "after.dojo");
+    char *moves = moves_text(after);
+    assert_string_equal(moves, "ox:d1d2 elephant:c5d4 boar:b1b2");
+    const DjVariant *variant = dj_game_variant(after);
+    assert_true(variant->key(dj_game_position_at(after, 2))
+                == variant->key(dj_game_position(saved)));
+    g_free(moves);
+    dj_game_free(after);
+
+    /* Saving over an existing file replaces all of it. */
+    r = runner_run_text(*state, "ox:d1d2\nsave after.dojo\n", hotseat_args);
+    assert_int_equal(r->exit_code, 0);
+    runner_run_free(r);
+    after = load_in(*state, "after.dojo");
+    assert_int_equal(dj_game_length(after), 1);
+    dj_game_free(after);
+    dj_game_free(saved);
+}
+
+static void test_journal_is_written_and_resume_continues_it(void **state)
+{
+    DojoRun *r = runner_run_text(*state, "ox:d1d2\nelephant:c5d4\n", hotseat_args);
+    assert_int_equal(r->exit_code, 0);
+    runner_run_free(r);
+    char *journal = runner_single_record(*state);
+    assert_non_null(journal);
+    assert_true(g_str_has_suffix(journal, "-onitama.dojo"));
+    DjGame *game = load_path(journal);
+    assert_int_equal(dj_game_length(game), 2);
+    assert_int_equal(dj_game_outcome(game), DJ_OUTCOME_ONGOING);
+    dj_game_free(game);
+
+    r = runner_run_text(*state, "boar:b1b2\n",
+                        (const char *const[]){ "play", "--resume", NULL });
+    assert_int_equal(r->exit_code, 0);
+    assert_non_null(strstr(r->out, "Resuming "));
+    runner_run_free(r);
+    char *again = runner_single_record(*state);
+    assert_string_equal(again, journal);
+    game = load_path(journal);
+    char *moves = moves_text(game);
+    assert_string_equal(moves, "ox:d1d2 elephant:c5d4 boar:b1b2");
+    g_free(moves);
+    dj_game_free(game);
+
+    /* Finish it (Red resigns): the final record replaces the journal, and
+     * there is nothing left to resume. */
+    r = runner_run_text(*state, "resign\n",
+                        (const char *const[]){ "play", "--resume=onitama", NULL });
+    assert_int_equal(r->exit_code, 0);
+    runner_run_free(r);
+    game = load_path(journal);
+    assert_int_equal(dj_game_outcome(game), DJ_OUTCOME_WIN_SIDE0);
+    dj_game_free(game);
+    r = runner_run_text(*state, "", (const char *const[]){ "play", "--resume", NULL });
+    assert_int_equal(r->exit_code, 1);
+    assert_non_null(strstr(r->err, "no unfinished"));
+    runner_run_free(r);
+    g_free(again);
+    g_free(journal);
+}
+
+static void test_resume_keeps_who_plays_which_side(void **state)
+{
+    const char *const args[] = { "play", "onitama", "--level", "1", "--time", "1000",
+                                 "--cards", CARDS, NULL };
+    DojoRun *r = runner_run_text(*state, "ox:d1d2\n", args);
+    assert_int_equal(r->exit_code, 0);
+    runner_run_free(r);
+    char *journal = runner_single_record(*state);
+    assert_non_null(journal);
+
+    r = runner_run_text(*state, "undo\n", (const char *const[]){ "play", "--resume", journal,
+                                                                 NULL });
+    assert_int_equal(r->exit_code, 0);
+    assert_non_null(strstr(r->out, "Took back 2 moves."));
+    runner_run_free(r);
+    DjGame *game = load_path(journal);
+    assert_int_equal(dj_game_length(game), 0);
+    assert_string_equal(dj_game_tag(game, "Blue"), "human");
+    assert_string_equal(dj_game_tag(game, "Red"), "dojo level 1");
+    dj_game_free(game);
+    g_free(journal);
+}
+
+static const char damaged_record[] =
+    "[Variant \"onitama\"]\n"
+    "[Position \"ssmss/5/5/5/SSMSS b ox,boar,horse,elephant,crab\"]\n"
+    "[Result \"*\"]\n"
+    "\n"
+    "1. ox:d1d2 elephant:c5d4\n"
+    "2. boar:b1b2 ox:d5c5\n"
+    "3. elephant:d2e3 boar:e5d5\n"
+    "4. ox:e1e2 horse:a5a1\n";
+
+static void test_damaged_record_names_the_line(void **state)
+{
+    write_file(*state, "damaged.dojo", damaged_record);
+    DojoRun *r = runner_run_text(*state, "", (const char *const[]){ "play", "--resume",
+                                                                    "damaged.dojo", NULL });
+    assert_int_equal(r->exit_code, 1);
+    assert_non_null(strstr(r->err, "damaged.dojo"));
+    assert_non_null(strstr(r->err, "line 8"));
+    assert_int_equal(runner_count_containing(r->err, ""), 1);
+    runner_run_free(r);
+
+    /* A record cut short in the middle of a tag. */
+    write_file(*state, "cut.dojo", "[Variant \"onitama\"]\n[Position \"ssmss/5/5");
+    r = runner_run_text(*state, "", (const char *const[]){ "play", "--resume", "cut.dojo",
+                                                           NULL });
+    assert_int_equal(r->exit_code, 1);
+    assert_non_null(strstr(r->err, "line 2"));
+    runner_run_free(r);
+
+    /* Loading either during a game is refused in one line; nothing of it is
+     * loaded and the game goes on. */
+    r = runner_run_text(*state, "ox:d1d2\nload damaged.dojo\nload cut.dojo\n"
+                        "elephant:c5d4\nsave after.dojo\n", hotseat_args);
+    assert_int_equal(r->exit_code, 0);
+    assert_int_equal(runner_count_containing(r->out, "Cannot load damaged.dojo: line 8"), 1);
+    assert_int_equal(runner_count_containing(r->out, "Cannot load cut.dojo: line 2"), 1);
+    runner_run_free(r);
+    DjGame *game = load_in(*state, "after.dojo");
+    char *moves = moves_text(game);
+    assert_string_equal(moves, "ox:d1d2 elephant:c5d4");
+    g_free(moves);
+    dj_game_free(game);
+}
+
+/* Ctrl-C while the computer thinks: the program ends at once (exit 130)
+ * and the record on disk is whole and can be resumed. */
+static void test_interrupt_while_thinking_keeps_the_record(void **state)
+{
+    const char *dir = *state;
+    GSubprocessLauncher *launcher = g_subprocess_launcher_new(
+        G_SUBPROCESS_FLAGS_STDIN_PIPE | G_SUBPROCESS_FLAGS_STDOUT_PIPE
+        | G_SUBPROCESS_FLAGS_STDERR_SILENCE);
+    g_subprocess_launcher_set_cwd(launcher, dir);
+    g_subprocess_launcher_setenv(launcher, "DOJO_HOME", dir, TRUE);
+    GError *error = NULL;
+    GSubprocess *process = g_subprocess_launcher_spawn(
+        launcher, &error, runner_exe(), "play", "onitama", "--watch", "--level", "10", "--time",
+        "60000", "--cards", CARDS, NULL);
+    g_assert_no_error(error);
+    g_output_stream_close(g_subprocess_get_stdin_pipe(process), NULL, NULL);
+
+    /* Wait until the board is out: the handler is in place by then. */
+    GInputStream *out = g_subprocess_get_stdout_pipe(process);
+    GString *seen = g_string_new(NULL);
+    char buffer[4096];
+    while (strstr(seen->str, "to move (computer)") == NULL) {
+        gssize n = g_input_stream_read(out, buffer, sizeof buffer, NULL, &error);
+        g_assert_no_error(error);
+        assert_true(n > 0);
+        g_string_append_len(seen, buffer, n);
+    }
+    g_subprocess_send_signal(process, SIGINT);
+    gssize n;
+    while ((n = g_input_stream_read(out, buffer, sizeof buffer, NULL, &error)) > 0)
+        g_string_append_len(seen, buffer, n);
+    g_subprocess_wait(process, NULL, &error);
+    g_assert_no_error(error);
+    assert_true(g_subprocess_get_if_exited(process));
+    assert_int_equal(g_subprocess_get_exit_status(process), 130);
+    assert_non_null(strstr(seen->str, "Interrupted"));
+
+    char *journal = runner_single_record(dir);
+    assert_non_null(journal);
+    DjGame *game = load_path(journal);
+    assert_int_equal(dj_game_outcome(game), DJ_OUTCOME_ONGOING);
+    assert_string_equal(dj_game_tag(game, "Blue"), "dojo level 10");
+    dj_game_free(game);
+
+    g_free(journal);
+    g_string_free(seen, TRUE);
+    g_object_unref(process);
+    g_object_unref(launcher);
+}
+
+int main(int argc, char **argv)
+{
+    if (!runner_init(argc, argv)) {
+        fprintf(stderr, "usage: test_records PATH-TO-DOJO (or set DOJO_EXE)\n");
+        return 1;
+    }
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test_setup_teardown(test_save_then_load_continues_from_the_same_position,
+                                        make_dir, remove_dir),
+        cmocka_unit_test_setup_teardown(test_journal_is_written_and_resume_continues_it,
+                                        make_dir, remove_dir),
+        cmocka_unit_test_setup_teardown(test_resume_keeps_who_plays_which_side, make_dir,
+                                        remove_dir),
+        cmocka_unit_test_setup_teardown(test_damaged_record_names_the_line, make_dir,
+                                        remove_dir),
+        cmocka_unit_test_setup_teardown(test_interrupt_while_thinking_keeps_the_record,
+                                        make_dir, remove_dir),
+    };
+    return cmocka_run_group_tests_name("frontend records", tests, NULL, NULL);
+}
