@@ -32,13 +32,16 @@ static uint64_t perft_below(const PerftScratch *s, int ply, int depth)
     const size_t size = v->state_size;
     const unsigned char *pos = s->positions + (size_t)ply * size;
 
-    if (depth == 1)
-        return v->count_moves != NULL ? (uint64_t)v->count_moves(pos)
-                                      : (uint64_t)v->legal_moves(pos, s->moves);
-
     DjMove *moves = s->moves + (size_t)ply * (size_t)v->max_moves;
+    if (depth == 1) {
+        int n = v->count_moves != NULL ? v->count_moves(pos) : v->legal_moves(pos, moves);
+        return n == 0 ? 1 : (uint64_t)n;   /* no move: the game is over, a leaf */
+    }
+
     unsigned char *child = s->positions + (size_t)(ply + 1) * size;
     int n = v->legal_moves(pos, moves);
+    if (n == 0)
+        return 1;
     uint64_t total = 0;
     for (int i = 0; i < n; i++) {
         memcpy(child, pos, size);
@@ -53,7 +56,7 @@ static uint64_t perft_below(const PerftScratch *s, int ply, int depth)
 
 uint64_t dj_perft(const DjVariant *variant, const void *pos, int depth)
 {
-    if (depth <= 0 || variant->outcome(pos) != DJ_OUTCOME_ONGOING)
+    if (depth <= 0 || dj_position_outcome(variant, pos) != DJ_OUTCOME_ONGOING)
         return 1;
     PerftScratch s;
     scratch_init(&s, variant, depth);
@@ -66,7 +69,7 @@ uint64_t dj_perft(const DjVariant *variant, const void *pos, int depth)
 uint64_t dj_perft_divide(const DjVariant *variant, const void *pos, int depth,
                          DjPerftDivideFn fn, void *user_data)
 {
-    if (depth <= 0 || variant->outcome(pos) != DJ_OUTCOME_ONGOING)
+    if (depth <= 0 || dj_position_outcome(variant, pos) != DJ_OUTCOME_ONGOING)
         return 1;
     PerftScratch s;
     scratch_init(&s, variant, depth);

@@ -1,11 +1,13 @@
 /* perft.h: counting the leaves of the game tree, for every variant.
  *
- * Conventions (those of the published counts): a position the variant's
- * outcome() calls over (a master captured, a temple reached) is a leaf and
- * counts 1 wherever it stands; a position with no legal move simply has no
- * children (it adds 0 below depth 0, as checkmates do in chess perft).  At
- * depth 1 the legal moves are counted without playing them (bulk counting,
- * through count_moves when the variant supplies it). */
+ * Conventions: a position where the game is over is a leaf and counts 1
+ * wherever it stands, whether the variant's outcome() ends it (a master
+ * captured, a temple reached) or the side to move has no legal move
+ * (checkmate, stalemate): dj_position_outcome is not ONGOING.  At depth 1
+ * the legal moves are counted without playing them (bulk counting, through
+ * count_moves when the variant supplies it).  The published counts of both
+ * built-in games are the same under the chess convention (a mate counts 0)
+ * to the depths published. */
 #ifndef DOJO_PERFT_H
 #define DOJO_PERFT_H
 

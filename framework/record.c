@@ -325,7 +325,7 @@ DjGame *dj_record_parse(const char *text, GError **error)
         ok = parse_move_line(game, content, line, &have_result, &result, &result_line, error);
     }
     if (ok && game == NULL) {
-        game = start_game(tags, n_lines, error);
+        game = start_game(tags, n_lines > 0 ? n_lines : 1, error);
         ok = game != NULL;
     }
     if (ok)

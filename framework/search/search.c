@@ -63,6 +63,7 @@ struct DjSearch {
     int pv_length[STACK_PLIES];
 
     uint64_t nodes;
+    uint64_t next_check;         /* when to look at the clock and the node limit */
     int seldepth;
     int root_depth;              /* depth of the current iteration */
     int64_t start_ms;
@@ -246,7 +247,10 @@ static bool out_of_resources(DjSearch *s)
 {
     if (s->stop)
         return true;
-    if ((s->nodes & 1023) == 0) {
+    if (s->nodes >= s->next_check) {
+        s->next_check = s->nodes + 1024;
+        if (s->node_limit != 0 && s->next_check > s->node_limit)
+            s->next_check = s->node_limit;
         if ((s->node_limit != 0 && s->nodes >= s->node_limit)
             || (s->hard_deadline_ms != 0 && now_ms() >= s->hard_deadline_ms))
             s->stop = 1;
@@ -707,6 +711,7 @@ DjMove dj_search_run(DjSearch *s, const void *root, const DjHistoryEntry *line, 
         limits = &none;
 
     s->nodes = 0;
+    s->next_check = 0;
     s->seldepth = 0;
     s->generation++;
     s->start_ms = now_ms();

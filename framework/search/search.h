@@ -26,7 +26,7 @@ typedef struct DjSearch DjSearch;
 typedef struct DjSearchLimits {
     int depth;          /* plies */
     int64_t time_ms;    /* wall-clock time for this move */
-    uint64_t nodes;     /* positions visited (checked every 1024 nodes) */
+    uint64_t nodes;     /* positions visited (the search may overshoot by a few) */
     bool all_root_scores; /* search every root move with a full window, so that
                              dj_search_root_scores gives exact scores (slower;
                              for weaker playing levels) */

@@ -1,0 +1,191 @@
+/* conformance.c: shared machinery of the conformance suite (see conformance.h). */
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <cmocka.h>
+
+#include "conformance.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+void conf_fail(const ConfWhere *where, const char *check, const char *file, int line,
+               const char *fmt, ...)
+{
+    va_list args;
+    va_start(args, fmt);
+    char *message = g_strdup_vprintf(fmt, args);
+    va_end(args);
+
+    GString *report = g_string_new(NULL);
+    g_string_append_printf(report, "conformance check failed: %s\n  %s\n", check, message);
+    if (where != NULL) {
+        g_string_append_printf(report, "  variant %s, seed %" G_GUINT32_FORMAT,
+                               where->variant != NULL ? where->variant->name : "?",
+                               where->seed);
+        if (where->game >= 0)
+            g_string_append_printf(report, ", game %d", where->game);
+        if (where->ply >= 0)
+            g_string_append_printf(report, ", ply %d", where->ply);
+        g_string_append_c(report, '\n');
+        if (where->pos != NULL && where->variant != NULL) {
+            g_string_append(report, "  position: ");
+            where->variant->format_position(where->pos, report);
+            g_string_append_c(report, '\n');
+        }
+    }
+    print_error("%s", report->str);
+    g_string_free(report, TRUE);
+    g_free(message);
+    _fail(file, line);
+    abort(); /* _fail does not return; this tells the compiler so */
+}
+
+guint32 conf_base_seed(guint32 default_seed)
+{
+    const char *text = g_getenv("DOJO_CONFORMANCE_SEED");
+    if (text == NULL || text[0] == '\0')
+        return default_seed;
+    return (guint32)g_ascii_strtoull(text, NULL, 0);
+}
+
+guint32 conf_game_seed(guint32 base, int game)
+{
+    /* An odd multiplier spreads consecutive game numbers over the seeds. */
+    return base ^ ((guint32)game * 2654435761u);
+}
+
+int conf_games(int default_games)
+{
+    const char *text = g_getenv("DOJO_CONFORMANCE_SCALE");
+    if (text == NULL || text[0] == '\0')
+        return default_games;
+    double scale = g_ascii_strtod(text, NULL);
+    if (!(scale > 0.0))
+        return default_games;
+    int games = (int)(default_games * scale);
+    return games > 0 ? games : 1;
+}
+
+DjMove *conf_legal_moves(const DjVariant *variant, const void *pos, int *n)
+{
+    DjMove *moves = g_new0(DjMove, (gsize)variant->max_moves + 1);
+    *n = variant->legal_moves(pos, moves);
+    return moves;
+}
+
+bool conf_is_legal(const DjVariant *variant, const void *pos, DjMove move)
+{
+    int n = 0;
+    DjMove *moves = conf_legal_moves(variant, pos, &n);
+    bool found = false;
+    for (int i = 0; i < n && !found; i++)
+        found = moves[i] == move;
+    g_free(moves);
+    return found;
+}
+
+char *conf_move_text(const DjVariant *variant, const void *pos, DjMove move)
+{
+    GString *text = g_string_new(NULL);
+    variant->format_move(pos, move, text);
+    return g_string_free(text, FALSE);
+}
+
+char *conf_position_text(const DjVariant *variant, const void *pos)
+{
+    GString *text = g_string_new(NULL);
+    variant->format_position(pos, text);
+    return g_string_free(text, FALSE);
+}
+
+void conf_new_game(const ConfWhere *where, const DjVariant *variant, guint64 setup_seed,
+                   void *pos)
+{
+    DjSetup setup = { .position = NULL, .seed = setup_seed, .options = NULL, .n_options = 0 };
+    GError *error = NULL;
+    bool ok = variant->setup(pos, &setup, &error);
+    CONF_CHECK(where, ok, "a new game (setup seed %" G_GUINT64_FORMAT ") was refused: %s",
+               setup_seed, error != NULL ? error->message : "(no error message)");
+    CONF_CHECK(where, error == NULL, "setup succeeded but set an error");
+}
+
+ConfLine *conf_line_random(const DjVariant *variant, guint32 seed, int max_plies)
+{
+    GRand *rand = g_rand_new_with_seed(seed);
+    ConfLine *line = g_new0(ConfLine, 1);
+    line->variant = variant;
+    line->seed = seed;
+    line->setup_seed = ((guint64)g_rand_int(rand) << 32) | g_rand_int(rand);
+    line->positions = g_malloc0((size_t)(max_plies + 1) * variant->state_size);
+    line->moves = g_new0(DjMove, (gsize)max_plies + 1);
+
+    ConfWhere where = { variant, seed, -1, 0, NULL };
+    conf_new_game(&where, variant, line->setup_seed, line->positions);
+
+    DjMove *moves = g_new0(DjMove, (gsize)variant->max_moves + 1);
+    for (int ply = 0; ply < max_plies; ply++) {
+        const unsigned char *pos = line->positions + (size_t)ply * variant->state_size;
+        if (dj_position_outcome(variant, pos) != DJ_OUTCOME_ONGOING)
+            break;
+        int n = variant->legal_moves(pos, moves);
+        where.ply = ply;
+        where.pos = pos;
+        CONF_CHECK(&where, n > 0 && n <= variant->max_moves,
+                   "legal_moves returned %d on an ongoing position (max_moves %d)", n,
+                   variant->max_moves);
+        DjMove move = moves[g_rand_int_range(rand, 0, n)];
+        unsigned char *next = line->positions + (size_t)(ply + 1) * variant->state_size;
+        memcpy(next, pos, variant->state_size);
+        variant->play(next, move);
+        line->moves[ply] = move;
+        line->n_plies = ply + 1;
+    }
+    g_free(moves);
+    g_rand_free(rand);
+    return line;
+}
+
+void conf_line_free(ConfLine *line)
+{
+    if (line == NULL)
+        return;
+    g_free(line->positions);
+    g_free(line->moves);
+    g_free(line);
+}
+
+const void *conf_line_position(const ConfLine *line, int ply)
+{
+    return line->positions + (size_t)ply * line->variant->state_size;
+}
+
+DjSetup conf_line_setup(const ConfLine *line)
+{
+    DjSetup setup = { .position = NULL, .seed = line->setup_seed, .options = NULL,
+                      .n_options = 0 };
+    return setup;
+}
+
+bool conf_mentions_line(const char *text, int n)
+{
+    char *needle = g_strdup_printf("line %d", n);
+    size_t len = strlen(needle);
+    bool found = false;
+    for (const char *p = strstr(text, needle); p != NULL && !found;
+         p = strstr(p + 1, needle)) {
+        found = !g_ascii_isdigit(p[len]);
+    }
+    g_free(needle);
+    return found;
+}
+
+bool conf_mentions_any_line(const char *text)
+{
+    for (const char *p = strstr(text, "line "); p != NULL; p = strstr(p + 1, "line ")) {
+        if (g_ascii_isdigit(p[5]))
+            return true;
+    }
+    return false;
+}

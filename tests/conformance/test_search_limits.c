@@ -1,0 +1,196 @@
+/* test_search_limits.c: the shared search and the playing levels on
+ * positions from random games of every registered variant: every depth and
+ * node limit gives a legal move and a legal principal variation, and every
+ * level a legal move. */
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <cmocka.h>
+
+#include <string.h>
+
+#include "conformance.h"
+#include "framework/game_history.h"
+#include "framework/registry.h"
+#include "framework/search/level.h"
+#include "framework/search/search.h"
+
+#define BASE_SEED 0x5ea4c4u
+#define TABLE_MB 8
+#define MAX_PLIES 300
+#define DEPTH_LIMIT_GAMES 5
+#define DEPTH_LIMIT_POSITIONS_PER_GAME 3
+#define NODE_LIMIT_GAMES 40
+#define NODE_LIMIT_POSITIONS_PER_GAME 6
+/* A safety net against a search that explodes on some position: a depth
+ * search stopped by it still has to give a legal move, and is then excused
+ * from completing its depth. */
+#define DEPTH_SEARCH_NODE_CAP 200000
+#define NODE_LIMIT_GRANULARITY 64
+
+/* The principal variation is a sequence of legal moves from `root`. */
+static void check_pv(const ConfWhere *where, const DjVariant *v, const void *root,
+                     const DjSearchInfo *info)
+{
+    CONF_CHECK(where, info->pv_length >= 0 && info->pv_length <= DJ_SEARCH_MAX_PLY,
+               "pv_length %d", info->pv_length);
+    unsigned char *pos = g_memdup2(root, v->state_size);
+    for (int i = 0; i < info->pv_length; i++) {
+        CONF_CHECK(where, dj_position_outcome(v, pos) == DJ_OUTCOME_ONGOING,
+                   "the principal variation goes on after the game ended (move %d)", i);
+        CONF_CHECK(where, conf_is_legal(v, pos, info->pv[i]),
+                   "principal variation move %d (%u) is not legal", i, (unsigned)info->pv[i]);
+        v->play(pos, info->pv[i]);
+    }
+    g_free(pos);
+}
+
+static void check_depth_limits_at(const ConfWhere *where, DjSearch *search, const void *pos,
+                                  const DjHistoryEntry *line, int n_line)
+{
+    const DjVariant *v = where->variant;
+    for (int depth = 1; depth <= 4; depth++) {
+        DjSearchLimits limits = { .depth = depth, .nodes = DEPTH_SEARCH_NODE_CAP };
+        DjSearchInfo info;
+        DjMove move = dj_search_run(search, pos, line, n_line, &limits, NULL, NULL, &info);
+        CONF_CHECK(where, conf_is_legal(v, pos, move),
+                   "at depth %d the search returned the illegal move %u", depth,
+                   (unsigned)move);
+        bool capped = info.nodes >= DEPTH_SEARCH_NODE_CAP;
+        CONF_CHECK(where, info.depth == depth || (capped && info.depth < depth),
+                   "asked for depth %d, completed %d (%" G_GUINT64_FORMAT " nodes)", depth,
+                   info.depth, info.nodes);
+        if (capped)
+            continue;
+        CONF_CHECK(where, info.pv_length >= 1 && info.pv[0] == move,
+                   "at depth %d the principal variation does not start with the move",
+                   depth);
+        CONF_CHECK(where, info.score > -DJ_SCORE_WIN && info.score < DJ_SCORE_WIN,
+                   "score %d out of range", info.score);
+        check_pv(where, v, pos, &info);
+    }
+}
+
+static void check_node_limits_at(const ConfWhere *where, DjSearch *search, const void *pos,
+                                 const DjHistoryEntry *line, int n_line)
+{
+    const DjVariant *v = where->variant;
+    static const uint64_t node_limits[] = { 1, 2, 10, 100, 1000, 5000 };
+    for (size_t i = 0; i < G_N_ELEMENTS(node_limits); i++) {
+        DjSearchLimits limits = { .nodes = node_limits[i] };
+        DjSearchInfo info;
+        DjMove move = dj_search_run(search, pos, line, n_line, &limits, NULL, NULL, &info);
+        CONF_CHECK(where, conf_is_legal(v, pos, move),
+                   "with a limit of %" G_GUINT64_FORMAT " nodes the search returned the "
+                   "illegal move %u", node_limits[i], (unsigned)move);
+        /* The limit may be overshot only by the few nodes counted between
+         * two checks (it once ran to 2048 for a limit of 100). */
+        CONF_CHECK(where, info.nodes <= node_limits[i] + NODE_LIMIT_GRANULARITY,
+                   "with a limit of %" G_GUINT64_FORMAT " nodes the search visited %"
+                   G_GUINT64_FORMAT, node_limits[i], info.nodes);
+        check_pv(where, v, pos, &info);
+    }
+}
+
+/* Runs `check` (a depth or a node limit check) with and without the game
+ * line at positions spread over `games` random games of every variant. */
+typedef void (*LimitCheck)(const ConfWhere *where, DjSearch *search, const void *pos,
+                           const DjHistoryEntry *line, int n_line);
+
+static void over_random_positions(guint32 base, int games, int positions_per_game,
+                                  LimitCheck check)
+{
+    for (const DjVariant *const *vp = dj_registry_all(); *vp != NULL; vp++) {
+        const DjVariant *v = *vp;
+        DjSearch *search = dj_search_new(v, TABLE_MB);
+        for (int game_number = 0; game_number < games; game_number++) {
+            guint32 seed = conf_game_seed(base, game_number);
+            ConfLine *line = conf_line_random(v, seed, MAX_PLIES);
+            ConfWhere where = { v, seed, game_number, 0, NULL };
+            /* the game as a DjGame, for the line of earlier positions */
+            DjSetup setup = conf_line_setup(line);
+            DjGame *game = dj_game_new(v, &setup, NULL);
+            CONF_CHECK(&where, game != NULL, "dj_game_new refused a new game");
+            int step = line->n_plies / positions_per_game + 1;
+            for (int ply = 0; ply < line->n_plies; ply++) {
+                if (dj_game_outcome(game) != DJ_OUTCOME_ONGOING)
+                    break;
+                if (ply % step == 0) {
+                    where.ply = ply;
+                    where.pos = dj_game_position(game);
+                    int n_line = 0;
+                    const DjHistoryEntry *history = dj_game_line(game, &n_line);
+                    check(&where, search, where.pos, history, n_line);
+                    check(&where, search, where.pos, NULL, 0);
+                }
+                CONF_CHECK(&where, dj_game_play(game, line->moves[ply], NULL),
+                           "the game refused its move");
+            }
+            dj_game_free(game);
+            conf_line_free(line);
+        }
+        dj_search_free(search);
+    }
+}
+
+static void test_depth_limits(void **state)
+{
+    (void)state;
+    over_random_positions(conf_base_seed(BASE_SEED), DEPTH_LIMIT_GAMES,
+                          DEPTH_LIMIT_POSITIONS_PER_GAME, check_depth_limits_at);
+}
+
+static void test_node_limits(void **state)
+{
+    (void)state;
+    over_random_positions(conf_base_seed(BASE_SEED) ^ 0x40de5u, NODE_LIMIT_GAMES,
+                          NODE_LIMIT_POSITIONS_PER_GAME, check_node_limits_at);
+}
+
+static void test_levels_give_legal_moves(void **state)
+{
+    (void)state;
+    guint32 base = conf_base_seed(BASE_SEED);
+    for (const DjVariant *const *vp = dj_registry_all(); *vp != NULL; vp++) {
+        const DjVariant *v = *vp;
+        DjSearch *search = dj_search_new(v, TABLE_MB);
+        for (int game_number = 0; game_number < 6; game_number++) {
+            guint32 seed = conf_game_seed(base ^ 0x1e7e1u, game_number);
+            ConfLine *line = conf_line_random(v, seed, MAX_PLIES);
+            GRand *rand = g_rand_new_with_seed(seed);
+            ConfWhere where = { v, seed, game_number, 0, NULL };
+            int step = line->n_plies / 3 + 1;
+            for (int ply = 0; ply < line->n_plies; ply += step) {
+                const void *pos = conf_line_position(line, ply);
+                where.ply = ply;
+                where.pos = pos;
+                for (int level = DJ_LEVEL_MIN; level <= DJ_LEVEL_MAX; level++) {
+                    if (level != DJ_LEVEL_MIN && level != DJ_LEVEL_MAX && game_number > 1)
+                        continue;
+                    DjSearchInfo info;
+                    DjMove move = dj_level_choose(search, level, 20, rand, pos, NULL, 0, NULL,
+                                                  NULL, &info);
+                    CONF_CHECK(&where, conf_is_legal(v, pos, move),
+                               "level %d chose the illegal move %u", level, (unsigned)move);
+                }
+            }
+            g_rand_free(rand);
+            conf_line_free(line);
+        }
+        dj_search_free(search);
+    }
+}
+
+/* An argument names the one test to run (meson runs each as its own test,
+ * to keep each short under a sanitizer); none runs them all. */
+int main(int argc, char **argv)
+{
+    if (argc > 1)
+        cmocka_set_test_filter(argv[1]);
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_depth_limits),
+        cmocka_unit_test(test_node_limits),
+        cmocka_unit_test(test_levels_give_legal_moves),
+    };
+    return cmocka_run_group_tests_name("search limits", tests, NULL, NULL);
+}

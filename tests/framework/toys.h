@@ -1,0 +1,64 @@
+/* toys.h: tiny games defined only for the framework's own tests.  They are
+ * never in the registry: the tests hand them to the framework directly.
+ *
+ * Their rules are small enough that the tests can work out the right
+ * answers independently (by hand or by a brute force written in the test),
+ * which is what makes them useful for testing perft, the game history and
+ * the search.  Their errors are in the DJ_ERROR domain. */
+#ifndef DOJO_TESTS_TOYS_H
+#define DOJO_TESTS_TOYS_H
+
+#include <stdint.h>
+
+#include "framework/game.h"
+
+/* ---- tic-tac-toe ---------------------------------------------------------
+ * Side 0 is X and moves first, side 1 is O.  A move is the square (a1..c3,
+ * numbered as in notation.h) plus one; its text is the square name.  Three
+ * in a row wins; a full board is a draw.  Position string: the nine cells
+ * a1 b1 c1 a2 ... c3 as 'x', 'o' or '.', a space, then 'x' or 'o' for the
+ * side to move ("x...o.... x").  evaluate() counts open lines; is_noisy()
+ * is true for a move that completes a line. */
+typedef struct ToyTicTacToe {
+    uint8_t cells[9];     /* 0 empty, 1 X, 2 O */
+    uint8_t side;
+    uint8_t unused[6];
+    uint64_t key;         /* kept incrementally */
+} ToyTicTacToe;
+
+extern const DjVariant toy_tictactoe;
+
+/* ---- take-away -----------------------------------------------------------
+ * A pile of stones; the side to move takes one or two.  A side that cannot
+ * move (the pile is empty) has lost, so taking the last stone wins; with
+ * perfect play the side to move loses exactly when the pile is a multiple
+ * of three.  Moves 1 and 2 (text "1", "2").  Option pile=N (default 10) for
+ * a new game.  Position string: "PILE SIDE" ("7 0").  evaluate() is
+ * deliberately uninformed (the pile size), so only the search can find the
+ * result. */
+typedef struct ToyTakeAway {
+    uint8_t pile;
+    uint8_t side;
+    uint8_t unused[6];
+} ToyTakeAway;
+
+extern const DjVariant toy_takeaway;
+
+/* ---- shuttle -------------------------------------------------------------
+ * Each side has one token on a track of four cells a1..d1; a move puts the
+ * mover's token on any other cell (move = cell + 1, text = cell name).  The
+ * game never ends by itself: only repetition ends it.  The side to move is
+ * in check when the opponent's token stands on c1 or d1, so a side that
+ * shuttles between c1 and d1 checks with every move.  repetition_draw 3,
+ * repetition_claim 2, perpetual_check_loses true.  evaluate() is -300 in
+ * check and +300 otherwise.  Position string: "T0 T1 SIDE" with cell
+ * names ("a1 a1 0"). */
+typedef struct ToyShuttle {
+    uint8_t token[2];
+    uint8_t side;
+    uint8_t unused[5];
+} ToyShuttle;
+
+extern const DjVariant toy_shuttle;
+
+#endif

@@ -1,0 +1,35 @@
+/* fuzz_record: game record files.  A record that loads must format to a
+ * record that loads to the same text again; one that does not must say
+ * which line breaks. */
+#include <string.h>
+
+#include <glib.h>
+
+#include "framework/record.h"
+#include "fuzz_common.h"
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+    char *text = g_strndup((const char *)data, size);
+    GError *error = NULL;
+    DjGame *game = dj_record_parse(text, &error);
+    if (game == NULL) {
+        fuzz_check(error != NULL && strstr(error->message, "line ") != NULL,
+                   "record refused without a line number");
+        g_error_free(error);
+    } else {
+        GString *formatted = g_string_new(NULL);
+        dj_record_format(game, formatted);
+        DjGame *again = dj_record_parse(formatted->str, NULL);
+        fuzz_check(again != NULL, "a formatted record does not load");
+        GString *formatted2 = g_string_new(NULL);
+        dj_record_format(again, formatted2);
+        fuzz_check(strcmp(formatted->str, formatted2->str) == 0, "record round trip differs");
+        g_string_free(formatted, TRUE);
+        g_string_free(formatted2, TRUE);
+        dj_game_free(again);
+        dj_game_free(game);
+    }
+    g_free(text);
+    return 0;
+}
