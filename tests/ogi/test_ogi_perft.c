@@ -1,0 +1,116 @@
+/* test_ogi_perft.c: the published perft counts from the start position
+ * (rules file), depths 1..4; depth 5 (8490025) is in the bench.  Also perft
+ * without bulk counting, every leaf played, agreeing with count_moves. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "framework/perft.h"
+#include "ogi_test.h"
+
+static const uint64_t start_counts[] = { 25, 625, 14825, 356853 };
+
+static void test_perft_start(void **state)
+{
+    (void)state;
+    void *pos = ogi_test_start();
+    for (int depth = 1; depth <= 4; depth++) {
+        uint64_t count = dj_perft(OGI, pos, depth);
+        if (count != start_counts[depth - 1]) {
+            fprintf(stderr, "depth %d: %llu, expected %llu\n", depth, (unsigned long long)count,
+                    (unsigned long long)start_counts[depth - 1]);
+            fail();
+        }
+    }
+    g_free(pos);
+}
+
+/* The start position string gives the same tree as a new game. */
+static void test_perft_start_from_string(void **state)
+{
+    (void)state;
+    void *pos = ogi_test_position(OGI_START);
+    assert_int_equal(dj_perft(OGI, pos, 3), start_counts[2]);
+    g_free(pos);
+}
+
+/* Depth 1 of the rules file, move by move: 8 pawn moves, 5 rook, 3
+ * princess, 3 king, 2+2 silver, 1+1 lance. */
+static void test_start_moves(void **state)
+{
+    (void)state;
+    void *pos = ogi_test_start();
+    char *moves = ogi_test_moves_text(pos, NULL);
+    assert_string_equal(moves,
+                        "a1a2, a3a4, b3b4, c1c2, c1d2, c3c4, d1c2, d1e2, d1f2, d3d4, e1d2, e1e2, "
+                        "e1f2, e3e4, f1e2, f1f2, f3f4, g2c2, g2d2, g2e2, g2f2, g2h2, g3g4, h1h2, h3h4");
+    g_free(moves);
+    g_free(pos);
+}
+
+/* Leaves below `pos`, playing every move (no bulk counting) and checking
+ * count_moves and the incremental key at every node. */
+static uint64_t perft_by_playing(const void *pos, int depth)
+{
+    if (depth == 0)
+        return 1;
+    DjMove *moves = g_new(DjMove, OGI->max_moves);
+    int n = OGI->legal_moves(pos, moves);
+    assert_int_equal(n, OGI->count_moves(pos));
+    uint64_t total = 0;
+    void *child = g_malloc(OGI->state_size);
+    for (int i = 0; i < n; i++) {
+        memcpy(child, pos, OGI->state_size);
+        OGI->play(child, moves[i]);
+        assert_true(OGI->key(child) == OGI->compute_key(child));
+        total += perft_by_playing(child, depth - 1);
+    }
+    g_free(child);
+    g_free(moves);
+    return total;
+}
+
+static void test_perft_by_playing(void **state)
+{
+    (void)state;
+    void *pos = ogi_test_start();
+    assert_int_equal(perft_by_playing(pos, 3), start_counts[2]);
+    g_free(pos);
+}
+
+/* Divide at depth 3 adds up and names every root move once. */
+static void count_root(const char *move_text, uint64_t count, void *user_data)
+{
+    GHashTable *seen = user_data;
+    assert_false(g_hash_table_contains(seen, move_text));
+    assert_true(count > 0);
+    g_hash_table_add(seen, g_strdup(move_text));
+}
+
+static void test_perft_divide(void **state)
+{
+    (void)state;
+    void *pos = ogi_test_start();
+    GHashTable *seen = g_hash_table_new_full(g_str_hash, g_str_equal, g_free, NULL);
+    assert_int_equal(dj_perft_divide(OGI, pos, 3, count_root, seen), start_counts[2]);
+    assert_int_equal(g_hash_table_size(seen), 25);
+    g_hash_table_destroy(seen);
+    g_free(pos);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_perft_start),
+        cmocka_unit_test(test_perft_start_from_string),
+        cmocka_unit_test(test_start_moves),
+        cmocka_unit_test(test_perft_by_playing),
+        cmocka_unit_test(test_perft_divide),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}

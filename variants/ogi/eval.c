@@ -1,0 +1,123 @@
+/* eval.c: the static evaluation and the noisy-move test.
+ *
+ * Score = material (kept incrementally in OgiPosition.material, held pieces
+ * worth a little more than the same piece on the board because a drop can
+ * go anywhere) + King safety (own pieces next to the King, enemy pieces
+ * within two squares of it and, when there are any, the enemy's pieces in
+ * hand; a King that wanders up the board) + slider mobility + a small bonus
+ * for having the move.  Everything is a handful of table lookups and popcounts: the
+ * search calls this at every leaf. */
+#include "framework/game.h"
+
+#include "attacks.h"
+#include "position.h"
+
+/* Centipawns.  The princess (bishop + knight) is worth more than a rook on
+ * this small board; a gold-moving promoted minor piece about a silver and a
+ * half.  Kings count 0: both are always there. */
+const int ogi_board_value[OGI_TYPES] = {
+    [OGI_PAWN] = 100,   [OGI_LANCE] = 330,   [OGI_KNIGHT] = 380,  [OGI_SILVER] = 540,
+    [OGI_BISHOP] = 760, [OGI_ROOK] = 900,    [OGI_PRINCESS] = 1050, [OGI_KING] = 0,
+    [OGI_TOKIN] = 600,  [OGI_PLANCE] = 600,  [OGI_PKNIGHT] = 600, [OGI_PSILVER] = 600,
+    [OGI_HORSE] = 1000, [OGI_DRAGON] = 1150, [OGI_PPRINCESS] = 1250,
+};
+
+const int ogi_hand_value[OGI_HAND_KINDS] = {
+    [OGI_PAWN] = 115, [OGI_LANCE] = 380, [OGI_KNIGHT] = 430, [OGI_SILVER] = 600,
+    [OGI_BISHOP] = 840, [OGI_ROOK] = 1000, [OGI_PRINCESS] = 1150,
+};
+
+/* How much an enemy piece of each type near a King (within two squares)
+ * threatens it, and how much one held in the enemy's hand does. */
+static const int attack_weight[OGI_TYPES] = {
+    [OGI_PAWN] = 1, [OGI_LANCE] = 2, [OGI_KNIGHT] = 2, [OGI_SILVER] = 3,
+    [OGI_BISHOP] = 3, [OGI_ROOK] = 4, [OGI_PRINCESS] = 4, [OGI_KING] = 0,
+    [OGI_TOKIN] = 3, [OGI_PLANCE] = 3, [OGI_PKNIGHT] = 3, [OGI_PSILVER] = 3,
+    [OGI_HORSE] = 5, [OGI_DRAGON] = 6, [OGI_PPRINCESS] = 6,
+};
+static const int hand_attack_weight[OGI_HAND_KINDS] = {
+    [OGI_PAWN] = 0, [OGI_LANCE] = 1, [OGI_KNIGHT] = 1, [OGI_SILVER] = 2,
+    [OGI_BISHOP] = 2, [OGI_ROOK] = 3, [OGI_PRINCESS] = 3,
+};
+
+#define DEFENDER_BONUS 14
+#define DANGER_SCALE 3
+#define DANGER_CAP 1200
+#define MOBILITY_WEIGHT 3
+#define TEMPO_BONUS 12
+#define KING_ADVANCE_PENALTY 25   /* per rank beyond the King's second */
+
+/* King safety of `colour`, from its own side (higher is safer). */
+static int king_safety(const OgiPosition *pos, int colour)
+{
+    int ksq = pos->king_sq[colour];
+    int enemy = colour ^ 1;
+    Bitboard own = pos->by_colour[colour] & ~BB_SQ(ksq);
+    int defenders = bb_count(ogi_step[0][OGI_STEP_KING][ksq] & own);
+
+    int danger = 0;
+    Bitboard attackers = ogi_king_area[ksq] & pos->by_colour[enemy];
+    while (attackers)
+        danger += attack_weight[ogi_piece_type(pos->board[bb_pop(&attackers)])];
+    if (danger > 0) {
+        for (int kind = 0; kind < OGI_HAND_KINDS; kind++)
+            if (pos->hand[enemy][kind])
+                danger += hand_attack_weight[kind];
+    }
+    int penalty = danger * danger * DANGER_SCALE;
+    if (penalty > DANGER_CAP)
+        penalty = DANGER_CAP;
+    int rank_from_home = colour == OGI_BLACK ? sq_rank(ksq) : 7 - sq_rank(ksq);
+    if (rank_from_home > 1)
+        penalty += (rank_from_home - 1) * KING_ADVANCE_PENALTY;
+    return defenders * DEFENDER_BONUS - penalty;
+}
+
+/* Squares the sliders of `colour` reach that are not its own: a cheap
+ * stand-in for mobility (step pieces barely vary). */
+static int slider_mobility(const OgiPosition *pos, int colour, Bitboard occ)
+{
+    Bitboard own = pos->by_colour[colour];
+    const Bitboard *t = pos->by_type;
+    int squares = 0;
+    Bitboard b = (t[OGI_ROOK] | t[OGI_DRAGON]) & own;
+    while (b)
+        squares += bb_count(ogi_rook_attacks(bb_pop(&b), occ) & ~own);
+    b = (t[OGI_BISHOP] | t[OGI_HORSE] | t[OGI_PRINCESS] | t[OGI_PPRINCESS]) & own;
+    while (b)
+        squares += bb_count(ogi_bishop_attacks(bb_pop(&b), occ) & ~own);
+    b = t[OGI_LANCE] & own;
+    while (b)
+        squares += bb_count(ogi_lance_attacks(colour, bb_pop(&b), occ) & ~own);
+    return squares * MOBILITY_WEIGHT;
+}
+
+int ogi_evaluate(const void *position)
+{
+    const OgiPosition *pos = position;
+    Bitboard occ = pos->by_colour[0] | pos->by_colour[1];
+    int score = pos->material
+              + king_safety(pos, OGI_BLACK) - king_safety(pos, OGI_WHITE)
+              + slider_mobility(pos, OGI_BLACK, occ) - slider_mobility(pos, OGI_WHITE, occ);
+    if (pos->side == OGI_WHITE)
+        score = -score;
+    score += TEMPO_BONUS;
+    /* Real games stay far inside the bound, but one side owning all 30
+     * other pieces, promoted, would pass it: clamp. */
+    const int limit = DJ_SCORE_EVAL_MAX - 1;
+    if (score > limit)
+        score = limit;
+    if (score < -limit)
+        score = -limit;
+    return score;
+}
+
+bool ogi_is_noisy(const void *position, uint32_t move)
+{
+    const OgiPosition *pos = position;
+    if (!ogi_move_is_drop(move)) {
+        if (pos->board[ogi_move_to(move)] != OGI_NO_PIECE || ogi_move_promotes(move))
+            return true;
+    }
+    return ogi_gives_check(pos, move);
+}

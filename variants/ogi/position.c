@@ -1,0 +1,130 @@
+/* position.c: changing a position: putting pieces, hands, playing moves. */
+#include "position.h"
+
+#include <string.h>
+
+const int ogi_set_count[OGI_KING + 1] = {
+    [OGI_PAWN] = 8, [OGI_LANCE] = 2, [OGI_KNIGHT] = 2, [OGI_SILVER] = 2,
+    [OGI_BISHOP] = 1, [OGI_ROOK] = 1, [OGI_PRINCESS] = 1, [OGI_KING] = 1,
+};
+
+/* +1 for Black, -1 for White: material is kept from Black's side. */
+static inline int32_t colour_sign(int colour) { return colour == OGI_BLACK ? 1 : -1; }
+
+static inline void put(OgiPosition *pos, int sq, int colour, int type)
+{
+    Bitboard b = BB_SQ(sq);
+    pos->by_type[type] |= b;
+    pos->by_colour[colour] |= b;
+    pos->board[sq] = ogi_piece(colour, type);
+    pos->key ^= ogi_zobrist_piece[colour][type][sq];
+    pos->material += colour_sign(colour) * ogi_board_value[type];
+}
+
+static inline void take(OgiPosition *pos, int sq, int colour, int type)
+{
+    Bitboard b = BB_SQ(sq);
+    pos->by_type[type] &= ~b;
+    pos->by_colour[colour] &= ~b;
+    pos->board[sq] = OGI_NO_PIECE;
+    pos->key ^= ogi_zobrist_piece[colour][type][sq];
+    pos->material -= colour_sign(colour) * ogi_board_value[type];
+}
+
+static inline void hand_add(OgiPosition *pos, int colour, int kind, int delta)
+{
+    int old = pos->hand[colour][kind];
+    int new = old + delta;
+    pos->key ^= ogi_zobrist_hand[colour][kind][old] ^ ogi_zobrist_hand[colour][kind][new];
+    pos->hand[colour][kind] = (uint8_t)new;
+    pos->material += colour_sign(colour) * delta * ogi_hand_value[kind];
+}
+
+void ogi_position_clear(OgiPosition *pos)
+{
+    memset(pos, 0, sizeof *pos);
+    pos->side = OGI_BLACK;
+    pos->move_number = 1;
+    pos->key = 0;
+}
+
+void ogi_position_put(OgiPosition *pos, int sq, int colour, int type)
+{
+    put(pos, sq, colour, type);
+    if (type == OGI_KING)
+        pos->king_sq[colour] = (uint8_t)sq;
+}
+
+void ogi_position_hand_add(OgiPosition *pos, int colour, int kind, int delta)
+{
+    hand_add(pos, colour, kind, delta);
+}
+
+void ogi_play(void *position, uint32_t move)
+{
+    OgiPosition *pos = position;
+    int us = pos->side;
+    int to = ogi_move_to(move);
+
+    if (ogi_move_is_drop(move)) {
+        int kind = ogi_move_kind(move);
+        hand_add(pos, us, kind, -1);
+        put(pos, to, us, kind);
+    } else {
+        int from = ogi_move_from(move);
+        int type = ogi_piece_type(pos->board[from]);
+        uint8_t captured = pos->board[to];
+        if (captured != OGI_NO_PIECE) {
+            int captured_type = ogi_piece_type(captured);
+            take(pos, to, us ^ 1, captured_type);
+            hand_add(pos, us, ogi_type_base(captured_type), 1);
+        }
+        take(pos, from, us, type);
+        put(pos, to, us, ogi_move_promotes(move) ? type + OGI_PROMOTION : type);
+        if (type == OGI_KING)
+            pos->king_sq[us] = (uint8_t)to;
+    }
+    pos->side = (uint8_t)(us ^ 1);
+    pos->key ^= ogi_zobrist_side;
+    pos->move_number++;
+}
+
+void ogi_play_null(void *position)
+{
+    OgiPosition *pos = position;
+    pos->side ^= 1;
+    pos->key ^= ogi_zobrist_side;
+    pos->move_number++;
+}
+
+void ogi_position_start(OgiPosition *pos)
+{
+    static const int back_rank[8] = {
+        OGI_LANCE, OGI_KNIGHT, OGI_SILVER, OGI_PRINCESS, OGI_KING, OGI_SILVER, OGI_KNIGHT, OGI_LANCE,
+    };
+    ogi_position_clear(pos);
+    for (int f = 0; f < 8; f++) {
+        ogi_position_put(pos, sq_make(f, 0), OGI_BLACK, back_rank[f]);
+        ogi_position_put(pos, sq_make(f, 2), OGI_BLACK, OGI_PAWN);
+        ogi_position_put(pos, sq_make(f, 7), OGI_WHITE, back_rank[f]);
+        ogi_position_put(pos, sq_make(f, 5), OGI_WHITE, OGI_PAWN);
+    }
+    ogi_position_put(pos, sq_make(1, 1), OGI_BLACK, OGI_BISHOP);
+    ogi_position_put(pos, sq_make(6, 1), OGI_BLACK, OGI_ROOK);
+    ogi_position_put(pos, sq_make(1, 6), OGI_WHITE, OGI_ROOK);
+    ogi_position_put(pos, sq_make(6, 6), OGI_WHITE, OGI_BISHOP);
+}
+
+int32_t ogi_compute_material(const OgiPosition *pos)
+{
+    int32_t material = 0;
+    for (int sq = 0; sq < OGI_SQUARES; sq++) {
+        uint8_t piece = pos->board[sq];
+        if (piece != OGI_NO_PIECE)
+            material += colour_sign(ogi_piece_colour(piece)) * ogi_board_value[ogi_piece_type(piece)];
+    }
+    for (int c = 0; c < 2; c++)
+        for (int k = 0; k < OGI_HAND_KINDS; k++)
+            material += colour_sign(c) * pos->hand[c][k] * ogi_hand_value[k];
+    return material;
+}

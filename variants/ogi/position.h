@@ -1,0 +1,172 @@
+/* position.h: the Ōgi position, its pieces and its move encoding.
+ *
+ * Internal to variants/ogi/: the framework sees a position only as
+ * `state_size` bytes (game.h) and copies it with memcpy, so OgiPosition holds
+ * no pointers.  Sides: 0 = Black (Sente, bottom, moves first, "forward" is
+ * towards rank 8), 1 = White (Gote).
+ */
+#ifndef OGI_POSITION_H
+#define OGI_POSITION_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "bitboard.h"
+
+enum { OGI_BLACK = 0, OGI_WHITE = 1 };
+
+/* Piece kinds.  The seven that promote come first and their promoted forms
+ * are exactly 8 higher, so unpromoting is `type & 7` and the hand kinds are
+ * 0..6.  The promoted pawn, lance, knight and silver all move like a gold. */
+typedef enum OgiType {
+    OGI_PAWN = 0,
+    OGI_LANCE,
+    OGI_KNIGHT,
+    OGI_SILVER,
+    OGI_BISHOP,
+    OGI_ROOK,
+    OGI_PRINCESS,
+    OGI_KING,
+    OGI_TOKIN,       /* +P */
+    OGI_PLANCE,      /* +L */
+    OGI_PKNIGHT,     /* +N */
+    OGI_PSILVER,     /* +S */
+    OGI_HORSE,       /* +B */
+    OGI_DRAGON,      /* +R */
+    OGI_PPRINCESS,   /* +I */
+    OGI_TYPES        /* 15 */
+} OgiType;
+
+#define OGI_HAND_KINDS 7   /* P L N S B R I: what can be held and dropped */
+#define OGI_PROMOTION 8    /* type + OGI_PROMOTION = promoted type */
+
+static inline bool ogi_type_promotes(int type) { return type < OGI_KING; }
+static inline int ogi_type_base(int type) { return type & 7; }
+
+/* A mailbox entry: 0 for an empty square, else colour * 16 + type + 1. */
+#define OGI_NO_PIECE 0
+static inline uint8_t ogi_piece(int colour, int type) { return (uint8_t)((colour << 4) | (type + 1)); }
+static inline int ogi_piece_type(uint8_t piece) { return (piece & 15) - 1; }
+static inline int ogi_piece_colour(uint8_t piece) { return piece >> 4; }
+
+/* How many of each base kind (indexed by OgiType, OGI_PAWN..OGI_KING) one
+ * side starts with: 8 pawns, 2 lances, knights and silvers, 1 of the rest. */
+extern const int ogi_set_count[OGI_KING + 1];
+
+typedef struct OgiPosition {
+    Bitboard by_type[OGI_TYPES];      /* both colours */
+    Bitboard by_colour[2];
+    uint64_t key;                     /* Zobrist: board, hands, side to move */
+    int32_t material;                 /* Black's material minus White's (eval.c values) */
+    uint32_t move_number;             /* SFEN style: 1 before Black's first move, +1 each ply */
+    uint8_t board[OGI_SQUARES];       /* mailbox, see ogi_piece() */
+    uint8_t hand[2][8];               /* [colour][hand kind 0..6]; [7] unused, always 0 */
+    uint8_t side;                     /* side to move */
+    uint8_t king_sq[2];
+} OgiPosition;
+
+/* ---- moves ---------------------------------------------------------------
+ * bits 0-5   to-square
+ * bits 6-11  from-square, or the hand kind for a drop
+ * bit 12     the move promotes (never set on a drop)
+ * bit 13     drop
+ * A board move has from != to and a drop has bit 13, so no move is 0; all are
+ * below 1 << 14 < DJ_MOVE_LIMIT. */
+#define OGI_MOVE_PROMOTE (1u << 12)
+#define OGI_MOVE_DROP (1u << 13)
+
+static inline uint32_t ogi_move(int from, int to) { return ((uint32_t)from << 6) | (uint32_t)to; }
+static inline uint32_t ogi_move_promoting(int from, int to) { return ogi_move(from, to) | OGI_MOVE_PROMOTE; }
+static inline uint32_t ogi_drop(int kind, int to) { return OGI_MOVE_DROP | ((uint32_t)kind << 6) | (uint32_t)to; }
+static inline int ogi_move_to(uint32_t m) { return (int)(m & 63); }
+static inline int ogi_move_from(uint32_t m) { return (int)((m >> 6) & 63); }   /* board moves */
+static inline int ogi_move_kind(uint32_t m) { return (int)((m >> 6) & 63); }   /* drops */
+static inline bool ogi_move_is_drop(uint32_t m) { return (m & OGI_MOVE_DROP) != 0; }
+static inline bool ogi_move_promotes(uint32_t m) { return (m & OGI_MOVE_PROMOTE) != 0; }
+
+/* The bound on legal moves in any position (DjVariant.max_moves).  With n of
+ * the 32 pieces on the board, board moves are at most 25 per piece (a
+ * promoted princess in the open) and drops at most 7 kinds on 64 - n
+ * squares: 25n + 7(64 - n) <= 1024 for n <= 32, plus slack. */
+#define OGI_MAX_MOVES 1100
+
+/* ---- position.c ---------------------------------------------------------- */
+
+/* Empty `pos` (no pieces, Black to move, move 1, key of the empty board). */
+void ogi_position_clear(OgiPosition *pos);
+
+/* Put a piece on empty square `sq`, keeping bitboards, mailbox, King
+ * squares, key and material in step. */
+void ogi_position_put(OgiPosition *pos, int sq, int colour, int type);
+
+/* Change one hand count by `delta`, keeping key and material in step. */
+void ogi_position_hand_add(OgiPosition *pos, int colour, int kind, int delta);
+
+/* The rules' play(): `move` must be legal in `pos`. */
+void ogi_play(void *pos, uint32_t move);
+
+/* Pass the turn (null move), updating the key. */
+void ogi_play_null(void *pos);
+
+/* The Black start position. */
+void ogi_position_start(OgiPosition *pos);
+
+/* The material balance recomputed from the pieces (for checks in tests). */
+int32_t ogi_compute_material(const OgiPosition *pos);
+
+/* ---- movegen.c ----------------------------------------------------------- */
+
+/* Pieces of `colour` attacking `sq` with occupancy `occ`. */
+Bitboard ogi_attackers_to(const OgiPosition *pos, int sq, int colour, Bitboard occ);
+
+/* Whether the side to move's King is attacked. */
+bool ogi_in_check(const void *pos);
+
+/* Whether the King of `colour` is attacked. */
+bool ogi_colour_in_check(const OgiPosition *pos, int colour);
+
+/* Every legal move, in a fixed order (board moves by piece kind and square,
+ * then drops); returns how many (<= OGI_MAX_MOVES). */
+int ogi_legal_moves(const void *pos, uint32_t *out);
+
+/* legal_moves' count without writing the moves. */
+int ogi_count_moves(const void *pos);
+
+/* The legal moves for which ogi_is_noisy() is true (captures, promotions,
+ * checks), generated directly for quiescence search; returns how many. */
+int ogi_noisy_moves(const void *pos, uint32_t *out);
+
+/* Whether `move`, legal in `pos`, gives check (directly or discovered). */
+bool ogi_gives_check(const OgiPosition *pos, uint32_t move);
+
+/* ---- zobrist.c ----------------------------------------------------------- */
+
+extern uint64_t ogi_zobrist_piece[2][OGI_TYPES][OGI_SQUARES];
+extern uint64_t ogi_zobrist_hand[2][OGI_HAND_KINDS][17];   /* [count 0..16]; [0] is 0 */
+extern uint64_t ogi_zobrist_side;                          /* White to move */
+
+/* Fill the tables (idempotent; called by ogi_tables_init). */
+void ogi_zobrist_init(void);
+
+/* The key of `pos` from its contents alone. */
+uint64_t ogi_compute_key(const void *pos);
+
+/* ---- eval.c -------------------------------------------------------------- */
+
+/* Value of a piece of `type` on the board, and of a held piece of `kind`. */
+extern const int ogi_board_value[OGI_TYPES];
+extern const int ogi_hand_value[OGI_HAND_KINDS];
+
+/* DjVariant.evaluate: centipawns for the side to move, strictly inside
+ * +-DJ_SCORE_EVAL_MAX. */
+int ogi_evaluate(const void *pos);
+
+/* DjVariant.is_noisy: the legal `move` captures, promotes or gives check. */
+bool ogi_is_noisy(const void *pos, uint32_t move);
+
+/* ---- variant.c ----------------------------------------------------------- */
+
+/* Build every table (attacks, Zobrist) once; thread-safe. */
+void ogi_tables_init(void);
+
+#endif /* OGI_POSITION_H */

@@ -1,0 +1,294 @@
+/* sfen.c: reading and writing Ōgi position strings (see text.h). */
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "attacks.h"
+#include "text.h"
+
+/* The order hands are written in: most valuable first, as shogi does. */
+static const int hand_order[OGI_HAND_KINDS] = {
+    OGI_PRINCESS, OGI_ROOK, OGI_BISHOP, OGI_SILVER, OGI_KNIGHT, OGI_LANCE, OGI_PAWN,
+};
+
+#define MAX_MOVE_NUMBER 100000000u
+
+static bool fail(GError **error, const char *format, ...) G_GNUC_PRINTF(2, 3);
+
+static bool fail(GError **error, const char *format, ...)
+{
+    va_list args;
+    va_start(args, format);
+    char *message = g_strdup_vprintf(format, args);
+    va_end(args);
+    g_set_error_literal(error, OGI_ERROR, OGI_ERROR_POSITION, message);
+    g_free(message);
+    return false;
+}
+
+static char *square_name(int sq)
+{
+    GString *s = g_string_new(NULL);
+    ogi_square_append(sq, s);
+    return g_string_free(s, FALSE);
+}
+
+static bool parse_board(OgiPosition *pos, const char *text, GError **error)
+{
+    int rank = 7;
+    int file = 0;
+    for (const char *p = text;; p++) {
+        char c = *p;
+        if (c == '/' || c == '\0') {
+            if (file != 8)
+                return fail(error, "rank %d of the board has %d squares; each rank needs exactly 8",
+                            rank + 1, file);
+            if (c == '\0')
+                break;
+            if (rank == 0)
+                return fail(error, "the board has more than 8 ranks");
+            rank--;
+            file = 0;
+            continue;
+        }
+        if (c >= '1' && c <= '8') {
+            file += c - '0';
+            if (file > 8)
+                return fail(error, "rank %d of the board has more than 8 squares", rank + 1);
+            continue;
+        }
+        bool promoted = false;
+        if (c == '+') {
+            promoted = true;
+            c = *++p;
+            if (c == '\0')
+                return fail(error, "the board ends with '+': a piece letter must follow it");
+        }
+        int type = ogi_letter_type(c);
+        if (type < 0) {
+            if (c == '0' || c == '9')
+                return fail(error, "'%c' is not a count of empty squares (use 1 to 8)", c);
+            char quoted[2] = { c, '\0' };
+            char *safe = ogi_quote(quoted);
+            bool ok = fail(error, "'%s' is not an Ōgi piece: use K I R B S N L P (upper case for "
+                                  "Black, lower case for White), '+' before a promoted piece and a "
+                                  "digit for empty squares", safe);
+            g_free(safe);
+            return ok;
+        }
+        if (promoted && type == OGI_KING)
+            return fail(error, "a King cannot be promoted (found '+%c')", c);
+        if (file >= 8)
+            return fail(error, "rank %d of the board has more than 8 squares", rank + 1);
+        int colour = g_ascii_isupper(c) ? OGI_BLACK : OGI_WHITE;
+        int sq = sq_make(file, rank);
+        if (type == OGI_KING && (pos->by_type[OGI_KING] & pos->by_colour[colour]))
+            return fail(error, "%s has more than one King", ogi_side_name[colour]);
+        ogi_position_put(pos, sq, colour, promoted ? type + OGI_PROMOTION : type);
+        file++;
+    }
+    if (rank != 0)
+        return fail(error, "the board has %d ranks; it needs 8, separated by '/'", 8 - rank);
+    return true;
+}
+
+static bool parse_hand(OgiPosition *pos, const char *text, GError **error)
+{
+    if (strcmp(text, "-") == 0)
+        return true;
+    const char *p = text;
+    while (*p != '\0') {
+        int count = 1;
+        if (g_ascii_isdigit(*p)) {
+            count = 0;
+            while (g_ascii_isdigit(*p)) {
+                count = count * 10 + (*p - '0');
+                if (count > 99)
+                    return fail(error, "a count in the pieces in hand is too large");
+                p++;
+            }
+            if (count == 0)
+                return fail(error, "a count of 0 in the pieces in hand: leave the piece out instead");
+            if (*p == '\0')
+                return fail(error, "the pieces in hand end with a count but no piece letter");
+        }
+        char c = *p++;
+        if (c == '+')
+            return fail(error, "pieces in hand are never promoted: remove the '+'");
+        int kind = ogi_letter_type(c);
+        if (kind < 0) {
+            char quoted[2] = { c, '\0' };
+            char *safe = ogi_quote(quoted);
+            bool ok = fail(error, "'%s' in the pieces in hand is not an Ōgi piece "
+                                  "(use P L N S B R I, '-' for none)", safe);
+            g_free(safe);
+            return ok;
+        }
+        if (kind == OGI_KING)
+            return fail(error, "a King cannot be held in hand");
+        int colour = g_ascii_isupper(c) ? OGI_BLACK : OGI_WHITE;
+        if (pos->hand[colour][kind] + count > 16)
+            return fail(error, "%s holds more %ss than the set has",
+                        ogi_side_name[colour], ogi_type_name(kind));
+        ogi_position_hand_add(pos, colour, kind, count);
+    }
+    return true;
+}
+
+/* The checks that make a position one the game could reach. */
+static bool validate(const OgiPosition *pos, GError **error)
+{
+    for (int colour = 0; colour < 2; colour++)
+        if ((pos->by_type[OGI_KING] & pos->by_colour[colour]) == 0)
+            return fail(error, "%s has no King", ogi_side_name[colour]);
+
+    int total[OGI_KING + 1] = { 0 };
+    for (int sq = 0; sq < OGI_SQUARES; sq++) {
+        uint8_t piece = pos->board[sq];
+        if (piece != OGI_NO_PIECE)
+            total[ogi_type_base(ogi_piece_type(piece))]++;
+    }
+    for (int colour = 0; colour < 2; colour++)
+        for (int kind = 0; kind < OGI_HAND_KINDS; kind++)
+            total[kind] += pos->hand[colour][kind];
+    for (int kind = 0; kind < OGI_KING; kind++)
+        if (total[kind] > 2 * ogi_set_count[kind])
+            return fail(error, "there are %d %ss (promoted or not, on the board and in hand), "
+                               "but the set has only %d",
+                        total[kind], ogi_type_name(kind), 2 * ogi_set_count[kind]);
+
+    for (int colour = 0; colour < 2; colour++) {
+        Bitboard own = pos->by_colour[colour];
+        Bitboard stuck = ((pos->by_type[OGI_PAWN] | pos->by_type[OGI_LANCE])
+                          & ~ogi_drop_squares[colour][OGI_PAWN])
+                       | (pos->by_type[OGI_KNIGHT] & ~ogi_drop_squares[colour][OGI_KNIGHT]);
+        stuck &= own;
+        if (stuck) {
+            int sq = bb_first(stuck);
+            char *name = square_name(sq);
+            bool ok = fail(error, "%s's %s on %s could never move: unpromoted pawns and lances "
+                                  "cannot stand on the last rank, nor knights on the last two",
+                           ogi_side_name[colour], ogi_type_name(ogi_piece_type(pos->board[sq])), name);
+            g_free(name);
+            return ok;
+        }
+        Bitboard pawns = pos->by_type[OGI_PAWN] & own;
+        for (int file = 0; file < OGI_FILES; file++)
+            if (bb_several(pawns & BB_FILE(file)))
+                return fail(error, "%s has two unpromoted pawns on the %c file (nifu)",
+                            ogi_side_name[colour], 'a' + file);
+    }
+
+    int waiting = pos->side ^ 1;
+    if (ogi_colour_in_check(pos, waiting))
+        return fail(error, "%s's King is in check although it is %s's turn: "
+                           "the position cannot arise", ogi_side_name[waiting],
+                    ogi_side_name[pos->side]);
+    return true;
+}
+
+bool ogi_position_parse(OgiPosition *pos, const char *text, GError **error)
+{
+    ogi_position_clear(pos);
+    if (text == NULL)
+        return fail(error, "no position string given");
+    char **fields = g_strsplit_set(text, " \t\r\n", -1);
+    const char *field[5] = { NULL };
+    int n = 0;
+    bool ok = true;
+    for (char **f = fields; *f != NULL; f++) {
+        if (**f == '\0')
+            continue;
+        if (n == 4) {
+            char *safe = ogi_quote(*f);
+            ok = fail(error, "unexpected '%s' after the move number", safe);
+            g_free(safe);
+            break;
+        }
+        field[n++] = *f;
+    }
+    if (ok && n < 2)
+        ok = fail(error, n == 0 ? "the position string is empty"
+                                : "the position string needs the side to move ('b' or 'w') after the board");
+    if (ok)
+        ok = parse_board(pos, field[0], error);
+    if (ok) {
+        if (strcmp(field[1], "b") == 0 || strcmp(field[1], "B") == 0) {
+            pos->side = OGI_BLACK;
+        } else if (strcmp(field[1], "w") == 0 || strcmp(field[1], "W") == 0) {
+            pos->side = OGI_WHITE;
+            pos->key ^= ogi_zobrist_side;
+        } else {
+            char *safe = ogi_quote(field[1]);
+            ok = fail(error, "the side to move must be 'b' (Black) or 'w' (White), not '%s'", safe);
+            g_free(safe);
+        }
+    }
+    if (ok && n >= 3)
+        ok = parse_hand(pos, field[2], error);
+    if (ok && n >= 4) {
+        const char *s = field[3];
+        char *end = NULL;
+        unsigned long number = 0;
+        if (g_ascii_isdigit(*s))
+            number = strtoul(s, &end, 10);
+        if (end == NULL || *end != '\0' || number == 0 || number > MAX_MOVE_NUMBER) {
+            char *safe = ogi_quote(s);
+            ok = fail(error, "the move number must be a whole number from 1 to %u, not '%s'",
+                      MAX_MOVE_NUMBER, safe);
+            g_free(safe);
+        } else {
+            pos->move_number = (uint32_t)number;
+        }
+    }
+    if (ok)
+        ok = validate(pos, error);
+    g_strfreev(fields);
+    return ok;
+}
+
+void ogi_format_position(const void *position, GString *out)
+{
+    const OgiPosition *pos = position;
+    for (int rank = 7; rank >= 0; rank--) {
+        int empty = 0;
+        for (int file = 0; file < 8; file++) {
+            uint8_t piece = pos->board[sq_make(file, rank)];
+            if (piece == OGI_NO_PIECE) {
+                empty++;
+                continue;
+            }
+            if (empty > 0)
+                g_string_append_c(out, (char)('0' + empty));
+            empty = 0;
+            int type = ogi_piece_type(piece);
+            if (!ogi_type_promotes(type) && type != OGI_KING)
+                g_string_append_c(out, '+');
+            char letter = ogi_type_letter(type);
+            g_string_append_c(out, ogi_piece_colour(piece) == OGI_BLACK ? letter
+                                                                    : g_ascii_tolower(letter));
+        }
+        if (empty > 0)
+            g_string_append_c(out, (char)('0' + empty));
+        if (rank > 0)
+            g_string_append_c(out, '/');
+    }
+    g_string_append(out, pos->side == OGI_BLACK ? " b " : " w ");
+    bool any = false;
+    for (int colour = 0; colour < 2; colour++) {
+        for (int i = 0; i < OGI_HAND_KINDS; i++) {
+            int kind = hand_order[i];
+            int count = pos->hand[colour][kind];
+            if (count == 0)
+                continue;
+            if (count > 1)
+                g_string_append_printf(out, "%d", count);
+            char letter = ogi_type_letter(kind);
+            g_string_append_c(out, colour == OGI_BLACK ? letter : g_ascii_tolower(letter));
+            any = true;
+        }
+    }
+    if (!any)
+        g_string_append_c(out, '-');
+    g_string_append_printf(out, " %u", pos->move_number);
+}

@@ -1,0 +1,81 @@
+/* text.h: Ōgi's words: position strings, move text, drawings, errors.
+ *
+ * Internal to variants/ogi/.  These are the DjVariant notation slots plus
+ * the helpers they share.  Not used in inner loops, so GLib is fine here.
+ */
+#ifndef OGI_TEXT_H
+#define OGI_TEXT_H
+
+#include <stdbool.h>
+
+#include <glib.h>
+
+#include "framework/game.h"
+#include "position.h"
+
+/* Errors reported to players (setup, parse_move). */
+#define OGI_ERROR (ogi_error_quark())
+GQuark ogi_error_quark(void);
+typedef enum OgiError {
+    OGI_ERROR_POSITION,   /* a bad position string */
+    OGI_ERROR_OPTION,     /* a game option Ōgi does not have */
+    OGI_ERROR_MOVE,       /* malformed or illegal move text */
+} OgiError;
+
+/* "Black" / "White". */
+extern const char *const ogi_side_name[2];
+
+/* The letter of a piece type: 'P' .. 'K' for the base kinds; promoted types
+ * give their base letter (the caller writes the '+'). */
+char ogi_type_letter(int type);
+
+/* The base kind (0..7) for an ASCII letter of either case, or -1. */
+int ogi_letter_type(char letter);
+
+/* The English name of a type ("rook", "dragon", "promoted silver"). */
+const char *ogi_type_name(int type);
+
+/* A copy of user text that is safe to quote in an error message: bytes
+ * other than printable ASCII become '?', and more than 32 characters are cut
+ * with "...".  g_free it. */
+char *ogi_quote(const char *text);
+
+/* Append "e4" for `sq`. */
+void ogi_square_append(int sq, GString *out);
+
+/* Parse "e4" (either case) at `text`; returns the square or -1. */
+int ogi_square_parse(const char *text);
+
+/* ---- sfen.c: position strings --------------------------------------------
+ * "<board> <side> <hand> [<move number>]", e.g. the start position
+ *   lnsiksnl/1r4b1/pppppppp/8/8/PPPPPPPP/1B4R1/LNSIKSNL b - 1
+ * Board: ranks 8 to 1 separated by '/', files a to h, upper case Black,
+ * lower case White, '+' before a promoted piece, a digit for a run of empty
+ * squares.  Side: 'b' or 'w'.  Hand: '-' or count-and-letter groups
+ * ("2Pbs"), upper case Black's, lower case White's; written Black's first,
+ * each side in the order I R B S N L P, so formatting is canonical.  Move
+ * number: SFEN style, 1 before Black's first move and +1 every ply; 1 if
+ * left out. */
+
+/* Read a position string into `pos`, checking that the position could be
+ * played from (one King each, no piece that could never move, no nifu, the
+ * side not to move not in check, no more pieces than the set has).  On
+ * failure returns false with `error` set; `pos` is then unspecified. */
+bool ogi_position_parse(OgiPosition *pos, const char *text, GError **error);
+
+/* DjVariant.format_position. */
+void ogi_format_position(const void *pos, GString *out);
+
+/* ---- notation.c: move text -----------------------------------------------
+ * Board move "e3e4", promoting "b2h8+" ('+' required in the canonical form;
+ * on input it may be left out when promotion is forced, which in Ōgi is
+ * always), drop "P*e5" (also "P@e5", piece letter in either case). */
+bool ogi_parse_move(const void *pos, const char *text, DjMove *out, GError **error);
+void ogi_format_move(const void *pos, DjMove move, GString *out);
+int ogi_move_origin(const void *pos, DjMove move);
+
+/* ---- render.c ------------------------------------------------------------ */
+void ogi_render(const void *pos, const DjRenderStyle *style, GString *out);
+void ogi_describe_move(const void *pos, DjMove move, GString *out);
+
+#endif /* OGI_TEXT_H */

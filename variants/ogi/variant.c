@@ -1,0 +1,88 @@
+/* variant.c: dj_variant_ogi, the Ōgi entry in the registry. */
+#include "framework/game.h"
+
+#include "attacks.h"
+#include "position.h"
+#include "text.h"
+
+G_DEFINE_QUARK(dj-ogi-error-quark, ogi_error)
+
+void ogi_tables_init(void)
+{
+    static gsize done = 0;
+    if (g_once_init_enter(&done)) {
+        ogi_attacks_init();
+        ogi_zobrist_init();
+        g_once_init_leave(&done, 1);
+    }
+}
+
+static bool ogi_setup(void *position, const DjSetup *setup, GError **error)
+{
+    OgiPosition *pos = position;
+    ogi_tables_init();
+    if (setup != NULL && setup->position != NULL)
+        return ogi_position_parse(pos, setup->position, error);
+    if (setup != NULL && setup->n_options > 0) {
+        g_set_error(error, OGI_ERROR, OGI_ERROR_OPTION, "Ōgi has no game options (got '%s')",
+                    setup->options[0].name != NULL ? setup->options[0].name : "");
+        return false;
+    }
+    ogi_position_start(pos);
+    return true;
+}
+
+static int ogi_side_to_move(const void *position)
+{
+    return ((const OgiPosition *)position)->side;
+}
+
+/* Ōgi has no ending by position alone: mate and stalemate show up as "no
+ * legal move", which the framework turns into a loss (game.h). */
+static DjOutcome ogi_outcome(const void *position)
+{
+    (void)position;
+    return DJ_OUTCOME_ONGOING;
+}
+
+static uint64_t ogi_key(const void *position)
+{
+    return ((const OgiPosition *)position)->key;
+}
+
+const DjVariant dj_variant_ogi = {
+    .name = "ogi",
+    .title = "Ōgi",
+    .summary = "Ōgi (王棋): shogi on 8x8 with a princess, drops and forced promotion",
+    .state_size = sizeof(OgiPosition),
+    .max_moves = OGI_MAX_MOVES,
+    .board_width = 8,
+    .board_height = 8,
+    .side_names = { "Black", "White" },
+    .options = NULL,
+    .repetition_draw = 4,
+    .repetition_claim = 0,
+    .perpetual_check_loses = true,
+
+    .setup = ogi_setup,
+    .side_to_move = ogi_side_to_move,
+    .legal_moves = ogi_legal_moves,
+    .count_moves = ogi_count_moves,
+    .play = ogi_play,
+    .play_null = ogi_play_null,
+    .outcome = ogi_outcome,
+    .key = ogi_key,
+    .compute_key = ogi_compute_key,
+    .in_check = ogi_in_check,
+
+    .evaluate = ogi_evaluate,
+    .is_noisy = ogi_is_noisy,
+    .noisy_moves = ogi_noisy_moves,
+
+    .parse_move = ogi_parse_move,
+    .format_move = ogi_format_move,
+    .format_position = ogi_format_position,
+    .render = ogi_render,
+    .move_origin = ogi_move_origin,
+    .describe_move = ogi_describe_move,
+};
