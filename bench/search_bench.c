@@ -43,7 +43,7 @@ int main(int argc, char **argv)
         void *pos = bench_position(row->variant, NULL, row->option, &v);
         double budget = override > 0 ? override : row->seconds;
         printf("%s %s, %.1f s:\n", row->variant, row->option != NULL ? row->option : "start", budget);
-        DjSearch *search = dj_search_new(v, 1);
+        DjSearch *search = dj_search_new(v, 64);
         DjSearchLimits limits = { .time_ms = (int64_t)(budget * 1000) };
         DjSearchInfo info;
         double start = bench_now();

@@ -183,6 +183,14 @@ struct DjVariant {
      * so generating captures directly pays. */
     int (*noisy_moves)(const void *pos, DjMove *out);
 
+    /* Optional (NULL: noisy moves are ordered by history alone).  What
+     * `move` (legal in `pos`) wins at once, in evaluate()'s units: the value
+     * of the piece it captures plus any promotion gain; 0 for a quiet move,
+     * at most DJ_SCORE_EVAL_MAX.  The search tries the biggest gains first
+     * and skips captures in quiescence that cannot lift the score near
+     * alpha, so an estimate that is too low loses tactics. */
+    int (*move_gain)(const void *pos, DjMove move);
+
     /* ---- notation ------------------------------------------------------- */
 
     /* Parse move text typed by a person or read from a record.  Accepts the

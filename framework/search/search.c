@@ -19,6 +19,8 @@
 #define INF (DJ_SCORE_WIN + 1)
 #define DECISIVE (DJ_SCORE_WIN - 1000)   /* beyond this a score counts plies to the end */
 #define QUIESCE_MAX 8                    /* quiescence plies below the horizon */
+#define QUIESCE_EVASIONS 3               /* below this many, a check is not answered in full */
+#define QUIESCE_DELTA 200                /* margin for delta pruning */
 #define STACK_PLIES (DJ_SEARCH_MAX_PLY + QUIESCE_MAX + 2)
 #define HISTORY_MAX 16384
 #define REPETITION_FILTER 4096
@@ -298,6 +300,18 @@ static void history_update(DjSearch *s, int side, DjMove move, int bonus)
     *h += bonus - *h * abs(bonus) / HISTORY_MAX;
 }
 
+/* Ordering among noisy moves: the biggest immediate gain first (when the
+ * variant can tell), then history.  Stays below 1 << 23. */
+static inline int32_t noisy_order(const DjSearch *s, const void *pos, int side, DjMove m)
+{
+    int32_t gain = 0;
+    if (s->variant->move_gain != NULL) {
+        gain = s->variant->move_gain(pos, m);
+        gain = gain < 0 ? 0 : gain > DJ_SCORE_EVAL_MAX ? DJ_SCORE_EVAL_MAX : gain;
+    }
+    return gain * 256 + s->history[side][m] + HISTORY_MAX;
+}
+
 /* Order scores for the moves at `ply`. */
 static void score_moves(DjSearch *s, const void *pos, int ply, const DjMove *moves,
                         int32_t *order, int n, DjMove hash_move)
@@ -319,7 +333,7 @@ static void score_moves(DjSearch *s, const void *pos, int ply, const DjMove *mov
         if (m == hash_move)
             order[i] = 1 << 30;
         else if (is_noisy)
-            order[i] = (1 << 24) + s->history[side][m];
+            order[i] = (1 << 24) + noisy_order(s, pos, side, m);
         else if (m == s->killers[ply][0])
             order[i] = (1 << 22) + 1;
         else if (m == s->killers[ply][1])
@@ -404,7 +418,7 @@ static int quiesce(DjSearch *s, int ply, int qdepth, int alpha, int beta)
         int n = v->legal_moves(pos, moves);
         if (n == 0)
             return -(DJ_SCORE_WIN - ply);
-        if (in_check && (qdepth >= QUIESCE_MAX || ply >= STACK_PLIES - 2))
+        if (in_check && (qdepth >= QUIESCE_EVASIONS || ply >= STACK_PLIES - 2))
             return v->evaluate(pos);
         /* Noisy moves only (all of them when in check). */
         kept = 0;
@@ -414,10 +428,15 @@ static int quiesce(DjSearch *s, int ply, int qdepth, int alpha, int beta)
     }
     int side = v->side_to_move(pos);
     for (int i = 0; i < kept; i++)
-        order[i] = s->history[side][moves[i]];
+        order[i] = noisy_order(s, pos, side, moves[i]);
     unsigned char *child = position_at(s, ply + 1);
     for (int i = 0; i < kept; i++) {
         pick_move(moves, order, i, kept);
+        /* Delta pruning: even winning this much cannot bring the score
+         * back to alpha (never when in check: every evasion counts). */
+        if (!in_check && v->move_gain != NULL
+            && best + v->move_gain(pos, moves[i]) + QUIESCE_DELTA <= alpha)
+            continue;
         memcpy(child, pos, s->size);
         v->play(child, moves[i]);
         int score = -quiesce(s, ply + 1, qdepth + 1, -beta, -alpha);
@@ -496,8 +515,11 @@ static int search_node(DjSearch *s, int ply, int depth, int alpha, int beta, boo
     if (alpha >= beta)
         return alpha;
 
+    /* Depth-1 nodes are the most numerous and their entries the least
+     * useful: they skip the table, and its memory latency (same time to
+     * depth, more nodes per second, in bench/search_bench). */
     DjMove hash_move = DJ_MOVE_NONE;
-    TableEntry *entry = table_probe(s, key);
+    TableEntry *entry = depth > 1 ? table_probe(s, key) : NULL;
     if (entry != NULL) {
         hash_move = entry->move;
         int tscore = score_from_table(entry->score, ply);
@@ -622,7 +644,8 @@ static int search_node(DjSearch *s, int ply, int depth, int alpha, int beta, boo
         return alpha;
 
     int bound = best >= beta ? BOUND_LOWER : best > original_alpha ? BOUND_EXACT : BOUND_UPPER;
-    table_store(s, key, best_move, best, depth, bound, ply);
+    if (depth > 1)
+        table_store(s, key, best_move, best, depth, bound, ply);
     return best;
 }
 

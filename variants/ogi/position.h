@@ -164,6 +164,10 @@ int ogi_evaluate(const void *pos);
 /* DjVariant.is_noisy: the legal `move` captures, promotes or gives check. */
 bool ogi_is_noisy(const void *pos, uint32_t move);
 
+/* DjVariant.move_gain: the captured piece's value on the board plus its
+ * value in our hand, and the promotion's gain; 0 for drops and quiet moves. */
+int ogi_move_gain(const void *pos, uint32_t move);
+
 /* ---- variant.c ----------------------------------------------------------- */
 
 /* Build every table (attacks, Zobrist) once; thread-safe. */

@@ -78,6 +78,7 @@ const DjVariant dj_variant_ogi = {
     .evaluate = ogi_evaluate,
     .is_noisy = ogi_is_noisy,
     .noisy_moves = ogi_noisy_moves,
+    .move_gain = ogi_move_gain,
 
     .parse_move = ogi_parse_move,
     .format_move = ogi_format_move,

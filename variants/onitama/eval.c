@@ -99,6 +99,20 @@ int onitama_evaluate(const void *p)
     return score;
 }
 
+int onitama_move_gain(const void *p, DjMove move)
+{
+    const OnitamaPosition *pos = p;
+    if (onitama_move_is_pass(move))
+        return 0;
+    int side = pos->side;
+    uint32_t to = onitama_bit(onitama_move_to(move));
+    if ((pos->masters[side ^ 1] & to)
+        || (to == onitama_bit(onitama_enemy_temple(side))
+            && (pos->masters[side] & onitama_bit(onitama_move_from(move)))))
+        return WIN_NEXT_MOVE;   /* the game ends: worth more than any material */
+    return (pos->pieces[side ^ 1] & to) ? STUDENT : 0;
+}
+
 bool onitama_is_noisy(const void *p, DjMove move)
 {
     const OnitamaPosition *pos = p;

@@ -65,6 +65,9 @@ int onitama_card_slot(const OnitamaPosition *pos, int id);
 int onitama_evaluate(const void *pos);
 /* Captures, and master moves onto the enemy temple. */
 bool onitama_is_noisy(const void *pos, DjMove move);
+/* A student's value for taking one; more than any material for a move that
+ * wins at once. */
+int onitama_move_gain(const void *pos, DjMove move);
 
 /* ---- notation.c: position strings ------------------------------------- */
 

@@ -31,6 +31,7 @@ const DjVariant dj_variant_onitama = {
     .evaluate = onitama_evaluate,
     .is_noisy = onitama_is_noisy,
     .noisy_moves = onitama_noisy_moves,
+    .move_gain = onitama_move_gain,
 
     .parse_move = onitama_parse_move,
     .format_move = onitama_format_move,
