@@ -106,19 +106,7 @@ static int run_analyze(AnalyzeArgs *args, int n_positional, char **positional)
 
     g_string_truncate(text, 0);
     g_string_append(text, "best move: ");
-    variant->format_move(root, best, text);
-    if (variant->describe_move != NULL) {
-        GString *description = g_string_new(NULL);
-        variant->describe_move(root, best, description);
-        if (description->len > 0)
-            g_string_append_printf(text, " (%s)", description->str);
-        g_string_free(description, TRUE);
-    }
-    if (info.depth > 0) {
-        g_string_append(text, ", score ");
-        dj_score_format(info.score, text);
-        g_string_append_printf(text, " at depth %d", info.depth);
-    }
+    dojo_format_verdict(variant, root, best, &info, text);
     printf("%s%s\n", text->str, dojo_interrupted() ? " (interrupted)" : "");
     g_string_free(text, TRUE);
     dj_search_free(search);

@@ -7,6 +7,7 @@
 #include "interrupt.h"
 #include "output.h"
 #include "play_state.h"
+#include "think.h"
 
 /* A hint never thinks longer than this. */
 #define HINT_MAX_MS 2000
@@ -65,19 +66,7 @@ static void command_hint(PlayState *state)
         return;
     const void *pos = dj_game_position(state->game);
     GString *text = g_string_new("Hint: ");
-    state->variant->format_move(pos, move, text);
-    if (state->variant->describe_move != NULL) {
-        GString *description = g_string_new(NULL);
-        state->variant->describe_move(pos, move, description);
-        if (description->len > 0)
-            g_string_append_printf(text, " (%s)", description->str);
-        g_string_free(description, TRUE);
-    }
-    if (info.depth > 0) {
-        g_string_append(text, ", score ");
-        dj_score_format(info.score, text);
-        g_string_append_printf(text, " at depth %d", info.depth);
-    }
+    dojo_format_verdict(state->variant, pos, move, &info, text);
     play_say(state, "%s", text->str);
     g_string_free(text, TRUE);
 }

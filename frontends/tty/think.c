@@ -92,3 +92,21 @@ void dojo_think_display_end(DojoThinkDisplay *display, const char *label)
     fprintf(display->out, "%s\n", line->str);
     g_string_free(line, TRUE);
 }
+
+void dojo_format_verdict(const DjVariant *variant, const void *root, DjMove move,
+                         const DjSearchInfo *info, GString *out)
+{
+    variant->format_move(root, move, out);
+    if (variant->describe_move != NULL) {
+        GString *description = g_string_new(NULL);
+        variant->describe_move(root, move, description);
+        if (description->len > 0)
+            g_string_append_printf(out, " (%s)", description->str);
+        g_string_free(description, TRUE);
+    }
+    if (info->depth > 0) {
+        g_string_append(out, ", score ");
+        dj_score_format(info->score, out);
+        g_string_append_printf(out, " at depth %d", info->depth);
+    }
+}

@@ -24,6 +24,11 @@ void dojo_format_pv(const DjVariant *variant, const void *root, const DjMove *pv
 void dojo_format_search_info(const DjVariant *variant, const void *root,
                              const DjSearchInfo *info, GString *out);
 
+/* Append "MOVE (description), score S at depth D" for the move a search
+ * chose in `root` (the score part only if an iteration completed). */
+void dojo_format_verdict(const DjVariant *variant, const void *root, DjMove move,
+                         const DjSearchInfo *info, GString *out);
+
 /* A live status line for a running search. */
 typedef struct DojoThinkDisplay {
     const DjVariant *variant;

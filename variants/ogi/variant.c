@@ -53,7 +53,7 @@ static uint64_t ogi_key(const void *position)
 const DjVariant dj_variant_ogi = {
     .name = "ogi",
     .title = "Ōgi",
-    .summary = "Ōgi (王棋): shogi on 8x8 with a princess, drops and forced promotion",
+    .summary = "(王棋) shogi on 8x8 with a princess, drops and forced promotion",
     .state_size = sizeof(OgiPosition),
     .max_moves = OGI_MAX_MOVES,
     .board_width = 8,
