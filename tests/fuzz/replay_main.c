@@ -1,6 +1,7 @@
 /* replay_main.c: runs a fuzz target over saved inputs (the seed corpus and
  * every input that once found a bug), so each build re-checks them without
- * libFuzzer.  Arguments: files or directories of inputs. */
+ * libFuzzer.  Arguments: files or directories of inputs (a missing one
+ * counts as empty; names starting with '.' are skipped). */
 #include <stdio.h>
 
 #include <glib.h>
@@ -26,6 +27,11 @@ int main(int argc, char **argv)
 {
     int failures = 0, count = 0;
     for (int i = 1; i < argc; i++) {
+        if (!g_file_test(argv[i], G_FILE_TEST_EXISTS)) {
+            /* a target with no regressions yet has no folder for them */
+            fprintf(stderr, "%s: none\n", argv[i]);
+            continue;
+        }
         if (!g_file_test(argv[i], G_FILE_TEST_IS_DIR)) {
             failures += replay_file(argv[i]);
             count++;
@@ -36,6 +42,8 @@ int main(int argc, char **argv)
             continue;
         const char *name;
         while ((name = g_dir_read_name(dir)) != NULL) {
+            if (name[0] == '.')   /* .gitkeep and friends */
+                continue;
             char *path = g_build_filename(argv[i], name, NULL);
             failures += replay_file(path);
             count++;
