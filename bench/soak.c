@@ -69,7 +69,9 @@
 #define DEFAULT_MAX_PLIES 300
 #define DEFAULT_TOTAL_SECONDS 60.0
 #define FAILURES_SHOWN 20
+#define DEFAULT_SHUFFLE_PERCENT 20
 #define TABLE_MB 2
+#define REPLY_SCAN_MAX_MOVES 64
 
 typedef struct SoakOptions {
     gint64 games;          /* per variant; 0: until the time budget is spent */
@@ -80,13 +82,16 @@ typedef struct SoakOptions {
     guint64 seed;
     int max_plies;
     gint64 only_game;      /* -1: all games */
+    int shuffle_percent;   /* games in which both sides take moves back */
 } SoakOptions;
 
 typedef struct SoakTotals {
     gint64 games, moves;
     gint64 wins[2], draws, draws_claimed, cut;
+    gint64 shuffle_games, by_repetition;
     gint64 failures;
     gint64 failed_games;
+    guint64 searches, nodes;
     double seconds;
 } SoakTotals;
 
@@ -104,6 +109,7 @@ typedef struct Soak {
     DjMove *moves;          /* max_moves each */
     DjMove *sorted;
     DjMove *noisy;
+    uint64_t *child_keys;   /* key after each of soak->moves */
     GString *text;
     GString *text2;
 } Soak;
@@ -126,10 +132,14 @@ static bool fail(Soak *soak, const void *pos, const char *format, ...)
     GString *where = g_string_new(NULL);
     if (pos != NULL)
         soak->v->format_position(pos, where);
+    const SoakOptions *o = soak->options;
     printf("FAIL %s seed %" G_GUINT64_FORMAT " game %" G_GINT64_FORMAT " ply %d: %s\n"
-           "     position: %s\n",
-           soak->v->name, soak->options->seed, soak->game_number, soak->ply, what,
-           pos != NULL ? where->str : "(none)");
+           "     position: %s\n"
+           "     replay: soak --variant %s --seed %" G_GUINT64_FORMAT " --game %" G_GINT64_FORMAT
+           " --depth %d --margin %d --max-plies %d --shuffle %d\n",
+           soak->v->name, o->seed, soak->game_number, soak->ply, what,
+           pos != NULL ? where->str : "(none)", soak->v->name, o->seed, soak->game_number,
+           o->depth, o->margin, o->max_plies, o->shuffle_percent);
     fflush(stdout);
     g_string_free(where, TRUE);
     g_free(what);
@@ -143,7 +153,7 @@ static bool check_key_and_text(Soak *soak, const void *pos)
     const DjVariant *v = soak->v;
     if (v->key(pos) != v->compute_key(pos))
         return fail(soak, pos, "key() %016" G_GINT64_MODIFIER "x != compute_key() %016"
-                    G_GINT64_MODIFIER "x", v->key(pos), v->compute_key(pos));
+                    G_GINT64_MODIFIER "x", (guint64)v->key(pos), (guint64)v->compute_key(pos));
     int side = v->side_to_move(pos);
     if (side != 0 && side != 1)
         return fail(soak, pos, "side_to_move() is %d", side);
@@ -252,6 +262,7 @@ static bool check_each_move(Soak *soak, const void *pos, int n)
                         soak->text->str);
         if (v->key(soak->child) != v->compute_key(soak->child))
             return fail(soak, pos, "after %s key() != compute_key()", soak->text->str);
+        soak->child_keys[i] = v->key(soak->child);
     }
     return true;
 }
@@ -340,9 +351,9 @@ static bool check_outcome(Soak *soak, const DjGame *game)
         return fail(soak, pos, "the game line's in-check flag is %d, in_check() says %d",
                     line[length].in_check, in_check);
     for (int k = length - 1; k >= 0; k -= 2) {
-        if (k > 0 && line[k - 1].key == line[length].key)
+        if (line[k].key == line[length].key)
             return fail(soak, pos, "the key of ply %d comes back at ply %d with the other side "
-                        "to move", k - 1, length);
+                        "to move", k, length);
     }
 
     int occurrences = 0;
@@ -351,12 +362,14 @@ static bool check_outcome(Soak *soak, const DjGame *game)
     if (outcome != expected)
         return fail(soak, pos, "dj_game_outcome() is %s, the rules give %s",
                     dj_outcome_result_text(outcome), dj_outcome_result_text(expected));
+    /* The position alone: the variant's outcome(), else no legal move loses. */
+    DjOutcome position_expected = v->outcome(pos);
+    if (position_expected == DJ_OUTCOME_ONGOING && dj_count_moves(v, pos) == 0)
+        position_expected = dj_outcome_win_for(1 - v->side_to_move(pos));
     DjOutcome by_position = dj_position_outcome(v, pos);
-    bool repeated_out = v->repetition_draw > 0 && occurrences >= v->repetition_draw;
-    if (by_position != DJ_OUTCOME_ONGOING ? by_position != outcome : !(outcome == DJ_OUTCOME_ONGOING
-                                                                       || repeated_out))
-        return fail(soak, pos, "dj_position_outcome() is %s but dj_game_outcome() is %s",
-                    dj_outcome_result_text(by_position), dj_outcome_result_text(outcome));
+    if (by_position != position_expected)
+        return fail(soak, pos, "dj_position_outcome() is %s, the rules give %s",
+                    dj_outcome_result_text(by_position), dj_outcome_result_text(position_expected));
     if ((outcome == DJ_OUTCOME_ONGOING) != (dj_game_outcome_reason(game) == NULL))
         return fail(soak, pos, "the outcome %s comes with reason %s",
                     dj_outcome_result_text(outcome),
@@ -374,11 +387,85 @@ static bool check_outcome(Soak *soak, const DjGame *game)
 
 /* ---- choosing and playing a move -------------------------------------------------------- */
 
+/* A move that takes back the mover's previous move, or DJ_MOVE_NONE.  With
+ * Zobrist keys a move toggles the same features as its reverse, so after
+ * positions A, B, C (the mover's move A->B, the reply B->C) the take-back
+ * leads to a key of C ^ B ^ A.  Only a way to steer games into repetitions:
+ * nothing is checked against it. */
+static DjMove take_back_move(Soak *soak, const DjGame *game, int n, GRand *rand)
+{
+    int n_line = 0;
+    const DjHistoryEntry *line = dj_game_line(game, &n_line);
+    if (n_line < 3)
+        return DJ_MOVE_NONE;
+    uint64_t target = line[n_line - 1].key ^ line[n_line - 2].key ^ line[n_line - 3].key;
+    int found = 0;
+    DjMove chosen = DJ_MOVE_NONE;
+    for (int i = 0; i < n; i++) {
+        /* a uniform choice among the matches, in one pass */
+        if (soak->child_keys[i] == target && g_rand_int_range(rand, 0, ++found) == 0)
+            chosen = soak->moves[i];
+    }
+    return chosen;
+}
+
+/* Whether `key` is the key of a position of the game line before the last. */
+static bool occurred_before(const DjHistoryEntry *line, int n_line, uint64_t key)
+{
+    for (int k = 0; k < n_line - 1; k++) {
+        if (line[k].key == key)
+            return true;
+    }
+    return false;
+}
+
+/* A move after which a position of the game comes back at once, or after
+ * some reply; DJ_MOVE_NONE if there is none.  Replies are looked at only
+ * for games with few moves (2 plies of a wide game cost too much). */
+static DjMove repeating_move(Soak *soak, const DjGame *game, int n)
+{
+    const DjVariant *v = soak->v;
+    int n_line = 0;
+    const DjHistoryEntry *line = dj_game_line(game, &n_line);
+    for (int i = 0; i < n; i++) {
+        if (occurred_before(line, n_line, soak->child_keys[i]))
+            return soak->moves[i];
+    }
+    if (v->max_moves > REPLY_SCAN_MAX_MOVES)
+        return DJ_MOVE_NONE;
+    const void *pos = dj_game_position(game);
+    DjMove *replies = soak->noisy;
+    void *grandchild = soak->scratch;
+    for (int i = 0; i < n; i++) {
+        memcpy(soak->child, pos, v->state_size);
+        v->play(soak->child, soak->moves[i]);
+        if (v->outcome(soak->child) != DJ_OUTCOME_ONGOING)
+            continue;
+        int n_replies = v->legal_moves(soak->child, replies);
+        for (int r = 0; r < n_replies; r++) {
+            memcpy(grandchild, soak->child, v->state_size);
+            v->play(grandchild, replies[r]);
+            if (occurred_before(line, n_line, v->key(grandchild)))
+                return soak->moves[i];
+        }
+    }
+    return DJ_MOVE_NONE;
+}
+
 /* A move for the current position (which has `n` legal moves in
- * soak->moves, sorted in soak->sorted), or DJ_MOVE_NONE after a failure. */
-static DjMove choose_move(Soak *soak, const DjGame *game, int n, GRand *rand)
+ * soak->moves, sorted in soak->sorted), or DJ_MOVE_NONE after a failure.
+ * From ply `shuffle_from` on (-1: never) a move that repeats a position or
+ * takes back the mover's last move is played when there is one. */
+static DjMove choose_move(Soak *soak, const DjGame *game, int n, int shuffle_from, GRand *rand)
 {
     const void *pos = dj_game_position(game);
+    if (shuffle_from >= 0 && dj_game_length(game) >= shuffle_from) {
+        DjMove back = repeating_move(soak, game, n);
+        if (back == DJ_MOVE_NONE)
+            back = take_back_move(soak, game, n, rand);
+        if (back != DJ_MOVE_NONE)
+            return back;
+    }
     if (soak->options->depth == 0)
         return soak->moves[g_rand_int_range(rand, 0, n)];
     int n_line = 0;
@@ -386,6 +473,8 @@ static DjMove choose_move(Soak *soak, const DjGame *game, int n, GRand *rand)
     DjSearchLimits limits = { .depth = soak->options->depth, .all_root_scores = true };
     DjSearchInfo info;
     DjMove best = dj_search_run(soak->search, pos, line, n_line, &limits, NULL, NULL, &info);
+    soak->totals.searches++;
+    soak->totals.nodes += info.nodes;
     if (!sorted_contains(soak->sorted, n, best))
         return fail(soak, pos, "the search chose move %u, which is not legal", best), DJ_MOVE_NONE;
     if (info.depth == 0)
@@ -531,6 +620,13 @@ static GameEnd play_game(Soak *soak)
     }
     if (soak->search != NULL)
         dj_search_clear(soak->search);
+    /* Some games turn into shuffling back and forth after a while, so that
+     * the repetition rules are played out. */
+    int shuffle_from = -1;
+    if (g_rand_int_range(rand, 0, 100) < soak->options->shuffle_percent) {
+        shuffle_from = g_rand_int_range(rand, 4, 40);
+        soak->totals.shuffle_games++;
+    }
 
     GameEnd end = GAME_FAILED;
     for (;;) {
@@ -557,7 +653,7 @@ static GameEnd play_game(Soak *soak)
             end = GAME_CUT;
             break;
         }
-        DjMove move = choose_move(soak, game, n, rand);
+        DjMove move = choose_move(soak, game, n, shuffle_from, rand);
         if (move == DJ_MOVE_NONE || !play_checked(soak, game, move))
             break;
     }
@@ -570,6 +666,8 @@ static GameEnd play_game(Soak *soak)
     DjOutcome outcome = dj_game_outcome(game);
     switch (end) {
     case GAME_BY_RULES:
+        t->by_repetition += dj_position_outcome(v, dj_game_position(game)) == DJ_OUTCOME_ONGOING;
+        G_GNUC_FALLTHROUGH;
     case GAME_CLAIMED:
         if (dj_outcome_winner(outcome) >= 0)
             t->wins[dj_outcome_winner(outcome)]++;
@@ -604,6 +702,7 @@ static void soak_variant(const DjVariant *v, const SoakOptions *options, double 
         .moves = g_new(DjMove, v->max_moves),
         .sorted = g_new(DjMove, v->max_moves),
         .noisy = g_new(DjMove, v->max_moves),
+        .child_keys = g_new(uint64_t, v->max_moves),
         .text = g_string_new(NULL),
         .text2 = g_string_new(NULL),
     };
@@ -629,6 +728,7 @@ static void soak_variant(const DjVariant *v, const SoakOptions *options, double 
     g_free(soak.moves);
     g_free(soak.sorted);
     g_free(soak.noisy);
+    g_free(soak.child_keys);
     g_string_free(soak.text, TRUE);
     g_string_free(soak.text2, TRUE);
 }
@@ -645,6 +745,11 @@ static void print_totals(const DjVariant *v, const SoakOptions *options, const S
            v->side_names[0], t->wins[0], v->side_names[1], t->wins[1], t->draws,
            t->draws_claimed, options->max_plies, t->cut, t->failures, t->failed_games,
            t->seconds, per_second, t->seconds > 0 ? (double)t->moves / t->seconds : 0.0);
+    printf("%s: %" G_GINT64_FORMAT " games ended by the repetition rule, %" G_GINT64_FORMAT
+           " games steered into taking moves back\n", v->name, t->by_repetition, t->shuffle_games);
+    if (t->searches > 0)
+        printf("%s: %" G_GUINT64_FORMAT " searches at depth %d, %.0f nodes a search\n", v->name,
+               t->searches, options->depth, (double)t->nodes / (double)t->searches);
     fflush(stdout);
 }
 
@@ -655,6 +760,7 @@ static bool parse_options(int argc, char **argv, SoakOptions *options)
     gint64 seed = -1;
     int depth = DEFAULT_DEPTH, margin = DEFAULT_MARGIN, max_plies = DEFAULT_MAX_PLIES;
     gint64 games = 0, only_game = -1;
+    int shuffle_percent = DEFAULT_SHUFFLE_PERCENT;
     double seconds = 0;
     char *variant = NULL;
     GOptionEntry entries[] = {
@@ -672,6 +778,9 @@ static bool parse_options(int argc, char **argv, SoakOptions *options)
           "S" },
         { "max-plies", 0, 0, G_OPTION_ARG_INT, &max_plies,
           "Cut a game after this many plies (default 300)", "P" },
+        { "shuffle", 0, 0, G_OPTION_ARG_INT, &shuffle_percent,
+          "Percent of games in which, after a while, both sides take their moves back "
+          "to reach repetitions (default 20)", "PERCENT" },
         { "game", 0, 0, G_OPTION_ARG_INT64, &only_game,
           "Play only game number G of the run (to replay a failure)", "G" },
         { NULL, 0, 0, 0, NULL, NULL, NULL },
@@ -687,7 +796,7 @@ static bool parse_options(int argc, char **argv, SoakOptions *options)
         return false;
     }
     if (argc > 1 || games < 0 || seconds < 0 || depth < 0 || depth >= DJ_SEARCH_MAX_PLY
-        || margin < 0 || max_plies < 0) {
+        || margin < 0 || max_plies < 0 || shuffle_percent < 0 || shuffle_percent > 100) {
         fprintf(stderr, "soak: bad arguments (see soak --help)\n");
         g_free(variant);
         return false;
@@ -701,6 +810,7 @@ static bool parse_options(int argc, char **argv, SoakOptions *options)
         .seed = seed >= 0 ? (guint64)seed : (guint64)g_get_real_time() % 1000000007u,
         .max_plies = max_plies,
         .only_game = only_game,
+        .shuffle_percent = shuffle_percent,
     };
     return true;
 }
@@ -723,8 +833,9 @@ int main(int argc, char **argv)
         return 2;
     }
     double seconds = options.seconds > 0 ? options.seconds : DEFAULT_TOTAL_SECONDS / n;
-    printf("soak: seed %" G_GUINT64_FORMAT ", depth %d, margin %d, max plies %d, ",
-           options.seed, options.depth, options.margin, options.max_plies);
+    printf("soak: seed %" G_GUINT64_FORMAT ", depth %d, margin %d, max plies %d, shuffle %d%%, ",
+           options.seed, options.depth, options.margin, options.max_plies,
+           options.shuffle_percent);
     if (options.only_game >= 0)
         printf("game %" G_GINT64_FORMAT " only\n", options.only_game);
     else if (options.games > 0)

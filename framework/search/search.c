@@ -434,9 +434,15 @@ static int quiesce(DjSearch *s, int ply, int qdepth, int alpha, int beta)
         pick_move(moves, order, i, kept);
         /* Delta pruning: even winning this much cannot bring the score
          * back to alpha (never when in check: every evasion counts). */
-        if (!in_check && v->move_gain != NULL
-            && best + v->move_gain(pos, moves[i]) + QUIESCE_DELTA <= alpha)
-            continue;
+        if (!in_check && v->move_gain != NULL) {
+            int gain = v->move_gain(pos, moves[i]);
+            if (best + gain + QUIESCE_DELTA <= alpha)
+                continue;
+            /* Noisy moves that win nothing (quiet checks) only at the first
+             * quiescence ply: chains of them are what makes it explode. */
+            if (gain == 0 && qdepth > 0)
+                continue;
+        }
         memcpy(child, pos, s->size);
         v->play(child, moves[i]);
         int score = -quiesce(s, ply + 1, qdepth + 1, -beta, -alpha);
