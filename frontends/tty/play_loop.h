@@ -33,6 +33,7 @@ typedef struct DojoPlayConfig {
     bool live_status;        /* `out` is a terminal: show a live thinking line */
     guint64 seed;            /* for the computer players' choices */
     const char *history_path;/* line-editing history file, or NULL */
+    unsigned table_mb;       /* the computer's transposition table; 0: the search's default */
 } DojoPlayConfig;
 
 typedef enum DojoPlayEnd {

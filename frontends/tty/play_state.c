@@ -61,7 +61,7 @@ char *play_echo_of(const char *text)
 DjSearch *play_search(PlayState *state)
 {
     if (state->search == NULL) {
-        state->search = dj_search_new(state->variant, 0);
+        state->search = dj_search_new(state->variant, state->config->table_mb);
         dojo_interrupt_watch_search(state->search);
     }
     return state->search;

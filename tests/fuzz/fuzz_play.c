@@ -231,6 +231,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     DojoPlayConfig config = {
         .players = { { .kind = DOJO_PLAYER_HUMAN }, { .kind = DOJO_PLAYER_HUMAN } },
         .time_ms = 1,   /* a hint thinks this long */
+        .table_mb = 1,  /* and needs no big table: allocating one dominated each input */
     };
 
     const char *directory = private_directory();
