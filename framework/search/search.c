@@ -457,9 +457,7 @@ static int quiesce(DjSearch *s, int ply, int qdepth, int alpha, int beta)
             }
         }
     }
-    if (best == -INF)   /* in check with only quiet evasions: fall back on the evaluation */
-        best = v->evaluate(pos);
-    return best;
+    return best;   /* in check every evasion was searched, so best is a real score */
 }
 
 /* ---- main search -------------------------------------------------------- */
