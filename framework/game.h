@@ -92,7 +92,7 @@ typedef struct DjVariant DjVariant;
 
 struct DjVariant {
     /* ---- facts ---------------------------------------------------------- */
-    const char *name;              /* lower case, used on the command line: "onitama" */
+    const char *name;              /* lower case, one word: typed on the command line */
     const char *title;             /* for people: "Onitama" */
     const char *summary;           /* one line for `dojo list` */
     size_t state_size;             /* bytes in a position */

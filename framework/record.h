@@ -2,14 +2,14 @@
  *
  * A record is UTF-8 text:
  *
- *     [Variant "onitama"]
+ *     [Variant "<the variant's name>"]
  *     [Date "2026.11.22"]
- *     [Blue "Alice"]
- *     [Red "dojo level 5"]
+ *     [<side 0's name> "Alice"]
+ *     [<side 1's name> "dojo level 5"]
  *     [Position "<the start position string>"]
  *     [Result "1-0"]
  *
- *     1. ox:c1c2 horse:c5c4
+ *     1. <move> <move>
  *     2. ...
  *     1-0
  *
