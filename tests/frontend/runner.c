@@ -1,11 +1,19 @@
 /* runner.c: spawning dojo with GSubprocess for the frontend tests. */
 #include "runner.h"
 
+#include <setjmp.h>
 #include <signal.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
 #include <string.h>
+#include <cmocka.h>
 
 #include <gio/gio.h>
 #include <glib/gstdio.h>
+
+#include "framework/record.h"
 
 static char *dojo_path;
 
@@ -170,4 +178,29 @@ int runner_count_containing(const char *text, const char *needle)
     }
     g_strfreev(lines);
     return count;
+}
+
+DjGame *runner_load_record(const char *dir, const char *name)
+{
+    char *path = dir != NULL ? g_build_filename(dir, name, NULL) : g_strdup(name);
+    GError *error = NULL;
+    DjGame *game = dj_record_load(path, &error);
+    if (game == NULL)
+        fprintf(stderr, "%s: %s\n", path, error->message);
+    g_clear_error(&error);
+    g_free(path);
+    assert_non_null(game);
+    return game;
+}
+
+char *runner_moves_text(const DjGame *game)
+{
+    const DjVariant *variant = dj_game_variant(game);
+    GString *text = g_string_new(NULL);
+    for (int ply = 0; ply < dj_game_length(game); ply++) {
+        if (ply > 0)
+            g_string_append_c(text, ' ');
+        variant->format_move(dj_game_position_at(game, ply), dj_game_move_at(game, ply), text);
+    }
+    return g_string_free(text, FALSE);
 }

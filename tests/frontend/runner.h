@@ -11,6 +11,8 @@
 
 #include <glib.h>
 
+#include "framework/game_history.h"
+
 typedef struct DojoRun {
     int exit_code;      /* -1 when killed by a signal */
     int signal;         /* the signal that killed it, or 0 */
@@ -49,5 +51,12 @@ char *runner_single_record(const char *dir);
 
 /* The number of lines of `text` that contain `needle`. */
 int runner_count_containing(const char *text, const char *needle);
+
+/* The game recorded in file `name` of `dir` (dir NULL: `name` is the path);
+ * fails the current test, printing why, if it does not load. */
+DjGame *runner_load_record(const char *dir, const char *name);
+
+/* The moves of `game` in canonical text, separated by spaces (g_free it). */
+char *runner_moves_text(const DjGame *game);
 
 #endif

@@ -43,31 +43,6 @@ static int remove_dir(void **state)
     return 0;
 }
 
-static DjGame *load_record(const char *dir, const char *name)
-{
-    char *path = g_build_filename(dir, name, NULL);
-    GError *error = NULL;
-    DjGame *game = dj_record_load(path, &error);
-    if (game == NULL)
-        fprintf(stderr, "%s: %s\n", path, error->message);
-    g_clear_error(&error);
-    g_free(path);
-    assert_non_null(game);
-    return game;
-}
-
-static char *moves_text(const DjGame *game)
-{
-    const DjVariant *variant = dj_game_variant(game);
-    GString *text = g_string_new(NULL);
-    for (int ply = 0; ply < dj_game_length(game); ply++) {
-        if (ply > 0)
-            g_string_append_c(text, ' ');
-        variant->format_move(dj_game_position_at(game, ply), dj_game_move_at(game, ply), text);
-    }
-    return g_string_free(text, FALSE);
-}
-
 static void test_hotseat_game_to_a_win(void **state)
 {
     GString *input = g_string_new(NULL);
@@ -80,7 +55,7 @@ static void test_hotseat_game_to_a_win(void **state)
     assert_int_equal(runner_count_containing(r->out, "Blue plays "), 6);
     assert_int_equal(runner_count_containing(r->out, "Red plays "), 5);
 
-    DjGame *game = load_record(*state, RECORD);
+    DjGame *game = runner_load_record(*state, RECORD);
     assert_int_equal(dj_game_length(game), G_N_ELEMENTS(winning_game));
     assert_int_equal(dj_game_outcome(game), DJ_OUTCOME_WIN_SIDE0);
     assert_string_equal(dj_game_tag(game, "Blue"), "human");
@@ -117,7 +92,7 @@ static char *one_extra_line(const char *dir, const char *bad, gsize bad_length)
     assert_true(strlen(message) > 10);
     assert_true(g_utf8_validate(message, -1, NULL));
 
-    DjGame *game = load_record(dir, RECORD);
+    DjGame *game = runner_load_record(dir, RECORD);
     assert_int_equal(dj_game_length(game), 2);
     dj_game_free(game);
     g_strfreev(a);
@@ -173,7 +148,7 @@ static void test_quit_and_end_of_input_keep_the_game(void **state)
     DojoRun *r = runner_run_text(*state, "ox:d1d2\nquit\nelephant:c5d4\n", hotseat_args);
     assert_int_equal(r->exit_code, 0);
     assert_non_null(strstr(r->out, RECORD));
-    DjGame *game = load_record(*state, RECORD);
+    DjGame *game = runner_load_record(*state, RECORD);
     assert_int_equal(dj_game_length(game), 1);
     assert_int_equal(dj_game_outcome(game), DJ_OUTCOME_ONGOING);
     dj_game_free(game);
@@ -183,7 +158,7 @@ static void test_quit_and_end_of_input_keep_the_game(void **state)
     r = runner_run_text(*state, "ox:d1d2\nelephant:c5d4", hotseat_args);
     assert_int_equal(r->exit_code, 0);
     assert_non_null(strstr(r->out, "End of input"));
-    game = load_record(*state, RECORD);
+    game = runner_load_record(*state, RECORD);
     assert_int_equal(dj_game_length(game), 2);
     dj_game_free(game);
     runner_run_free(r);
@@ -205,7 +180,7 @@ static void test_commands(void **state)
     assert_non_null(strstr(r->out, "Nothing to take back."));
     assert_non_null(strstr(r->out, "Game over: Red wins (Blue resigned). Result 0-1."));
 
-    DjGame *game = load_record(*state, RECORD);
+    DjGame *game = runner_load_record(*state, RECORD);
     assert_int_equal(dj_game_length(game), 0);
     assert_int_equal(dj_game_outcome(game), DJ_OUTCOME_WIN_SIDE1);
     dj_game_free(game);
@@ -222,8 +197,8 @@ static void test_commands(void **state)
     r = runner_run_text(*state, input, hotseat_args);
     assert_int_equal(r->exit_code, 0);
     assert_non_null(strstr(r->out, "Took back 1 move."));
-    game = load_record(*state, RECORD);
-    char *played = moves_text(game);
+    game = runner_load_record(*state, RECORD);
+    char *played = runner_moves_text(game);
     assert_string_equal(played, move);
     g_free(played);
     dj_game_free(game);
@@ -240,7 +215,7 @@ static void test_against_the_computer_and_undo(void **state)
     assert_int_equal(r->exit_code, 0);
     assert_int_equal(runner_count_containing(r->out, "Red plays "), 1);
     assert_int_equal(runner_count_containing(r->out, "Red thought: depth"), 1);
-    DjGame *game = load_record(*state, RECORD);
+    DjGame *game = runner_load_record(*state, RECORD);
     assert_int_equal(dj_game_length(game), 2);
     assert_string_equal(dj_game_tag(game, "Blue"), "human");
     assert_string_equal(dj_game_tag(game, "Red"), "dojo level 1");
@@ -251,7 +226,7 @@ static void test_against_the_computer_and_undo(void **state)
     r = runner_run_text(*state, "ox:d1d2\nundo\n", args);
     assert_int_equal(r->exit_code, 0);
     assert_non_null(strstr(r->out, "Took back 2 moves."));
-    game = load_record(*state, RECORD);
+    game = runner_load_record(*state, RECORD);
     assert_int_equal(dj_game_length(game), 0);
     dj_game_free(game);
     runner_run_free(r);
@@ -263,7 +238,7 @@ static void test_computer_moves_first_for_play_as_side_1(void **state)
                                  "--time", "1000", "--cards", CARDS, "--record", RECORD, NULL };
     DojoRun *r = runner_run_text(*state, "", args);
     assert_int_equal(r->exit_code, 0);
-    DjGame *game = load_record(*state, RECORD);
+    DjGame *game = runner_load_record(*state, RECORD);
     assert_int_equal(dj_game_length(game), 1);
     assert_string_equal(dj_game_tag(game, "Blue"), "dojo level 1");
     assert_string_equal(dj_game_tag(game, "Red"), "human");
@@ -278,7 +253,7 @@ static void test_computer_against_itself_to_the_end(void **state)
     DojoRun *r = runner_run_text(*state, NULL, args);
     assert_int_equal(r->exit_code, 0);
     assert_non_null(strstr(r->out, "Game over: "));
-    DjGame *game = load_record(*state, RECORD);
+    DjGame *game = runner_load_record(*state, RECORD);
     assert_true(dj_game_length(game) <= 8);
     assert_int_not_equal(dj_game_outcome(game), DJ_OUTCOME_ONGOING);
     if (dj_game_length(game) == 8 && dj_game_outcome(game) == DJ_OUTCOME_DRAW)

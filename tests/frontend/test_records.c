@@ -37,37 +37,6 @@ static int remove_dir(void **state)
     return 0;
 }
 
-static DjGame *load_path(const char *path)
-{
-    GError *error = NULL;
-    DjGame *game = dj_record_load(path, &error);
-    if (game == NULL)
-        fprintf(stderr, "%s: %s\n", path, error->message);
-    g_clear_error(&error);
-    assert_non_null(game);
-    return game;
-}
-
-static DjGame *load_in(const char *dir, const char *name)
-{
-    char *path = g_build_filename(dir, name, NULL);
-    DjGame *game = load_path(path);
-    g_free(path);
-    return game;
-}
-
-static char *moves_text(const DjGame *game)
-{
-    const DjVariant *variant = dj_game_variant(game);
-    GString *text = g_string_new(NULL);
-    for (int ply = 0; ply < dj_game_length(game); ply++) {
-        if (ply > 0)
-            g_string_append_c(text, ' ');
-        variant->format_move(dj_game_position_at(game, ply), dj_game_move_at(game, ply), text);
-    }
-    return g_string_free(text, FALSE);
-}
-
 static void write_file(const char *dir, const char *name, const char *text)
 {
     char *path = g_build_filename(dir, name, NULL);
@@ -82,7 +51,7 @@ static void test_save_then_load_continues_from_the_same_position(void **state)
     assert_int_equal(r->exit_code, 0);
     assert_non_null(strstr(r->out, "Saved the game to saved.dojo."));
     runner_run_free(r);
-    DjGame *saved = load_in(*state, "saved.dojo");
+    DjGame *saved = runner_load_record(*state, "saved.dojo");
     assert_int_equal(dj_game_length(saved), 2);
 
     /* A different game, then load: the next move is only legal (Blue to move,
@@ -93,8 +62,8 @@ static void test_save_then_load_continues_from_the_same_position(void **state)
     assert_non_null(strstr(r->out, "Loaded saved.dojo"));
     assert_null(strstr(r->out, "was not played"));
     runner_run_free(r);
-    DjGame *after = load_in(*state, "after.dojo");
-    char *moves = moves_text(after);
+    DjGame *after = runner_load_record(*state, "after.dojo");
+    char *moves = runner_moves_text(after);
     assert_string_equal(moves, "ox:d1d2 elephant:c5d4 boar:b1b2");
     const DjVariant *variant = dj_game_variant(after);
     assert_true(variant->key(dj_game_position_at(after, 2))
@@ -106,7 +75,7 @@ static void test_save_then_load_continues_from_the_same_position(void **state)
     r = runner_run_text(*state, "ox:d1d2\nsave after.dojo\n", hotseat_args);
     assert_int_equal(r->exit_code, 0);
     runner_run_free(r);
-    after = load_in(*state, "after.dojo");
+    after = runner_load_record(*state, "after.dojo");
     assert_int_equal(dj_game_length(after), 1);
     dj_game_free(after);
     dj_game_free(saved);
@@ -120,7 +89,7 @@ static void test_journal_is_written_and_resume_continues_it(void **state)
     char *journal = runner_single_record(*state);
     assert_non_null(journal);
     assert_true(g_str_has_suffix(journal, "-onitama.dojo"));
-    DjGame *game = load_path(journal);
+    DjGame *game = runner_load_record(NULL, journal);
     assert_int_equal(dj_game_length(game), 2);
     assert_int_equal(dj_game_outcome(game), DJ_OUTCOME_ONGOING);
     dj_game_free(game);
@@ -132,8 +101,8 @@ static void test_journal_is_written_and_resume_continues_it(void **state)
     runner_run_free(r);
     char *again = runner_single_record(*state);
     assert_string_equal(again, journal);
-    game = load_path(journal);
-    char *moves = moves_text(game);
+    game = runner_load_record(NULL, journal);
+    char *moves = runner_moves_text(game);
     assert_string_equal(moves, "ox:d1d2 elephant:c5d4 boar:b1b2");
     g_free(moves);
     dj_game_free(game);
@@ -144,7 +113,7 @@ static void test_journal_is_written_and_resume_continues_it(void **state)
                         (const char *const[]){ "play", "--resume=onitama", NULL });
     assert_int_equal(r->exit_code, 0);
     runner_run_free(r);
-    game = load_path(journal);
+    game = runner_load_record(NULL, journal);
     assert_int_equal(dj_game_outcome(game), DJ_OUTCOME_WIN_SIDE0);
     dj_game_free(game);
     r = runner_run_text(*state, "", (const char *const[]){ "play", "--resume", NULL });
@@ -170,7 +139,7 @@ static void test_resume_keeps_who_plays_which_side(void **state)
     assert_int_equal(r->exit_code, 0);
     assert_non_null(strstr(r->out, "Took back 2 moves."));
     runner_run_free(r);
-    DjGame *game = load_path(journal);
+    DjGame *game = runner_load_record(NULL, journal);
     assert_int_equal(dj_game_length(game), 0);
     assert_string_equal(dj_game_tag(game, "Blue"), "human");
     assert_string_equal(dj_game_tag(game, "Red"), "dojo level 1");
@@ -215,8 +184,8 @@ static void test_damaged_record_names_the_line(void **state)
     assert_int_equal(runner_count_containing(r->out, "Cannot load damaged.dojo: line 8"), 1);
     assert_int_equal(runner_count_containing(r->out, "Cannot load cut.dojo: line 2"), 1);
     runner_run_free(r);
-    DjGame *game = load_in(*state, "after.dojo");
-    char *moves = moves_text(game);
+    DjGame *game = runner_load_record(*state, "after.dojo");
+    char *moves = runner_moves_text(game);
     assert_string_equal(moves, "ox:d1d2 elephant:c5d4");
     g_free(moves);
     dj_game_free(game);
@@ -261,7 +230,7 @@ static void test_interrupt_while_thinking_keeps_the_record(void **state)
 
     char *journal = runner_single_record(dir);
     assert_non_null(journal);
-    DjGame *game = load_path(journal);
+    DjGame *game = runner_load_record(NULL, journal);
     assert_int_equal(dj_game_outcome(game), DJ_OUTCOME_ONGOING);
     assert_string_equal(dj_game_tag(game, "Blue"), "dojo level 10");
     dj_game_free(game);
