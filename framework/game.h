@@ -208,6 +208,17 @@ struct DjVariant {
      * position with the same key. */
     void (*format_position)(const void *pos, GString *out);
 
+    /* Optional (NULL: format_move).  The move as engine protocols write it
+     * (`dojo uci`, and what `dojo match` sends to other engines), where the
+     * game's engines agree on a form other than the canonical one (Ogi:
+     * drops as "P@e5").  parse_move() must read it back to the same move. */
+    void (*format_move_engine)(const void *pos, DjMove move, GString *out);
+
+    /* Optional (NULL: format_position).  The position as engine protocols
+     * write it after `position fen` (Ogi: Fairy-Stockfish's FEN with the
+     * hand in brackets).  setup() must read it back to the same key. */
+    void (*format_position_engine)(const void *pos, GString *out);
+
     /* Append a drawing of the position for a terminal: board, what each side
      * holds (cards, pieces in hand), whose turn.  Ends with a newline. */
     void (*render)(const void *pos, const DjRenderStyle *style, GString *out);

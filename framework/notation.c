@@ -98,3 +98,20 @@ void dj_format_move_list(const DjVariant *variant, const void *pos,
         variant->format_move(pos, moves[i], out);
     }
 }
+
+void dj_format_move_engine(const DjVariant *variant, const void *pos, DjMove move,
+                           GString *out)
+{
+    if (variant->format_move_engine != NULL)
+        variant->format_move_engine(pos, move, out);
+    else
+        variant->format_move(pos, move, out);
+}
+
+void dj_format_position_engine(const DjVariant *variant, const void *pos, GString *out)
+{
+    if (variant->format_position_engine != NULL)
+        variant->format_position_engine(pos, out);
+    else
+        variant->format_position(pos, out);
+}

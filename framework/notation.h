@@ -34,6 +34,15 @@ const char *dj_outcome_result_text(DjOutcome outcome);
 /* The inverse; returns false for anything else. */
 bool dj_outcome_parse_result(const char *text, DjOutcome *out);
 
+/* Append `move` (legal in `pos`) as engine protocols write it: the
+ * variant's format_move_engine, or format_move when it has none. */
+void dj_format_move_engine(const DjVariant *variant, const void *pos, DjMove move,
+                           GString *out);
+
+/* Append `pos` as engine protocols write it after `position fen`: the
+ * variant's format_position_engine, or format_position when it has none. */
+void dj_format_position_engine(const DjVariant *variant, const void *pos, GString *out);
+
 /* Append every legal move of `pos` in canonical text, separated by ", ". */
 void dj_format_move_list(const DjVariant *variant, const void *pos,
                          const DjMove *moves, int n_moves, GString *out);

@@ -435,6 +435,99 @@ static void test_describe_move(void **state)
     g_free(pos);
 }
 
+/* ---- Fairy-Stockfish's FEN and move forms (engine protocols) ------------- */
+
+/* Pairs checked against Fairy-Stockfish's `d` output (its "Fen:" and "Sfen:"
+ * lines for the same position), with the FEN dojo writes back. */
+static void test_engine_fen_round_trip(void **state)
+{
+    (void)state;
+    static const char *const cases[][3] = {
+        { "lnsiksnl/1r4b1/pppppppp/8/8/PPPPPPPP/1B4R1/LNSIKSNL[] w - - 0 1", OGI_START,
+          "lnsiksnl/1r4b1/pppppppp/8/8/PPPPPPPP/1B4R1/LNSIKSNL[] w - - 0 1" },
+        { "lnsiksnl/1r4b1/ppp1+Pppp/8/3p4/PPPP1PPP/1B4R1/LNSIKSNL[P] w - - 1 4",
+          "lnsiksnl/1r4b1/ppp1+Pppp/8/3p4/PPPP1PPP/1B4R1/LNSIKSNL b P 7",
+          "lnsiksnl/1r4b1/ppp1+Pppp/8/3p4/PPPP1PPP/1B4R1/LNSIKSNL[P] w - - 0 4" },
+        { "lnsiksnl/1r4b1/ppp1pppp/8/8/PPP1PPPP/1B4R1/LNSIKSNL[pP] b - - 0 3",
+          "lnsiksnl/1r4b1/ppp1pppp/8/8/PPP1PPPP/1B4R1/LNSIKSNL w Pp 6",
+          "lnsiksnl/1r4b1/ppp1pppp/8/8/PPP1PPPP/1B4R1/LNSIKSNL[Pp] b - - 0 3" },
+        /* the form of Fairy-Stockfish's variant file, and a bare board and side */
+        { "lnsiksnl/1r4b1/pppppppp/8/8/PPPPPPPP/1B4R1/LNSIKSNL[-] w 0 1", NULL, NULL },
+        { "4k3/8/8/8/8/8/8/4K3[2Rb] b", "4k3/8/8/8/8/8/8/4K3 w 2Rb 2",
+          "4k3/8/8/8/8/8/8/4K3[RRb] b - - 0 1" },
+    };
+    for (size_t i = 0; i < G_N_ELEMENTS(cases); i++) {
+        if (cases[i][1] == NULL) {
+            /* castling and en passant left out: refused, those fields must be '-' */
+            char *message = ogi_test_position_error(cases[i][0]);
+            ogi_test_assert_contains(message, "must be '-'");
+            g_free(message);
+            continue;
+        }
+        void *pos = ogi_test_position(cases[i][0]);
+        char *text = ogi_test_position_string(pos);
+        assert_string_equal(text, cases[i][1]);
+        GString *fen = g_string_new(NULL);
+        OGI->format_position_engine(pos, fen);
+        assert_string_equal(fen->str, cases[i][2]);
+        void *again = ogi_test_position(fen->str);
+        assert_true(OGI->key(again) == OGI->key(pos));
+        g_string_free(fen, TRUE);
+        g_free(again);
+        g_free(text);
+        g_free(pos);
+    }
+}
+
+static void test_engine_fen_errors(void **state)
+{
+    (void)state;
+    static const char *const cases[][2] = {
+        { "4k3/8/8/8/8/8/8/4K3[P w - - 0 1", "brackets" },
+        { "4k3/8/8/8/8/8/8/4K3[P]] w - - 0 1", "brackets" },
+        { "4k3/8/8/8/8/8/8/4K3[P][p] w - - 0 1", "brackets" },
+        { "4k3/8/8/8/8/8/8/4K3[]", "side to move" },
+        { "4k3/8/8/8/8/8/8/4K3[] x", "'w' (Black, who moves first)" },
+        { "4k3/8/8/8/8/8/8/4K3[] w KQkq - 0 1", "castling" },
+        { "4k3/8/8/8/8/8/8/4K3[] w - e3 0 1", "en passant" },
+        { "4k3/8/8/8/8/8/8/4K3[] w - - x 1", "halfmove" },
+        { "4k3/8/8/8/8/8/8/4K3[] w - - 0 0", "move number" },
+        { "4k3/8/8/8/8/8/8/4K3[] w - - 0 1 9", "unexpected '9'" },
+        { "4k3/8/8/8/8/8/8/4K3[X] w - - 0 1", "not an Ōgi piece" },
+        { "4k3/8/8/8/8/8/8/4K4[] w - - 0 1", "more than 8 squares" },
+    };
+    for (size_t i = 0; i < G_N_ELEMENTS(cases); i++) {
+        char *message = ogi_test_position_error(cases[i][0]);
+        ogi_test_assert_contains(message, cases[i][1]);
+        g_free(message);
+    }
+}
+
+/* Engines write drops with '@'; everything else as the canonical text. */
+static void test_engine_move_text(void **state)
+{
+    (void)state;
+    void *pos = ogi_test_position("4k3/8/8/8/8/8/1P6/4K3 b Pn 1");
+    static const char *const cases[][2] = {
+        { "P*e5", "P@e5" }, { "b2b3", "b2b3" }, { "e1d1", "e1d1" },
+    };
+    for (size_t i = 0; i < G_N_ELEMENTS(cases); i++) {
+        DjMove move = ogi_test_move(pos, cases[i][0]);
+        GString *text = g_string_new(NULL);
+        OGI->format_move_engine(pos, move, text);
+        assert_string_equal(text->str, cases[i][1]);
+        assert_true(ogi_test_move(pos, text->str) == move);
+        g_string_free(text, TRUE);
+    }
+    void *promoting = ogi_test_position("4k3/8/1P6/8/8/8/8/4K3 b - 1");
+    GString *text = g_string_new(NULL);
+    OGI->format_move_engine(promoting, ogi_test_move(promoting, "b6b7"), text);
+    assert_string_equal(text->str, "b6b7+");
+    g_string_free(text, TRUE);
+    g_free(promoting);
+    g_free(pos);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -451,6 +544,9 @@ int main(void)
         cmocka_unit_test(test_render_check_last_move_and_flip),
         cmocka_unit_test(test_render_traditional),
         cmocka_unit_test(test_describe_move),
+        cmocka_unit_test(test_engine_fen_round_trip),
+        cmocka_unit_test(test_engine_fen_errors),
+        cmocka_unit_test(test_engine_move_text),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -83,6 +83,14 @@ void ogi_format_move(const void *position, DjMove move, GString *out)
         g_string_append_c(out, '+');
 }
 
+void ogi_format_move_engine(const void *position, DjMove move, GString *out)
+{
+    gsize start = out->len;
+    ogi_format_move(position, move, out);
+    if (ogi_move_is_drop(move))
+        out->str[start + 1] = '@';
+}
+
 int ogi_move_origin(const void *position, DjMove move)
 {
     (void)position;

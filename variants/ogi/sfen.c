@@ -187,69 +187,156 @@ static bool validate(const OgiPosition *pos, GError **error)
     return true;
 }
 
+static bool parse_move_number(const char *s, uint32_t *out, GError **error)
+{
+    char *end = NULL;
+    unsigned long number = 0;
+    if (g_ascii_isdigit(*s))
+        number = strtoul(s, &end, 10);
+    if (end == NULL || *end != '\0' || number == 0 || number > MAX_MOVE_NUMBER) {
+        char *safe = ogi_quote(s);
+        bool ok = fail(error, "the move number must be a whole number from 1 to %u, not '%s'",
+                       MAX_MOVE_NUMBER, safe);
+        g_free(safe);
+        return ok;
+    }
+    *out = (uint32_t)number;
+    return true;
+}
+
+static void set_side(OgiPosition *pos, int side)
+{
+    if (side != pos->side)
+        pos->key ^= ogi_zobrist_side;
+    pos->side = (uint8_t)side;
+}
+
+/* Our own form: "<board> <b|w> <hand> [<move number>]". */
+static bool parse_sfen(OgiPosition *pos, char **field, int n, GError **error)
+{
+    if (n < 2)
+        return fail(error, n == 0 ? "the position string is empty"
+                                  : "the position string needs the side to move ('b' or 'w') after the board");
+    if (n > 4) {
+        char *safe = ogi_quote(field[4]);
+        bool ok = fail(error, "unexpected '%s' after the move number", safe);
+        g_free(safe);
+        return ok;
+    }
+    if (!parse_board(pos, field[0], error))
+        return false;
+    if (g_ascii_strcasecmp(field[1], "b") == 0) {
+        set_side(pos, OGI_BLACK);
+    } else if (g_ascii_strcasecmp(field[1], "w") == 0) {
+        set_side(pos, OGI_WHITE);
+    } else {
+        char *safe = ogi_quote(field[1]);
+        bool ok = fail(error, "the side to move must be 'b' (Black) or 'w' (White), not '%s'", safe);
+        g_free(safe);
+        return ok;
+    }
+    if (n >= 3 && !parse_hand(pos, field[2], error))
+        return false;
+    if (n >= 4 && !parse_move_number(field[3], &pos->move_number, error))
+        return false;
+    return true;
+}
+
+/* Fairy-Stockfish's FEN: "<board>[<hand>] <w|b> [<castling> <en passant>
+ * <halfmove clock> <fullmove number>]".  Its "w" is the first player, our
+ * Black; the hand lists one letter a piece ("PPp"; counts are read too). */
+static bool parse_engine_fen(OgiPosition *pos, char **field, int n, GError **error)
+{
+    char *open = strchr(field[0], '[');
+    size_t length = strlen(open);
+    if (open[length - 1] != ']' || strchr(open + 1, '[') != NULL
+        || strchr(open, ']') != open + length - 1)
+        return fail(error, "the pieces in hand must end the board in one pair of brackets, "
+                           "as in 'LNSIKSNL[Pp]'");
+    char *board = g_strndup(field[0], (gsize)(open - field[0]));
+    char *hand = g_strndup(open + 1, length - 2);
+    bool ok = parse_board(pos, board, error)
+              && (hand[0] == '\0' || parse_hand(pos, hand, error));
+    g_free(board);
+    g_free(hand);
+    if (!ok)
+        return false;
+    if (n < 2)
+        return fail(error, "the FEN needs the side to move ('w' for Black, who moves first, "
+                           "or 'b' for White) after the board");
+    if (n > 6) {
+        char *safe = ogi_quote(field[6]);
+        ok = fail(error, "unexpected '%s' after the fullmove number", safe);
+        g_free(safe);
+        return ok;
+    }
+    if (g_ascii_strcasecmp(field[1], "w") == 0) {
+        set_side(pos, OGI_BLACK);
+    } else if (g_ascii_strcasecmp(field[1], "b") == 0) {
+        set_side(pos, OGI_WHITE);
+    } else {
+        char *safe = ogi_quote(field[1]);
+        ok = fail(error, "the FEN's side to move must be 'w' (Black, who moves first) or 'b' "
+                         "(White), not '%s'", safe);
+        g_free(safe);
+        return ok;
+    }
+    for (int i = 2; i < 4 && i < n; i++) {
+        if (strcmp(field[i], "-") != 0) {
+            char *safe = ogi_quote(field[i]);
+            ok = fail(error, "Ōgi has no castling or en passant: the FEN's field %d must be "
+                             "'-', not '%s'", i + 1, safe);
+            g_free(safe);
+            return ok;
+        }
+    }
+    if (n >= 5) {
+        gint64 unused = 0;
+        if (!g_ascii_string_to_signed(field[4], 10, 0, MAX_MOVE_NUMBER, &unused, NULL)) {
+            char *safe = ogi_quote(field[4]);
+            ok = fail(error, "the FEN's halfmove clock must be a whole number, not '%s'", safe);
+            g_free(safe);
+            return ok;
+        }
+    }
+    if (n >= 6) {
+        uint32_t fullmove = 1;
+        if (!parse_move_number(field[5], &fullmove, error))
+            return false;
+        if (fullmove > MAX_MOVE_NUMBER / 2)
+            return fail(error, "the fullmove number %u is too large", fullmove);
+        pos->move_number = 2 * (fullmove - 1) + 1 + (pos->side == OGI_WHITE ? 1u : 0u);
+    } else {
+        pos->move_number = pos->side == OGI_WHITE ? 2 : 1;
+    }
+    return true;
+}
+
 bool ogi_position_parse(OgiPosition *pos, const char *text, GError **error)
 {
     ogi_position_clear(pos);
     if (text == NULL)
         return fail(error, "no position string given");
     char **fields = g_strsplit_set(text, " \t\r\n", -1);
-    const char *field[5] = { NULL };
+    /* Drop empty fields in place: runs of white space separate one field. */
     int n = 0;
-    bool ok = true;
     for (char **f = fields; *f != NULL; f++) {
         if (**f == '\0')
-            continue;
-        if (n == 4) {
-            char *safe = ogi_quote(*f);
-            ok = fail(error, "unexpected '%s' after the move number", safe);
-            g_free(safe);
-            break;
-        }
-        field[n++] = *f;
+            g_free(*f);
+        else
+            fields[n++] = *f;
     }
-    if (ok && n < 2)
-        ok = fail(error, n == 0 ? "the position string is empty"
-                                : "the position string needs the side to move ('b' or 'w') after the board");
-    if (ok)
-        ok = parse_board(pos, field[0], error);
-    if (ok) {
-        if (strcmp(field[1], "b") == 0 || strcmp(field[1], "B") == 0) {
-            pos->side = OGI_BLACK;
-        } else if (strcmp(field[1], "w") == 0 || strcmp(field[1], "W") == 0) {
-            pos->side = OGI_WHITE;
-            pos->key ^= ogi_zobrist_side;
-        } else {
-            char *safe = ogi_quote(field[1]);
-            ok = fail(error, "the side to move must be 'b' (Black) or 'w' (White), not '%s'", safe);
-            g_free(safe);
-        }
-    }
-    if (ok && n >= 3)
-        ok = parse_hand(pos, field[2], error);
-    if (ok && n >= 4) {
-        const char *s = field[3];
-        char *end = NULL;
-        unsigned long number = 0;
-        if (g_ascii_isdigit(*s))
-            number = strtoul(s, &end, 10);
-        if (end == NULL || *end != '\0' || number == 0 || number > MAX_MOVE_NUMBER) {
-            char *safe = ogi_quote(s);
-            ok = fail(error, "the move number must be a whole number from 1 to %u, not '%s'",
-                      MAX_MOVE_NUMBER, safe);
-            g_free(safe);
-        } else {
-            pos->move_number = (uint32_t)number;
-        }
-    }
+    fields[n] = NULL;
+    bool ok = n > 0 && strchr(fields[0], '[') != NULL ? parse_engine_fen(pos, fields, n, error)
+                                                       : parse_sfen(pos, fields, n, error);
     if (ok)
         ok = validate(pos, error);
     g_strfreev(fields);
     return ok;
 }
 
-void ogi_format_position(const void *position, GString *out)
+static void format_board(const OgiPosition *pos, GString *out)
 {
-    const OgiPosition *pos = position;
     for (int rank = 7; rank >= 0; rank--) {
         int empty = 0;
         for (int file = 0; file < 8; file++) {
@@ -273,22 +360,46 @@ void ogi_format_position(const void *position, GString *out)
         if (rank > 0)
             g_string_append_c(out, '/');
     }
-    g_string_append(out, pos->side == OGI_BLACK ? " b " : " w ");
-    bool any = false;
+}
+
+/* The hand, Black's pieces first; with `counts` as "2Pp", else "PPp". */
+static void format_hand(const OgiPosition *pos, bool counts, GString *out)
+{
     for (int colour = 0; colour < 2; colour++) {
         for (int i = 0; i < OGI_HAND_KINDS; i++) {
             int kind = hand_order[i];
             int count = pos->hand[colour][kind];
-            if (count == 0)
-                continue;
-            if (count > 1)
-                g_string_append_printf(out, "%d", count);
             char letter = ogi_type_letter(kind);
-            g_string_append_c(out, colour == OGI_BLACK ? letter : g_ascii_tolower(letter));
-            any = true;
+            if (colour == OGI_WHITE)
+                letter = g_ascii_tolower(letter);
+            if (count > 1 && counts) {
+                g_string_append_printf(out, "%d", count);
+                count = 1;
+            }
+            for (int k = 0; k < count; k++)
+                g_string_append_c(out, letter);
         }
     }
-    if (!any)
+}
+
+void ogi_format_position(const void *position, GString *out)
+{
+    const OgiPosition *pos = position;
+    format_board(pos, out);
+    g_string_append(out, pos->side == OGI_BLACK ? " b " : " w ");
+    gsize before = out->len;
+    format_hand(pos, true, out);
+    if (out->len == before)
         g_string_append_c(out, '-');
     g_string_append_printf(out, " %u", pos->move_number);
+}
+
+void ogi_format_position_engine(const void *position, GString *out)
+{
+    const OgiPosition *pos = position;
+    format_board(pos, out);
+    g_string_append_c(out, '[');
+    format_hand(pos, false, out);
+    g_string_append_printf(out, "] %s - - 0 %u", pos->side == OGI_BLACK ? "w" : "b",
+                           (pos->move_number - 1) / 2 + 1);
 }

@@ -57,7 +57,8 @@ int ogi_square_parse(const char *text);
  * number: SFEN style, 1 before Black's first move and +1 every ply; 1 if
  * left out. */
 
-/* Read a position string into `pos`, checking that the position could be
+/* Read a position string (the form above, or Fairy-Stockfish's FEN, told
+ * apart by the '[' after its board) into `pos`, checking that the position could be
  * played from (one King each, no piece that could never move, no nifu, the
  * side not to move not in check, no more pieces than the set has).  On
  * failure returns false with `error` set; `pos` is then unspecified. */
@@ -66,12 +67,22 @@ bool ogi_position_parse(OgiPosition *pos, const char *text, GError **error);
 /* DjVariant.format_position. */
 void ogi_format_position(const void *pos, GString *out);
 
+/* DjVariant.format_position_engine: Fairy-Stockfish's FEN, which
+ * ogi_position_parse also reads:
+ *   lnsiksnl/1r4b1/pppppppp/8/8/PPPPPPPP/1B4R1/LNSIKSNL[] w - - 0 1
+ * The hand follows the board in brackets, one letter a piece; "w" is the
+ * first player (our Black), "b" White; castling and en passant are "-",
+ * the halfmove clock is written 0, the fullmove number counts pairs. */
+void ogi_format_position_engine(const void *pos, GString *out);
+
 /* ---- notation.c: move text -----------------------------------------------
  * Board move "e3e4", promoting "b2h8+" ('+' required in the canonical form;
  * on input it may be left out when promotion is forced, which in Ōgi is
  * always), drop "P*e5" (also "P@e5", piece letter in either case). */
 bool ogi_parse_move(const void *pos, const char *text, DjMove *out, GError **error);
 void ogi_format_move(const void *pos, DjMove move, GString *out);
+/* DjVariant.format_move_engine: drops as "P@e5" (Fairy-Stockfish). */
+void ogi_format_move_engine(const void *pos, DjMove move, GString *out);
 int ogi_move_origin(const void *pos, DjMove move);
 
 /* ---- render.c ------------------------------------------------------------ */
