@@ -9,6 +9,7 @@
 
 #include <math.h>
 #include <signal.h>
+#include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
@@ -24,6 +25,7 @@
 #define STACK_PLIES (DJ_SEARCH_MAX_PLY + QUIESCE_MAX + 2)
 #define HISTORY_MAX 16384
 #define REPETITION_FILTER 4096
+#define MAX_MULTIPV 64
 
 enum { BOUND_UPPER = 1, BOUND_LOWER = 2, BOUND_EXACT = 3 };
 
@@ -69,9 +71,20 @@ struct DjSearch {
     int seldepth;
     int root_depth;              /* depth of the current iteration */
     int64_t start_ms;
-    int64_t hard_deadline_ms;    /* 0: none */
+    /* Time limits, which dj_search_set_time may change from another thread
+     * during a run: the hard deadline (absolute, 0: none), and the soft
+     * budget in ms counted from time_origin_ms (0: none). */
+    _Atomic int64_t hard_deadline_ms;
+    _Atomic int64_t soft_ms;
+    _Atomic int64_t time_origin_ms;
     uint64_t node_limit;         /* 0: none */
     volatile sig_atomic_t stop;
+
+    /* Multi-PV: lines [0, multipv) are the first root moves; the line of
+     * root move k is kept in line_pv[k] while later lines are searched. */
+    int multipv;
+    DjMove line_pv[MAX_MULTIPV][DJ_SEARCH_MAX_PLY];
+    int line_pv_length[MAX_MULTIPV];
 
     /* Root moves with the scores of the last completed iteration. */
     DjMove *root_moves;
@@ -238,6 +251,15 @@ void dj_search_stop(DjSearch *s)
     s->stop = 1;
 }
 
+void dj_search_set_time(DjSearch *s, int64_t soft_ms, int64_t hard_ms)
+{
+    int64_t now = now_ms();
+    atomic_store_explicit(&s->time_origin_ms, now, memory_order_relaxed);
+    atomic_store_explicit(&s->soft_ms, soft_ms > 0 ? soft_ms : 0, memory_order_relaxed);
+    atomic_store_explicit(&s->hard_deadline_ms, hard_ms > 0 ? now + hard_ms : 0,
+                          memory_order_relaxed);
+}
+
 /* ---- helpers ------------------------------------------------------------ */
 
 static inline unsigned char *position_at(DjSearch *s, int ply)
@@ -253,8 +275,9 @@ static bool out_of_resources(DjSearch *s)
         s->next_check = s->nodes + 1024;
         if (s->node_limit != 0 && s->next_check > s->node_limit)
             s->next_check = s->node_limit;
+        int64_t deadline = atomic_load_explicit(&s->hard_deadline_ms, memory_order_relaxed);
         if ((s->node_limit != 0 && s->nodes >= s->node_limit)
-            || (s->hard_deadline_ms != 0 && now_ms() >= s->hard_deadline_ms))
+            || (deadline != 0 && now_ms() >= deadline))
             s->stop = 1;
     }
     return s->stop;
@@ -655,9 +678,11 @@ static int search_node(DjSearch *s, int ply, int depth, int alpha, int beta, boo
 
 /* ---- root --------------------------------------------------------------- */
 
-/* Search every root move to `depth`; returns the best score and moves the
- * best move to the front.  Root moves are kept sorted best first. */
-static int search_root(DjSearch *s, int depth, int alpha, int beta)
+/* Search root moves [first, n_root) to `depth` (the moves before `first`
+ * are the lines of a multi-PV search already done); returns the best score
+ * and moves the best move to index `first`, keeping the order of the
+ * others, so the root moves stay sorted best first. */
+static int search_root(DjSearch *s, int depth, int alpha, int beta, int first)
 {
     const DjVariant *v = s->variant;
     const unsigned char *root = position_at(s, 0);
@@ -667,12 +692,12 @@ static int search_root(DjSearch *s, int depth, int alpha, int beta)
     s->pv_length[0] = 0;
     s->nodes++;
 
-    for (int i = 0; i < s->n_root; i++) {
+    for (int i = first; i < s->n_root; i++) {
         DjMove m = s->root_moves[i];
         memcpy(child, root, s->size);
         v->play(child, m);
         int score;
-        if (i == 0 || s->all_root_scores) {
+        if (i == first || s->all_root_scores) {
             int a = s->all_root_scores ? -INF : alpha;
             score = -search(s, 1, depth - 1, -beta, -a, true, true);
         } else {
@@ -686,14 +711,19 @@ static int search_root(DjSearch *s, int depth, int alpha, int beta)
         if (score > best) {
             best = score;
             /* move it to the front, keeping the order of the others */
-            memmove(&s->root_moves[1], &s->root_moves[0], sizeof(DjMove) * (size_t)i);
-            int sc = s->root_scores[i];
-            memmove(&s->root_scores[1], &s->root_scores[0], sizeof(int) * (size_t)i);
-            s->root_moves[0] = m;
-            s->root_scores[0] = sc;
+            size_t before = (size_t)(i - first);
+            memmove(&s->root_moves[first + 1], &s->root_moves[first], sizeof(DjMove) * before);
+            memmove(&s->root_scores[first + 1], &s->root_scores[first], sizeof(int) * before);
+            s->root_moves[first] = m;
+            s->root_scores[first] = score;
             s->pv[0][0] = m;
             memcpy(&s->pv[0][1], s->pv[1], sizeof(DjMove) * (size_t)s->pv_length[1]);
             s->pv_length[0] = s->pv_length[1] + 1;
+            if (first < s->multipv) {
+                int length = MIN(s->pv_length[0], DJ_SEARCH_MAX_PLY);
+                memcpy(s->line_pv[first], s->pv[0], sizeof(DjMove) * (size_t)length);
+                s->line_pv_length[first] = length;
+            }
             if (score > alpha)
                 alpha = score;
             if (score >= beta)
@@ -702,11 +732,54 @@ static int search_root(DjSearch *s, int depth, int alpha, int beta)
             s->root_scores[i] = score < original_alpha ? original_alpha - 1 : score;
         }
     }
-    if (!s->stop && best > -INF) {
+    if (!s->stop && best > -INF && first == 0) {
         int bound = best >= beta ? BOUND_LOWER : best > original_alpha ? BOUND_EXACT : BOUND_UPPER;
         table_store(s, s->line[s->root_index].key, s->root_moves[0], best, depth, bound, 0);
     }
     return best;
+}
+
+/* One iteration for the line at root index `first`: aspiration windows
+ * around `previous` (the line's score at the last depth).  Returns the
+ * score; s->stop says whether it was cut short. */
+static int search_line(DjSearch *s, int depth, int first, int previous)
+{
+    int alpha = -INF, beta = INF, window = 40;
+    if (depth >= 5 && !s->all_root_scores && previous > -DECISIVE && previous < DECISIVE) {
+        alpha = previous - window;
+        beta = previous + window;
+    }
+    for (;;) {
+        int score = search_root(s, depth, alpha, beta, first);
+        if (s->stop)
+            return score;
+        if (score <= alpha) {
+            alpha = alpha - window < -INF ? -INF : alpha - window;
+            window *= 2;
+        } else if (score >= beta) {
+            beta = beta + window > INF ? INF : beta + window;
+            window *= 2;
+        } else {
+            return score;
+        }
+        if (window > 1000) {
+            alpha = -INF;
+            beta = INF;
+        }
+    }
+}
+
+/* Permille of a sample of the table written by this search. */
+static int table_fill(const DjSearch *s)
+{
+    size_t buckets = s->n_buckets < 250 ? s->n_buckets : 250;
+    int used = 0;
+    for (size_t b = 0; b < buckets; b++)
+        for (int i = 0; i < BUCKET; i++) {
+            const TableEntry *e = &s->table[b * BUCKET + i];
+            used += e->key != 0 && e->generation == s->generation;
+        }
+    return (int)((size_t)used * 1000 / (buckets * BUCKET));
 }
 
 static void prepare_line(DjSearch *s, const void *root, const DjHistoryEntry *line, int n_line)
@@ -728,6 +801,44 @@ static void prepare_line(DjSearch *s, const void *root, const DjHistoryEntry *li
         filter_add(s, s->line[i].key, +1);
 }
 
+/* Fill `info` with line `k` (root index) after a completed iteration. */
+static void line_info(DjSearch *s, int k, int depth, DjSearchInfo *info)
+{
+    info->depth = depth;
+    info->seldepth = s->seldepth;
+    info->multipv = k + 1;
+    info->score = s->root_scores[k];
+    info->nodes = s->nodes;
+    info->elapsed_ms = now_ms() - s->start_ms;
+    info->hashfull = table_fill(s);
+    int length = s->line_pv_length[k];
+    memcpy(info->pv, s->line_pv[k], sizeof(DjMove) * (size_t)length);
+    info->pv_length = length;
+    if (length == 0 || info->pv[0] != s->root_moves[k]) {
+        info->pv[0] = s->root_moves[k];
+        info->pv_length = 1;
+    }
+}
+
+/* The time manager's verdict after an iteration: whether another one is
+ * worth starting.  `changes` counts recent changes of the best move (it
+ * decays), `falling` how far the score dropped since the last iteration. */
+static bool time_for_another_iteration(DjSearch *s, double changes, int previous, int score)
+{
+    int64_t soft = atomic_load_explicit(&s->soft_ms, memory_order_relaxed);
+    if (soft == 0)
+        return true;   /* only the hard limit (or none) applies */
+    double scale = 1.0 + 0.8 * changes;
+    if (previous > -DECISIVE && previous < DECISIVE && score > -DECISIVE && score < DECISIVE) {
+        double drop = (double)(previous - score) / 100.0;
+        scale *= CLAMP(1.0 + 0.5 * drop, 0.75, 2.0);
+    }
+    int64_t origin = atomic_load_explicit(&s->time_origin_ms, memory_order_relaxed);
+    /* An iteration takes about as long as all before it together, so one
+     * started past half the budget would end past it. */
+    return (double)(now_ms() - origin) < 0.5 * (double)soft * MIN(scale, 4.0);
+}
+
 DjMove dj_search_run(DjSearch *s, const void *root, const DjHistoryEntry *line, int n_line,
                      const DjSearchLimits *limits, DjSearchReportFn report, void *user_data,
                      DjSearchInfo *info_out)
@@ -742,7 +853,12 @@ DjMove dj_search_run(DjSearch *s, const void *root, const DjHistoryEntry *line, 
     s->seldepth = 0;
     s->generation++;
     s->start_ms = now_ms();
-    s->hard_deadline_ms = limits->time_ms > 0 ? s->start_ms + limits->time_ms : 0;
+    atomic_store_explicit(&s->time_origin_ms, s->start_ms, memory_order_relaxed);
+    atomic_store_explicit(&s->soft_ms, limits->time_ms > 0 ? limits->soft_time_ms : 0,
+                          memory_order_relaxed);
+    atomic_store_explicit(&s->hard_deadline_ms,
+                          limits->time_ms > 0 ? s->start_ms + limits->time_ms : 0,
+                          memory_order_relaxed);
     s->node_limit = limits->nodes;
     s->all_root_scores = limits->all_root_scores;
     memcpy(position_at(s, 0), root, s->size);
@@ -753,6 +869,7 @@ DjMove dj_search_run(DjSearch *s, const void *root, const DjHistoryEntry *line, 
         s->stop = 0;
         return DJ_MOVE_NONE;
     }
+    s->multipv = CLAMP(limits->multipv, 1, MIN(MAX_MULTIPV, s->n_root));
     TableEntry *entry = table_probe(s, s->line[s->root_index].key);
     for (int i = 0; entry != NULL && i < s->n_root; i++) {
         if (s->root_moves[i] == entry->move) {
@@ -763,72 +880,88 @@ DjMove dj_search_run(DjSearch *s, const void *root, const DjHistoryEntry *line, 
     }
     for (int i = 0; i < s->n_root; i++)
         s->root_scores[i] = -INF;
+    memset(s->line_pv_length, 0, sizeof s->line_pv_length);
 
     DjSearchInfo info;
     memset(&info, 0, sizeof info);
+    info.multipv = 1;
     info.pv[0] = s->root_moves[0];
     info.pv_length = 1;
     DjMove best = s->root_moves[0];
     int max_depth = limits->depth > 0 && limits->depth < DJ_SEARCH_MAX_PLY
                         ? limits->depth : DJ_SEARCH_MAX_PLY - 1;
+    int line_scores[MAX_MULTIPV] = { 0 };
     int previous = 0;
+    double changes = 0.0;
 
     for (int depth = 1; depth <= max_depth; depth++) {
-        int alpha = -INF, beta = INF, window = 40;
-        if (depth >= 5 && !s->all_root_scores && previous > -DECISIVE && previous < DECISIVE) {
-            alpha = previous - window;
-            beta = previous + window;
-        }
-        int score;
         s->root_depth = depth;
-        for (;;) {
-            score = search_root(s, depth, alpha, beta);
+        int score = 0;
+        int done = 0;   /* lines completed at this depth */
+        for (int k = 0; k < s->multipv; k++) {
+            int line_score = search_line(s, depth, k, line_scores[k]);
             if (s->stop)
                 break;
-            if (score <= alpha) {
-                alpha = alpha - window < -INF ? -INF : alpha - window;
-                window *= 2;
-            } else if (score >= beta) {
-                beta = beta + window > INF ? INF : beta + window;
-                window *= 2;
-            } else {
-                break;
-            }
-            if (window > 1000) {
-                alpha = -INF;
-                beta = INF;
-            }
+            line_scores[k] = line_score;
+            if (k == 0)
+                score = line_score;
+            done++;
         }
-        if (s->stop) {
-            /* A root move that beat the last iteration's best is trusted. */
-            if (s->root_moves[0] != best && s->root_scores[0] > -INF)
+        if (s->stop && done == 0) {
+            /* A root move that beat the last iteration's best is trusted,
+             * and its line is the one reported with it. */
+            if (s->root_moves[0] != best && s->root_scores[0] > -INF) {
                 best = s->root_moves[0];
+                line_info(s, 0, info.depth, &info);
+            }
             break;
         }
-        previous = score;
-        best = s->root_moves[0];
-        info.depth = depth;
-        info.seldepth = s->seldepth;
-        info.score = score;
-        info.nodes = s->nodes;
-        info.elapsed_ms = now_ms() - s->start_ms;
-        info.pv_length = s->pv_length[0];
-        memcpy(info.pv, s->pv[0], sizeof(DjMove) * (size_t)info.pv_length);
-        if (info.pv_length == 0 || info.pv[0] != best) {
-            info.pv[0] = best;
-            info.pv_length = 1;
+        /* The lines searched later may have found moves that beat an
+         * earlier line's (with a narrower window): re-sort what completed. */
+        if (done > 1) {
+            for (int a = 1; a < done; a++)
+                for (int b = a; b > 0 && s->root_scores[b] > s->root_scores[b - 1]; b--) {
+                    DjMove m = s->root_moves[b]; s->root_moves[b] = s->root_moves[b - 1];
+                    s->root_moves[b - 1] = m;
+                    int sc = s->root_scores[b]; s->root_scores[b] = s->root_scores[b - 1];
+                    s->root_scores[b - 1] = sc;
+                    DjMove pv[DJ_SEARCH_MAX_PLY];
+                    int length = s->line_pv_length[b];
+                    memcpy(pv, s->line_pv[b], sizeof(DjMove) * (size_t)length);
+                    memcpy(s->line_pv[b], s->line_pv[b - 1],
+                           sizeof(DjMove) * (size_t)s->line_pv_length[b - 1]);
+                    s->line_pv_length[b] = s->line_pv_length[b - 1];
+                    memcpy(s->line_pv[b - 1], pv, sizeof(DjMove) * (size_t)length);
+                    s->line_pv_length[b - 1] = length;
+                    int ls = line_scores[b]; line_scores[b] = line_scores[b - 1];
+                    line_scores[b - 1] = ls;
+                }
+            score = s->root_scores[0];
         }
-        if (report != NULL)
-            report(&info, user_data);
+        changes *= 0.5;
+        if (depth > 1 && s->root_moves[0] != best)
+            changes += 1.0;
+        best = s->root_moves[0];
+        line_info(s, 0, depth, &info);
+        if (report != NULL) {
+            for (int k = 0; k < done; k++) {
+                DjSearchInfo line_report;
+                line_info(s, k, depth, &line_report);
+                report(&line_report, user_data);
+            }
+        }
+        if (s->stop)
+            break;
 
         /* A forced result found by a full-width search stays found. */
-        if (score >= DECISIVE && DJ_SCORE_WIN - score <= depth && limits->depth == 0)
+        if (limits->depth == 0 && dj_score_is_decisive(score, NULL)
+            && DJ_SCORE_WIN - abs(score) <= depth)
             break;
-        if (score <= -DECISIVE && DJ_SCORE_WIN + score <= depth && limits->depth == 0)
+        if (limits->mate > 0 && score >= DECISIVE && DJ_SCORE_WIN - score <= 2 * limits->mate - 1)
             break;
-        /* Do not start an iteration that cannot finish in the time left. */
-        if (s->hard_deadline_ms != 0 && info.elapsed_ms * 2 > limits->time_ms)
+        if (!time_for_another_iteration(s, changes, previous, score))
             break;
+        previous = score;
     }
     info.nodes = s->nodes;
     info.elapsed_ms = now_ms() - s->start_ms;

@@ -25,8 +25,18 @@ typedef struct DjSearch DjSearch;
  * runs to DJ_SEARCH_MAX_PLY or until dj_search_stop. */
 typedef struct DjSearchLimits {
     int depth;          /* plies */
-    int64_t time_ms;    /* wall-clock time for this move */
+    int64_t time_ms;    /* wall-clock time for this move: the search never runs
+                           longer (a hard limit) */
+    int64_t soft_time_ms; /* 0: search until time_ms runs out.  Otherwise the
+                           time a move should take on average (dj_time_budget):
+                           no new iteration starts once half of it is spent,
+                           scaled up (never past time_ms) while the best move
+                           keeps changing or the score is falling */
     uint64_t nodes;     /* positions visited (the search may overshoot by a few) */
+    int mate;           /* moves: stop once a win in at most this many of the
+                           side to move's moves is proven */
+    int multipv;        /* root moves to search with exact scores and lines,
+                           each reported as its own line (0 or 1: one) */
     bool all_root_scores; /* search every root move with a full window, so that
                              dj_search_root_scores gives exact scores (slower;
                              for weaker playing levels) */
@@ -36,14 +46,17 @@ typedef struct DjSearchLimits {
 typedef struct DjSearchInfo {
     int depth;                       /* last completed depth */
     int seldepth;                    /* deepest ply reached */
+    int multipv;                     /* which line this is, 1 the best */
     int score;                       /* side to move's view; see dj_score_is_win */
     uint64_t nodes;
     int64_t elapsed_ms;
+    int hashfull;                    /* permille of the table used by this search */
     DjMove pv[DJ_SEARCH_MAX_PLY];    /* principal variation from the root */
     int pv_length;
 } DjSearchInfo;
 
-/* Called after each completed iteration (and may print). */
+/* Called after each completed iteration, once per line with multipv (and
+ * may print).  Runs on the searching thread. */
 typedef void (*DjSearchReportFn)(const DjSearchInfo *info, void *user_data);
 
 /* A search for `variant` with a transposition table of about `table_mb`
@@ -55,7 +68,9 @@ void dj_search_free(DjSearch *search);
 void dj_search_clear(DjSearch *search);
 
 /* Search `root` (which must be ONGOING with at least one legal move) and
- * return the best move, filling `info` if not NULL.  `line` holds the
+ * return the best move, filling `info` if not NULL (line 1; when a stop
+ * cuts an iteration short after it found a better move, `info` holds that
+ * move's line and score, so info->pv[0] is always the move returned).  `line` holds the
  * positions of the game before and including the root (the root is the
  * last entry), so repetitions of earlier positions are scored by the
  * variant's repetition rule; it may be NULL (n_line 0).  Always returns a
@@ -65,6 +80,13 @@ DjMove dj_search_run(DjSearch *search, const void *root,
                      const DjSearchLimits *limits,
                      DjSearchReportFn report, void *user_data,
                      DjSearchInfo *info);
+
+/* Give a running search (for example one started without a time limit
+ * while pondering) new time limits, counted from now: `soft_ms` and
+ * `hard_ms` as DjSearchLimits.soft_time_ms and time_ms (0: none).  May be
+ * called from any thread while dj_search_run runs; the next run starts
+ * from its own limits again. */
+void dj_search_set_time(DjSearch *search, int64_t soft_ms, int64_t hard_ms);
 
 /* Ask a running search to return as soon as it can (async-signal-safe).
  * A stop that arrives before dj_search_run starts makes that run return at

@@ -1,0 +1,53 @@
+/* timeman.c: the time budget of one move. */
+#include "timeman.h"
+
+/* Moves a game is assumed still to last when the clock does not say. */
+#define HORIZON_MOVES 30
+/* Never plan past this share of the usable time on one move... */
+#define SOFT_SHARE 0.4
+/* ...nor let a move take more than this share, whatever happens. */
+#define HARD_SHARE 0.75
+/* How far the search may stretch the target when it is unsure (see
+ * DjSearchLimits.soft_time_ms): the hard limit allows for it. */
+#define STRETCH 5
+
+static int64_t at_least(int64_t value, int64_t floor)
+{
+    return value < floor ? floor : value;
+}
+
+void dj_time_budget(const DjClock *clock, int64_t *soft_ms, int64_t *hard_ms)
+{
+    int64_t left = at_least(clock->time_ms, 0);
+    int64_t increment = at_least(clock->increment_ms, 0);
+    int64_t overhead = at_least(clock->overhead_ms, 0);
+    /* What can be spent without the clock running out, less one more ms
+     * for the time it takes to notice a deadline. */
+    int64_t usable = left - overhead - 1;
+    if (usable <= 1) {
+        *soft_ms = 1;
+        *hard_ms = 1;
+        return;
+    }
+    int64_t hard, soft;
+    if (clock->moves_to_go == 1) {
+        /* The last move before the clock is refilled: most of what is left. */
+        hard = (int64_t)((double)usable * 0.9);
+        soft = (int64_t)((double)usable * 0.6);
+    } else {
+        int moves = clock->moves_to_go > 0 && clock->moves_to_go < HORIZON_MOVES
+                        ? clock->moves_to_go : HORIZON_MOVES;
+        soft = usable / moves + increment * 3 / 4;
+        if ((double)soft > (double)usable * SOFT_SHARE)
+            soft = (int64_t)((double)usable * SOFT_SHARE);
+        hard = soft * STRETCH;
+        if ((double)hard > (double)usable * HARD_SHARE)
+            hard = (int64_t)((double)usable * HARD_SHARE);
+    }
+    hard = at_least(hard, 1);
+    soft = at_least(soft, 1);
+    if (soft > hard)
+        soft = hard;
+    *soft_ms = soft;
+    *hard_ms = hard;
+}

@@ -1,0 +1,27 @@
+/* timeman.h: how long to think about one move under a real clock.
+ *
+ * Game-independent: a share of the time left (and of the increment), with
+ * a hard limit that keeps a safety margin, so that a program that follows
+ * it never loses on time however its clock is set. */
+#ifndef DOJO_TIMEMAN_H
+#define DOJO_TIMEMAN_H
+
+#include <stdint.h>
+
+/* The mover's clock, as a match or protocol gives it. */
+typedef struct DjClock {
+    int64_t time_ms;       /* time left on the mover's clock */
+    int64_t increment_ms;  /* added to the clock after each move */
+    int moves_to_go;       /* moves to play before the clock is refilled; 0: all the rest */
+    int64_t overhead_ms;   /* time lost per move outside the search (process and pipe
+                              latency, the other side's reading): kept in reserve */
+} DjClock;
+
+/* The time to spend on the next move: *soft_ms is the average target (for
+ * DjSearchLimits.soft_time_ms) and *hard_ms the limit never to pass (for
+ * DjSearchLimits.time_ms).  Guarantees 1 <= *soft_ms <= *hard_ms, and
+ * *hard_ms + overhead_ms < time_ms whenever time_ms > overhead_ms + 2; with
+ * less time than that, *hard_ms is 1.  Negative inputs count as 0. */
+void dj_time_budget(const DjClock *clock, int64_t *soft_ms, int64_t *hard_ms);
+
+#endif
