@@ -251,6 +251,11 @@ void dj_search_stop(DjSearch *s)
     s->stop = 1;
 }
 
+void dj_search_cancel_stop(DjSearch *s)
+{
+    s->stop = 0;
+}
+
 void dj_search_set_time(DjSearch *s, int64_t soft_ms, int64_t hard_ms)
 {
     int64_t now = now_ms();

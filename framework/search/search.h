@@ -93,6 +93,11 @@ void dj_search_set_time(DjSearch *search, int64_t soft_ms, int64_t hard_ms);
  * once (still with a legal move); each run clears the request as it ends. */
 void dj_search_stop(DjSearch *search);
 
+/* Forget a stop request that no run consumed (one that arrived just after
+ * the run it was meant for had ended), so that the next run is not cut
+ * short.  Call only while no dj_search_run is going on. */
+void dj_search_cancel_stop(DjSearch *search);
+
 /* Root moves of the last search with their scores (exact when the search
  * ran with all_root_scores; otherwise only the first is), the best first:
  * fills min(max, count) entries and returns the count of root moves. */

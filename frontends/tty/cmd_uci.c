@@ -1,0 +1,77 @@
+/* cmd_uci.c: `dojo uci`: the engine over standard input and output, for
+ * GUIs, match runners and scripts (see uci.h for the dialect). */
+#include <stdio.h>
+#include <string.h>
+
+#include "cli.h"
+#include "options.h"
+#include "uci.h"
+
+#define UCI_PARAMS "[OPTION...]"
+/* Far beyond any real command (a `position` with thousands of moves). */
+#define MAX_LINE_BYTES (4u << 20)
+
+/* Read one line of at most MAX_LINE_BYTES into `line`; a longer one is
+ * read to its end and *too_long set.  Returns false at the end of input
+ * with nothing read. */
+static bool read_line(FILE *in, GString *line, bool *too_long)
+{
+    char chunk[4096];
+    g_string_truncate(line, 0);
+    *too_long = false;
+    bool any = false;
+    while (fgets(chunk, sizeof chunk, in) != NULL) {
+        any = true;
+        size_t length = strlen(chunk);
+        bool complete = length > 0 && chunk[length - 1] == '\n';
+        if (!*too_long) {
+            if (line->len + length > MAX_LINE_BYTES) {
+                *too_long = true;
+                g_string_truncate(line, 0);
+            } else {
+                g_string_append_len(line, chunk, (gssize)length);
+            }
+        }
+        if (complete)
+            break;
+    }
+    return any;
+}
+
+int dojo_cmd_uci(int argc, char **argv)
+{
+    GOptionContext *context = dojo_option_context(
+        UCI_PARAMS, "Speak UCI on standard input and output (Fairy-Stockfish's dialect).",
+        "Commands: uci, isready, setoption name N value V, ucinewgame,\n"
+        "position startpos|fen STRING [moves M...], go [wtime btime winc binc movestogo\n"
+        "movetime depth nodes mate infinite ponder perft], stop, ponderhit, quit.\n"
+        "The game is chosen with 'setoption name UCI_Variant value NAME'.\n"
+        "Errors are reported as 'info string error: ...'; the engine keeps running.",
+        NULL);
+    GError *error = NULL;
+    bool parsed = g_option_context_parse(context, &argc, &argv, &error);
+    g_option_context_free(context);
+    if (!parsed)
+        return dojo_report_error("uci", UCI_PARAMS, error);
+    if (argc > 1)
+        return dojo_usage_failure("uci", UCI_PARAMS, "uci takes no arguments");
+
+    DojoUciConfig config = { .out = stdout };
+    DojoUci *uci = dojo_uci_new(&config);
+    GString *line = g_string_new(NULL);
+    bool too_long = false;
+    bool go_on = true;
+    while (go_on && read_line(stdin, line, &too_long)) {
+        if (too_long) {
+            fprintf(stdout, "info string error: a line longer than %u bytes was ignored\n",
+                    MAX_LINE_BYTES);
+            fflush(stdout);
+            continue;
+        }
+        go_on = dojo_uci_command(uci, line->str);
+    }
+    /* The end of input is a quit: any search is stopped and answered. */
+    dojo_uci_free(uci);
+    g_string_free(line, TRUE);
+    return DOJO_EXIT_OK;
+}

@@ -1,0 +1,731 @@
+/* uci.c: the UCI engine: commands, the game being analysed, and the search
+ * thread.
+ *
+ * Threads: the caller's thread handles commands; a `go` copies what the
+ * search needs (the root, the game line, the limits) into a job and starts
+ * one search thread, joined by the next command that needs the search
+ * (stop, go, position changes are fine meanwhile: the job owns its copies).
+ * Output from both threads goes through say(), under a lock, one whole
+ * line at a time. */
+#include "uci.h"
+
+#include <stdarg.h>
+#include <string.h>
+
+#include "framework/game_history.h"
+#include "framework/notation.h"
+#include "framework/perft.h"
+#include "framework/search/level.h"
+#include "framework/search/search.h"
+#include "framework/search/timeman.h"
+#include "output.h"
+#include "uci_options.h"
+
+#ifndef DOJO_VERSION
+#define DOJO_VERSION "unknown"
+#endif
+
+#define DEFAULT_MAX_HASH_MB 65536u
+#define DEFAULT_MAX_PERFT_DEPTH 12
+/* The longest quoted piece of bad input in an error message. */
+#define QUOTE_CHARS 60
+
+/* What one `go` asked for. */
+typedef struct GoRequest {
+    int64_t time[2], inc[2];   /* wtime/btime, winc/binc; -1: not given */
+    int moves_to_go;
+    int64_t movetime;
+    int depth;
+    uint64_t nodes;
+    int mate;
+    bool infinite;
+    bool ponder;
+    int perft;
+} GoRequest;
+
+/* Everything the search thread works on, owned by it while it runs. */
+typedef struct SearchJob {
+    const DjVariant *variant;
+    void *root;
+    DjHistoryEntry *line;
+    int n_line;
+    DjSearchLimits limits;
+    int level;
+    int64_t ponder_soft_ms, ponder_hard_ms;   /* the limits a ponderhit brings */
+} SearchJob;
+
+struct DojoUci {
+    DojoUciConfig config;
+    GMutex output_lock;
+    DojoUciSettings settings;
+    DjGame *game;
+    GArray *setup_scratch;
+
+    DjSearch *search;            /* for search_variant and search_hash_mb */
+    const DjVariant *search_variant;
+    unsigned search_hash_mb;
+    GRand *rand;
+
+    GThread *thread;             /* a search thread not joined yet */
+    SearchJob job;
+    GMutex lock;                 /* guards the fields below */
+    GCond wake;
+    bool running;                /* inside dj_search_run */
+    bool hold_bestmove;          /* go infinite / go ponder: wait for stop or ponderhit */
+    bool stop_requested;
+    bool done;                   /* the thread has its answer: join it */
+};
+
+/* ---- output ---------------------------------------------------------------- */
+
+static void say(DojoUci *uci, const char *format, ...) G_GNUC_PRINTF(2, 3);
+
+static void say(DojoUci *uci, const char *format, ...)
+{
+    va_list args;
+    va_start(args, format);
+    char *text = g_strdup_vprintf(format, args);
+    va_end(args);
+    g_mutex_lock(&uci->output_lock);
+    fputs(text, uci->config.out);
+    fputc('\n', uci->config.out);
+    fflush(uci->config.out);
+    g_mutex_unlock(&uci->output_lock);
+    g_free(text);
+}
+
+/* "info string error: ..." with outside text made one printable line. */
+static void say_error(DojoUci *uci, const char *format, ...) G_GNUC_PRINTF(2, 3);
+
+static void say_error(DojoUci *uci, const char *format, ...)
+{
+    va_list args;
+    va_start(args, format);
+    char *message = g_strdup_vprintf(format, args);
+    va_end(args);
+    GString *clean = g_string_new(NULL);
+    dojo_output_sanitize(message, 0, clean);
+    say(uci, "info string error: %s", clean->str);
+    g_string_free(clean, TRUE);
+    g_free(message);
+}
+
+/* `text` cut and cleaned for quoting in a message (g_free it). */
+static char *quote(const char *text)
+{
+    GString *clean = g_string_new(NULL);
+    dojo_output_sanitize(text, QUOTE_CHARS, clean);
+    return g_string_free(clean, FALSE);
+}
+
+/* Append the moves of `pv` in engine notation, each played from `root`;
+ * stops at a move that is not legal there or once the game is over. */
+static void append_pv(const DjVariant *variant, const void *root, const DjMove *pv, int n,
+                      GString *out)
+{
+    void *pos = g_malloc(variant->state_size);
+    DjMove *moves = g_new(DjMove, variant->max_moves);
+    memcpy(pos, root, variant->state_size);
+    for (int i = 0; i < n; i++) {
+        if (dj_position_outcome(variant, pos) != DJ_OUTCOME_ONGOING)
+            break;
+        int count = variant->legal_moves(pos, moves);
+        bool legal = false;
+        for (int k = 0; k < count && !legal; k++)
+            legal = moves[k] == pv[i];
+        if (!legal)
+            break;
+        if (i > 0)
+            g_string_append_c(out, ' ');
+        dj_format_move_engine(variant, pos, pv[i], out);
+        variant->play(pos, pv[i]);
+    }
+    g_free(moves);
+    g_free(pos);
+}
+
+/* UCI's score: centipawns, or mate in moves (negative: being mated). */
+static void append_score(int score, GString *out)
+{
+    int plies = 0;
+    if (dj_score_is_decisive(score, &plies)) {
+        int moves = (plies + 1) / 2;
+        g_string_append_printf(out, "mate %d", score > 0 ? moves : -moves);
+    } else {
+        g_string_append_printf(out, "cp %d", score);
+    }
+}
+
+static void report_iteration(const DjSearchInfo *info, void *user_data)
+{
+    DojoUci *uci = user_data;
+    const SearchJob *job = &uci->job;
+    GString *line = g_string_new(NULL);
+    g_string_append_printf(line, "info depth %d seldepth %d multipv %d score ", info->depth,
+                           MAX(info->seldepth, info->depth), info->multipv);
+    append_score(info->score, line);
+    uint64_t nps = info->elapsed_ms > 0 ? info->nodes * 1000 / (uint64_t)info->elapsed_ms : 0;
+    g_string_append_printf(line, " nodes %" G_GUINT64_FORMAT " nps %" G_GUINT64_FORMAT
+                           " hashfull %d time %" G_GINT64_FORMAT " pv ",
+                           (guint64)info->nodes, (guint64)nps, info->hashfull,
+                           (gint64)info->elapsed_ms);
+    append_pv(job->variant, job->root, info->pv, info->pv_length, line);
+    say(uci, "%s", line->str);
+    g_string_free(line, TRUE);
+}
+
+/* ---- the search thread ------------------------------------------------------ */
+
+static void job_clear(SearchJob *job)
+{
+    g_free(job->root);
+    g_free(job->line);
+    memset(job, 0, sizeof *job);
+}
+
+static gpointer search_thread(gpointer data)
+{
+    DojoUci *uci = data;
+    SearchJob *job = &uci->job;
+    DjSearchInfo info;
+    memset(&info, 0, sizeof info);
+    DjMove best;
+    if (job->level < DJ_LEVEL_MAX)
+        best = dj_level_choose(uci->search, job->level, job->limits.time_ms, uci->rand,
+                               job->root, job->line, job->n_line, report_iteration, uci,
+                               &info);
+    else
+        best = dj_search_run(uci->search, job->root, job->line, job->n_line, &job->limits,
+                             report_iteration, uci, &info);
+
+    g_mutex_lock(&uci->lock);
+    uci->running = false;
+    /* UCI: after `go infinite` or while pondering, the answer waits for
+     * `stop` (or `ponderhit`) even when the search is over. */
+    while (uci->hold_bestmove && !uci->stop_requested)
+        g_cond_wait(&uci->wake, &uci->lock);
+    g_mutex_unlock(&uci->lock);
+
+    GString *line = g_string_new("bestmove ");
+    if (best == DJ_MOVE_NONE) {
+        g_string_append(line, "(none)");
+    } else {
+        dj_format_move_engine(job->variant, job->root, best, line);
+        if (info.pv_length >= 2 && info.pv[0] == best) {
+            GString *ponder = g_string_new(NULL);
+            append_pv(job->variant, job->root, info.pv, 2, ponder);
+            const char *space = strchr(ponder->str, ' ');
+            if (space != NULL)
+                g_string_append_printf(line, " ponder %s", space + 1);
+            g_string_free(ponder, TRUE);
+        }
+    }
+    /* Done before the answer is out, so that a `go` sent as soon as the
+     * bestmove is read finds the search over (and joins this thread). */
+    g_mutex_lock(&uci->lock);
+    uci->done = true;
+    g_mutex_unlock(&uci->lock);
+    say(uci, "%s", line->str);
+    g_string_free(line, TRUE);
+    return NULL;
+}
+
+/* Stop the search, if one runs, and wait for its bestmove. */
+static void finish_search(DojoUci *uci)
+{
+    if (uci->thread == NULL)
+        return;
+    g_mutex_lock(&uci->lock);
+    uci->stop_requested = true;
+    if (uci->running)
+        dj_search_stop(uci->search);
+    g_cond_signal(&uci->wake);
+    g_mutex_unlock(&uci->lock);
+    g_thread_join(uci->thread);
+    uci->thread = NULL;
+    job_clear(&uci->job);
+}
+
+/* Join a search thread that has given its answer. */
+static void reap_search(DojoUci *uci)
+{
+    if (uci->thread == NULL)
+        return;
+    g_mutex_lock(&uci->lock);
+    bool done = uci->done;
+    g_mutex_unlock(&uci->lock);
+    if (done) {
+        g_thread_join(uci->thread);
+        uci->thread = NULL;
+        job_clear(&uci->job);
+    }
+}
+
+/* Whether a search is going on (its bestmove not given yet). */
+static bool searching(DojoUci *uci)
+{
+    reap_search(uci);
+    return uci->thread != NULL;
+}
+
+/* ---- engine state -------------------------------------------------------- */
+
+/* A fresh start position of the current game, with its options. */
+static DjGame *new_start(DojoUci *uci, GError **error)
+{
+    DjSetup setup;
+    dojo_uci_settings_setup(&uci->settings, uci->setup_scratch, &setup);
+    return dj_game_new(uci->settings.variant, &setup, error);
+}
+
+static void reset_position(DojoUci *uci)
+{
+    GError *error = NULL;
+    DjGame *game = new_start(uci, &error);
+    if (game == NULL) {
+        /* The game options are checked when set, so this is a game whose
+         * options changed meaning: start it without them. */
+        say_error(uci, "%s", error->message);
+        g_clear_error(&error);
+        DjSetup plain = { .seed = uci->settings.seed };
+        game = dj_game_new(uci->settings.variant, &plain, NULL);
+    }
+    dj_game_free(uci->game);
+    uci->game = game;
+}
+
+/* The search object for the current game and Hash, made when needed. */
+static bool ensure_search(DojoUci *uci)
+{
+    if (uci->search != NULL && uci->search_variant == uci->settings.variant
+        && uci->search_hash_mb == uci->settings.hash_mb)
+        return true;
+    dj_search_free(uci->search);
+    uci->search = dj_search_new(uci->settings.variant, uci->settings.hash_mb);
+    uci->search_variant = uci->settings.variant;
+    uci->search_hash_mb = uci->settings.hash_mb;
+    return uci->search != NULL;
+}
+
+DojoUci *dojo_uci_new(const DojoUciConfig *config)
+{
+    DojoUci *uci = g_new0(DojoUci, 1);
+    uci->config = *config;
+    if (uci->config.max_hash_mb == 0)
+        uci->config.max_hash_mb = DEFAULT_MAX_HASH_MB;
+    if (uci->config.max_perft_depth == 0)
+        uci->config.max_perft_depth = DEFAULT_MAX_PERFT_DEPTH;
+    g_mutex_init(&uci->output_lock);
+    g_mutex_init(&uci->lock);
+    g_cond_init(&uci->wake);
+    dojo_uci_settings_init(&uci->settings);
+    uci->settings.hash_mb = MIN(uci->settings.hash_mb, uci->config.max_hash_mb);
+    uci->setup_scratch = g_array_new(FALSE, TRUE, sizeof(DjOptionValue));
+    uci->rand = g_rand_new_with_seed(0);
+    reset_position(uci);
+    return uci;
+}
+
+void dojo_uci_free(DojoUci *uci)
+{
+    if (uci == NULL)
+        return;
+    finish_search(uci);
+    dj_search_free(uci->search);
+    dj_game_free(uci->game);
+    g_array_free(uci->setup_scratch, TRUE);
+    g_rand_free(uci->rand);
+    dojo_uci_settings_clear(&uci->settings);
+    g_mutex_clear(&uci->output_lock);
+    g_mutex_clear(&uci->lock);
+    g_cond_clear(&uci->wake);
+    g_free(uci);
+}
+
+/* ---- commands -------------------------------------------------------------- */
+
+static void command_uci(DojoUci *uci)
+{
+    GString *text = g_string_new(NULL);
+    g_string_append_printf(text, "id name dojo %s\nid author the dojo authors\n", DOJO_VERSION);
+    dojo_uci_options_describe(&uci->settings, uci->config.max_hash_mb, text);
+    g_string_append(text, "uciok");
+    say(uci, "%s", text->str);
+    g_string_free(text, TRUE);
+}
+
+/* `setoption name NAME [value VALUE]`; NAME and VALUE may hold spaces. */
+static void command_setoption(DojoUci *uci, char **words, int n)
+{
+    if (n < 3 || g_ascii_strcasecmp(words[1], "name") != 0) {
+        say_error(uci, "setoption wants 'name NAME [value VALUE]'");
+        return;
+    }
+    int value_at = -1;
+    for (int i = 2; i < n && value_at < 0; i++)
+        if (g_ascii_strcasecmp(words[i], "value") == 0)
+            value_at = i;
+    int name_end = value_at < 0 ? n : value_at;
+    if (name_end == 2) {
+        say_error(uci, "setoption: the option has no name");
+        return;
+    }
+    GString *joined = g_string_new(NULL);
+    for (int i = 2; i < name_end; i++)
+        g_string_append_printf(joined, "%s%s", i > 2 ? " " : "", words[i]);
+    GString *value = NULL;
+    if (value_at >= 0) {
+        value = g_string_new(NULL);
+        for (int i = value_at + 1; i < n; i++)
+            g_string_append_printf(value, "%s%s", i > value_at + 1 ? " " : "", words[i]);
+    }
+    if (searching(uci)) {
+        char *q = quote(joined->str);
+        say_error(uci, "setoption %s: options cannot change during a search (send stop first)",
+                  q);
+        g_free(q);
+        g_string_free(joined, TRUE);
+        if (value != NULL)
+            g_string_free(value, TRUE);
+        return;
+    }
+
+    /* Work on a copy so that a game option the game refuses changes nothing. */
+    DojoUciSettings before = uci->settings;
+    GHashTable *saved = g_hash_table_new_full(g_str_hash, g_str_equal, g_free, g_free);
+    GHashTableIter iter;
+    gpointer key, val;
+    g_hash_table_iter_init(&iter, uci->settings.game_options);
+    while (g_hash_table_iter_next(&iter, &key, &val))
+        g_hash_table_insert(saved, g_strdup(key), g_strdup(val));
+
+    GError *error = NULL;
+    DojoUciChange changed = DOJO_UCI_CHANGED_NOTHING;
+    bool ok = dojo_uci_option_set(&uci->settings, joined->str, value != NULL ? value->str : NULL,
+                                  uci->config.max_hash_mb, &changed, &error);
+    if (ok && (changed & DOJO_UCI_CHANGED_GAME_OPTION)) {
+        DjGame *trial = new_start(uci, &error);
+        if (trial == NULL) {
+            ok = false;
+            GHashTable *current = uci->settings.game_options;
+            uci->settings = before;
+            uci->settings.game_options = saved;
+            saved = current;
+        } else {
+            dj_game_free(trial);
+        }
+    }
+    if (!ok) {
+        say_error(uci, "%s", error->message);
+        g_clear_error(&error);
+    } else {
+        if (changed & (DOJO_UCI_CHANGED_VARIANT | DOJO_UCI_CHANGED_GAME_OPTION))
+            reset_position(uci);
+        if ((changed & DOJO_UCI_CLEAR_HASH) && uci->search != NULL)
+            dj_search_clear(uci->search);
+        if ((changed & DOJO_UCI_CHANGED_THREADS) && uci->settings.threads > 1)
+            say(uci, "info string Threads %d accepted; this version of dojo searches with "
+                     "one thread", uci->settings.threads);
+    }
+    g_hash_table_destroy(saved);
+    g_string_free(joined, TRUE);
+    if (value != NULL)
+        g_string_free(value, TRUE);
+}
+
+/* `position startpos|fen STRING [moves M...]`.  A move that cannot be
+ * played ends the list there (the position is the one before it), as
+ * other engines do, with an error naming it. */
+static void command_position(DojoUci *uci, char **words, int n)
+{
+    if (n < 2) {
+        say_error(uci, "position wants 'startpos' or 'fen STRING', then 'moves ...'");
+        return;
+    }
+    int moves_at = n;
+    for (int i = 1; i < n; i++)
+        if (strcmp(words[i], "moves") == 0) {
+            moves_at = i;
+            break;
+        }
+    GError *error = NULL;
+    DjGame *game = NULL;
+    if (strcmp(words[1], "startpos") == 0) {
+        if (moves_at != 2) {
+            char *q = quote(words[2]);
+            say_error(uci, "position startpos: unexpected '%s' (moves come after 'moves')", q);
+            g_free(q);
+            return;
+        }
+        game = new_start(uci, &error);
+    } else if (strcmp(words[1], "fen") == 0) {
+        if (moves_at == 2) {
+            say_error(uci, "position fen: the position string is missing");
+            return;
+        }
+        GString *fen = g_string_new(NULL);
+        for (int i = 2; i < moves_at; i++)
+            g_string_append_printf(fen, "%s%s", i > 2 ? " " : "", words[i]);
+        DjSetup setup = { .position = fen->str, .seed = uci->settings.seed };
+        game = dj_game_new(uci->settings.variant, &setup, &error);
+        if (game != NULL)
+            dj_game_set_tag(game, "Position", fen->str);
+        g_string_free(fen, TRUE);
+    } else {
+        char *q = quote(words[1]);
+        say_error(uci, "position wants 'startpos' or 'fen', not '%s'", q);
+        g_free(q);
+        return;
+    }
+    if (game == NULL) {
+        say_error(uci, "position: %s", error->message);
+        g_clear_error(&error);
+        return;
+    }
+    for (int i = moves_at + 1; i < n; i++) {
+        if (!dj_game_play_text(game, words[i], &error)) {
+            char *q = quote(words[i]);
+            say_error(uci, "position: move %d '%s': %s", i - moves_at, q, error->message);
+            g_free(q);
+            g_clear_error(&error);
+            break;
+        }
+    }
+    dj_game_free(uci->game);
+    uci->game = game;
+}
+
+static bool go_number(DojoUci *uci, char **words, int n, int *i, gint64 min, gint64 max,
+                      gint64 *out)
+{
+    const char *name = words[*i];
+    if (*i + 1 >= n || !g_ascii_string_to_signed(words[*i + 1], 10, min, max, out, NULL)) {
+        char *q = quote(*i + 1 < n ? words[*i + 1] : "");
+        say_error(uci, "go %s wants a whole number from %" G_GINT64_FORMAT " to %"
+                  G_GINT64_FORMAT ", not '%s'", name, min, max, q);
+        g_free(q);
+        return false;
+    }
+    (*i)++;
+    return true;
+}
+
+static bool parse_go(DojoUci *uci, char **words, int n, GoRequest *go)
+{
+    memset(go, 0, sizeof *go);
+    go->time[0] = go->time[1] = -1;
+    for (int i = 1; i < n; i++) {
+        const char *w = words[i];
+        gint64 value = 0;
+        bool ok = true;
+        /* Clocks may run below zero in some GUIs: read, then clamp. */
+        if (strcmp(w, "wtime") == 0 || strcmp(w, "btime") == 0) {
+            ok = go_number(uci, words, n, &i, -G_MAXINT32, G_MAXINT64 / 4, &value);
+            go->time[w[0] == 'b'] = MAX(value, 0);
+        } else if (strcmp(w, "winc") == 0 || strcmp(w, "binc") == 0) {
+            ok = go_number(uci, words, n, &i, -G_MAXINT32, G_MAXINT64 / 4, &value);
+            go->inc[w[0] == 'b'] = MAX(value, 0);
+        } else if (strcmp(w, "movestogo") == 0) {
+            ok = go_number(uci, words, n, &i, 0, G_MAXINT32, &value);
+            go->moves_to_go = (int)value;
+        } else if (strcmp(w, "movetime") == 0) {
+            ok = go_number(uci, words, n, &i, 1, G_MAXINT64 / 4, &value);
+            go->movetime = value;
+        } else if (strcmp(w, "depth") == 0) {
+            ok = go_number(uci, words, n, &i, 1, DJ_SEARCH_MAX_PLY - 1, &value);
+            go->depth = (int)value;
+        } else if (strcmp(w, "nodes") == 0) {
+            ok = go_number(uci, words, n, &i, 1, G_MAXINT64, &value);
+            go->nodes = (uint64_t)value;
+        } else if (strcmp(w, "mate") == 0) {
+            ok = go_number(uci, words, n, &i, 1, DJ_SEARCH_MAX_PLY / 2, &value);
+            go->mate = (int)value;
+        } else if (strcmp(w, "perft") == 0) {
+            ok = go_number(uci, words, n, &i, 1, uci->config.max_perft_depth, &value);
+            go->perft = (int)value;
+        } else if (strcmp(w, "infinite") == 0) {
+            go->infinite = true;
+        } else if (strcmp(w, "ponder") == 0) {
+            go->ponder = true;
+        } else if (strcmp(w, "searchmoves") == 0) {
+            say_error(uci, "go searchmoves is not supported");
+            return false;
+        } else {
+            char *q = quote(w);
+            say_error(uci, "go: unknown parameter '%s'", q);
+            g_free(q);
+            return false;
+        }
+        if (!ok)
+            return false;
+    }
+    return true;
+}
+
+static void run_perft(DojoUci *uci, int depth)
+{
+    const DjVariant *v = uci->settings.variant;
+    const void *root = dj_game_position(uci->game);
+    DjMove *moves = g_new(DjMove, v->max_moves);
+    void *child = g_malloc(v->state_size);
+    uint64_t total = 0;
+    int n = dj_position_outcome(v, root) == DJ_OUTCOME_ONGOING ? v->legal_moves(root, moves) : 0;
+    for (int i = 0; i < n; i++) {
+        memcpy(child, root, v->state_size);
+        v->play(child, moves[i]);
+        uint64_t count = dj_perft(v, child, depth - 1);
+        GString *text = g_string_new(NULL);
+        dj_format_move_engine(v, root, moves[i], text);
+        say(uci, "%s: %" G_GUINT64_FORMAT, text->str, (guint64)count);
+        g_string_free(text, TRUE);
+        total += count;
+    }
+    say(uci, "\nNodes searched: %" G_GUINT64_FORMAT "\n", (guint64)total);
+    g_free(child);
+    g_free(moves);
+}
+
+/* Fill the job's limits from the request and the clock of the side to move. */
+static void plan_limits(DojoUci *uci, const GoRequest *go, int side, SearchJob *job)
+{
+    DjSearchLimits *limits = &job->limits;
+    memset(limits, 0, sizeof *limits);
+    limits->depth = go->depth;
+    limits->nodes = go->nodes;
+    limits->mate = go->mate;
+    limits->multipv = uci->settings.multipv;
+    int64_t soft = 0, hard = 0;
+    if (go->movetime > 0) {
+        hard = go->movetime;   /* all of it: the GUI has taken its margin */
+    } else if (go->time[side] >= 0) {
+        DjClock clock = {
+            .time_ms = go->time[side],
+            .increment_ms = go->inc[side],
+            .moves_to_go = go->moves_to_go,
+            .overhead_ms = uci->settings.move_overhead_ms,
+        };
+        dj_time_budget(&clock, &soft, &hard);
+    }
+    if (go->infinite || go->ponder) {
+        /* No limit of time until stop (or ponderhit, which brings these). */
+        job->ponder_soft_ms = soft;
+        job->ponder_hard_ms = hard;
+    } else {
+        limits->time_ms = hard;
+        limits->soft_time_ms = soft;
+    }
+    if (uci->config.node_cap > 0 && (limits->nodes == 0 || limits->nodes > uci->config.node_cap))
+        limits->nodes = uci->config.node_cap;
+    job->level = dojo_uci_playing_level(&uci->settings);
+    if (job->level < DJ_LEVEL_MAX && limits->time_ms > 0 && limits->soft_time_ms > 0)
+        limits->time_ms = limits->soft_time_ms;   /* levels plan no time of their own */
+}
+
+static void command_go(DojoUci *uci, char **words, int n)
+{
+    if (searching(uci)) {
+        say_error(uci, "go: a search is already running (send stop first)");
+        return;
+    }
+    GoRequest go;
+    if (!parse_go(uci, words, n, &go))
+        return;
+    if (go.perft > 0) {
+        run_perft(uci, go.perft);
+        return;
+    }
+    if (dj_game_outcome(uci->game) != DJ_OUTCOME_ONGOING) {
+        const char *reason = dj_game_outcome_reason(uci->game);
+        say_error(uci, "go: the game is over (%s)", reason != NULL ? reason : "no move left");
+        say(uci, "bestmove (none)");
+        return;
+    }
+    if (!ensure_search(uci)) {
+        say_error(uci, "go: no search table of %u MB could be had", uci->settings.hash_mb);
+        say(uci, "bestmove (none)");
+        return;
+    }
+    const DjVariant *v = uci->settings.variant;
+    SearchJob *job = &uci->job;
+    job->variant = v;
+    job->root = g_memdup2(dj_game_position(uci->game), v->state_size);
+    int n_line = 0;
+    const DjHistoryEntry *line = dj_game_line(uci->game, &n_line);
+    job->line = g_memdup2(line, sizeof(DjHistoryEntry) * (gsize)n_line);
+    job->n_line = n_line;
+    plan_limits(uci, &go, v->side_to_move(job->root), job);
+    g_rand_set_seed(uci->rand, (guint32)(uci->settings.seed + (guint64)dj_game_length(uci->game)));
+
+    uci->running = true;
+    uci->done = false;
+    uci->stop_requested = false;
+    uci->hold_bestmove = (go.infinite || go.ponder) && uci->config.node_cap == 0;
+    dj_search_cancel_stop(uci->search);
+    uci->thread = g_thread_new("dojo-search", search_thread, uci);
+}
+
+static void command_ponderhit(DojoUci *uci)
+{
+    if (!searching(uci)) {
+        say_error(uci, "ponderhit: no search is running");
+        return;
+    }
+    g_mutex_lock(&uci->lock);
+    uci->hold_bestmove = false;
+    if (uci->running && (uci->job.ponder_hard_ms > 0 || uci->job.ponder_soft_ms > 0))
+        dj_search_set_time(uci->search, uci->job.ponder_soft_ms, uci->job.ponder_hard_ms);
+    g_cond_signal(&uci->wake);
+    g_mutex_unlock(&uci->lock);
+}
+
+static void command_ucinewgame(DojoUci *uci)
+{
+    finish_search(uci);
+    if (uci->search != NULL)
+        dj_search_clear(uci->search);
+    reset_position(uci);
+}
+
+bool dojo_uci_command(DojoUci *uci, const char *text)
+{
+    char **words = g_strsplit_set(text, " \t\r\n", -1);
+    int n = 0;
+    for (char **w = words; *w != NULL; w++) {
+        if (**w == '\0')
+            g_free(*w);
+        else
+            words[n++] = *w;
+    }
+    words[n] = NULL;
+    bool go_on = true;
+    if (n == 0) {
+        /* blank lines are ignored */
+    } else if (strcmp(words[0], "uci") == 0) {
+        command_uci(uci);
+    } else if (strcmp(words[0], "isready") == 0) {
+        say(uci, "readyok");
+    } else if (strcmp(words[0], "setoption") == 0) {
+        command_setoption(uci, words, n);
+    } else if (strcmp(words[0], "ucinewgame") == 0) {
+        command_ucinewgame(uci);
+    } else if (strcmp(words[0], "position") == 0) {
+        command_position(uci, words, n);
+    } else if (strcmp(words[0], "go") == 0) {
+        command_go(uci, words, n);
+    } else if (strcmp(words[0], "stop") == 0) {
+        finish_search(uci);
+    } else if (strcmp(words[0], "ponderhit") == 0) {
+        command_ponderhit(uci);
+    } else if (strcmp(words[0], "quit") == 0) {
+        finish_search(uci);
+        go_on = false;
+    } else if (strcmp(words[0], "debug") == 0 || strcmp(words[0], "register") == 0) {
+        /* accepted; dojo has no debug output and needs no registration */
+    } else {
+        char *q = quote(words[0]);
+        say_error(uci, "unknown command '%s'", q);
+        g_free(q);
+    }
+    g_strfreev(words);
+    return go_on;
+}

@@ -1,0 +1,499 @@
+/* test_uci.c: `dojo uci` driven through pipes as a GUI or match runner
+ * drives it: the handshake, whole games at a few hundred nodes a move,
+ * stop and isready during searches, pondering, both games' notations,
+ * repetition from the move list, multi-PV, levels, and every kind of bad
+ * input (answered with "info string error", the engine going on). */
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <setjmp.h>
+#include <cmocka.h>
+
+#include <stdio.h>
+#include <string.h>
+
+#include <glib.h>
+
+#include "framework/game_history.h"
+#include "framework/registry.h"
+#include "runner.h"
+#include "uci_client.h"
+
+#define CARDS "ox,boar,horse,elephant,crab"
+
+static int make_dir(void **state)
+{
+    *state = runner_temp_dir();
+    return 0;
+}
+
+static int remove_dir(void **state)
+{
+    runner_remove_tree(*state);
+    g_free(*state);
+    return 0;
+}
+
+/* Skip the test in a build without game `name`. */
+#define NEED_GAME(name)                                                                 \
+    do {                                                                                \
+        if (dj_registry_find(name) == NULL) {                                          \
+            print_message("skipped: %s is not built\n", name);                          \
+            skip();                                                                     \
+        }                                                                               \
+    } while (0)
+
+static void assert_contains(const char *haystack, const char *needle)
+{
+    if (strstr(haystack, needle) == NULL)
+        fail_msg("expected '%s' in:\n%s", needle, haystack);
+}
+
+/* The move after "bestmove " in `line` (g_free it). */
+static char *bestmove_of(const char *line)
+{
+    assert_true(g_str_has_prefix(line, "bestmove "));
+    const char *move = line + strlen("bestmove ");
+    const char *end = strchr(move, ' ');
+    return end != NULL ? g_strndup(move, (gsize)(end - move)) : g_strdup(move);
+}
+
+static void quit_cleanly(UciClient *engine)
+{
+    assert_int_equal(uci_client_quit(engine), 0);
+}
+
+/* ---- handshake ---------------------------------------------------------- */
+
+static void test_handshake(void **state)
+{
+    UciClient *engine = uci_client_start(*state);
+    uci_client_send(engine, "uci");
+    const char *id = uci_client_expect(engine, "id name ");
+    assert_true(g_str_has_prefix(id, "id name dojo "));
+    uci_client_expect(engine, "uciok");
+    const char *said = uci_client_transcript(engine);
+    GString *variants = g_string_new("option name UCI_Variant type combo default ");
+    const DjVariant *const *all = dj_registry_all();
+    g_string_append(variants, all[0]->name);
+    for (int i = 0; all[i] != NULL; i++)
+        g_string_append_printf(variants, " var %s", all[i]->name);
+    assert_contains(said, variants->str);
+    g_string_free(variants, TRUE);
+    static const char *const options[] = {
+        "option name Hash type spin default 64 min 1 max ",
+        "option name Threads type spin default 1 min 1 max ",
+        "option name MultiPV type spin default 1 min 1 max ",
+        "option name Skill Level type spin default 10 min 1 max 10",
+        "option name UCI_LimitStrength type check default false",
+        "option name UCI_Elo type spin ",
+        "option name Move Overhead type spin default ",
+        "option name Ponder type check default false",
+    };
+    for (size_t i = 0; i < G_N_ELEMENTS(options); i++)
+        assert_contains(said, options[i]);
+    if (dj_registry_find("onitama") != NULL) {
+        assert_contains(said, "option name cards type string default <empty>");
+        assert_contains(said, "option name deck type string default <empty>");
+    }
+    uci_client_send(engine, "isready");
+    uci_client_expect(engine, "readyok");
+    quit_cleanly(engine);
+}
+
+/* ---- whole games --------------------------------------------------------- */
+
+/* Play `variant` against itself at `nodes` a move from the start given by
+ * `position` (a "position ..." prefix without moves), refereeing with a
+ * DjGame set up from `start` (a position string, or NULL for the new
+ * game), until the game ends or `max_plies`. */
+static void play_game(void **state, const char *variant_name, const char *position,
+                      const char *start, int nodes, int max_plies)
+{
+    const DjVariant *variant = dj_registry_find(variant_name);
+    DjSetup setup = { .position = start };
+    GError *error = NULL;
+    DjGame *game = dj_game_new(variant, &setup, &error);
+    g_assert_no_error(error);
+
+    UciClient *engine = uci_client_start(*state);
+    uci_client_send(engine, "uci");
+    uci_client_expect(engine, "uciok");
+    uci_client_send(engine, "setoption name UCI_Variant value %s", variant_name);
+    uci_client_send(engine, "setoption name Hash value 4");
+    uci_client_send(engine, "ucinewgame");
+    uci_client_send(engine, "isready");
+    uci_client_expect(engine, "readyok");
+    GString *moves = g_string_new(NULL);
+    int plies = 0, infos = 0;
+    while (dj_game_outcome(game) == DJ_OUTCOME_ONGOING && plies < max_plies) {
+        uci_client_send(engine, "%s%s%s", position, moves->len > 0 ? " moves" : "",
+                        moves->str);
+        uci_client_send(engine, "go nodes %d", nodes);
+        /* A search cut short by its node limit may end before any
+         * iteration completes; every info line it gives is whole. */
+        const char *line;
+        while ((line = uci_client_read(engine)) != NULL && !g_str_has_prefix(line, "bestmove ")) {
+            if (g_str_has_prefix(line, "info depth ")) {
+                assert_non_null(strstr(line, " score "));
+                assert_non_null(strstr(line, " pv "));
+                infos++;
+            }
+        }
+        if (line == NULL)
+            fail_msg("no bestmove:\n%s", uci_client_transcript(engine));
+        char *move = bestmove_of(line);
+        if (!dj_game_play_text(game, move, &error))
+            fail_msg("ply %d: the engine played '%s': %s\n%s", plies + 1, move, error->message,
+                     uci_client_transcript(engine));
+        g_string_append_printf(moves, " %s", move);
+        g_free(move);
+        plies++;
+    }
+    assert_true(plies > 0);
+    assert_true(infos > 0);
+    if (dj_game_outcome(game) != DJ_OUTCOME_ONGOING) {
+        /* The engine sees the same end and says so. */
+        uci_client_send(engine, "%s moves%s", position, moves->str);
+        uci_client_send(engine, "go nodes %d", nodes);
+        assert_contains(uci_client_expect(engine, "info string error: "), "game is over");
+        assert_string_equal(uci_client_expect(engine, "bestmove "), "bestmove (none)");
+    }
+    quit_cleanly(engine);
+    g_string_free(moves, TRUE);
+    dj_game_free(game);
+}
+
+static void test_game_onitama(void **state)
+{
+    NEED_GAME("onitama");
+    const char *start = "ssmss/5/5/5/SSMSS b " CARDS;
+    play_game(state, "onitama", "position fen ssmss/5/5/5/SSMSS b " CARDS, start, 300, 120);
+}
+
+static void test_game_ogi(void **state)
+{
+    NEED_GAME("ogi");
+    play_game(state, "ogi", "position startpos", NULL, 2000, 80);
+}
+
+static void test_game_ogi_from_engine_fen(void **state)
+{
+    NEED_GAME("ogi");
+    play_game(state, "ogi",
+              "position fen lnsiksnl/1r4b1/pppppppp/8/8/PPPPPPPP/1B4R1/LNSIKSNL[] w - - 0 1", NULL,
+              200, 30);
+}
+
+/* ---- searches that wait for stop; isready during a search ------------------- */
+
+static void test_stop_during_infinite(void **state)
+{
+    UciClient *engine = uci_client_start(*state);
+    uci_client_send(engine, "position startpos");
+    uci_client_send(engine, "go infinite");
+    uci_client_expect(engine, "info depth 3 ");   /* it is searching */
+    uci_client_send(engine, "isready");
+    /* readyok comes while the search goes on: no bestmove before it. */
+    const char *line;
+    while ((line = uci_client_read(engine)) != NULL && strcmp(line, "readyok") != 0)
+        assert_false(g_str_has_prefix(line, "bestmove"));
+    assert_non_null(line);
+    uci_client_send(engine, "stop");
+    char *move = bestmove_of(uci_client_expect(engine, "bestmove "));
+    assert_true(strlen(move) > 0 && strcmp(move, "(none)") != 0);
+    g_free(move);
+    /* The engine is ready for more. */
+    uci_client_send(engine, "go depth 2");
+    uci_client_expect(engine, "bestmove ");
+    quit_cleanly(engine);
+}
+
+/* An infinite search that ends by itself (a forced win) still waits for
+ * stop before answering. */
+static void test_infinite_waits_for_stop(void **state)
+{
+    NEED_GAME("onitama");
+    UciClient *engine = uci_client_start(*state);
+    uci_client_send(engine, "position fen 5/5/2m2/2M2/5 b tiger,ox,horse,elephant,crab");
+    uci_client_send(engine, "go infinite");
+    /* The win is proven at depth 1 and the search ends there. */
+    assert_contains(uci_client_expect(engine, "info depth 1 "), " score mate 1 ");
+    uci_client_send(engine, "isready");
+    const char *line;
+    while ((line = uci_client_read(engine)) != NULL && strcmp(line, "readyok") != 0)
+        assert_false(g_str_has_prefix(line, "bestmove"));
+    uci_client_send(engine, "stop");
+    assert_string_equal(uci_client_expect(engine, "bestmove "), "bestmove ox:c2c3");
+    quit_cleanly(engine);
+}
+
+static void test_ponderhit(void **state)
+{
+    UciClient *engine = uci_client_start(*state);
+    uci_client_send(engine, "setoption name Ponder value true");
+    uci_client_send(engine, "position startpos");
+    uci_client_send(engine, "go ponder wtime 2000 btime 2000 winc 0 binc 0");
+    uci_client_expect(engine, "info depth 2 ");
+    uci_client_send(engine, "isready");
+    uci_client_expect(engine, "readyok");
+    uci_client_send(engine, "ponderhit");
+    /* Now on the clock: the answer comes by itself. */
+    char *move = bestmove_of(uci_client_expect(engine, "bestmove "));
+    assert_true(strcmp(move, "(none)") != 0);
+    g_free(move);
+    quit_cleanly(engine);
+}
+
+static void test_time_limits(void **state)
+{
+    UciClient *engine = uci_client_start(*state);
+    uci_client_send(engine, "position startpos");
+    uci_client_send(engine, "go movetime 50");
+    uci_client_expect(engine, "bestmove ");
+    uci_client_send(engine, "go wtime 300 btime 300 winc 10 binc 10");
+    uci_client_expect(engine, "bestmove ");
+    uci_client_send(engine, "go wtime 5 btime 5");   /* almost no time: still a move */
+    char *move = bestmove_of(uci_client_expect(engine, "bestmove "));
+    assert_true(strcmp(move, "(none)") != 0);
+    g_free(move);
+    uci_client_send(engine, "go wtime 1000 btime 1000 movestogo 1");
+    uci_client_expect(engine, "bestmove ");
+    quit_cleanly(engine);
+}
+
+/* ---- notation, repetition, scores ------------------------------------------ */
+
+static void test_mate_score(void **state)
+{
+    NEED_GAME("onitama");
+    UciClient *engine = uci_client_start(*state);
+    uci_client_send(engine, "position fen 5/5/2m2/2M2/5 b tiger,ox,horse,elephant,crab");
+    uci_client_send(engine, "go depth 3");
+    assert_contains(uci_client_expect(engine, "info depth 3 "), " score mate 1 ");
+    assert_string_equal(uci_client_expect(engine, "bestmove "), "bestmove ox:c2c3");
+    /* Being mated in one: Red to move, and whatever Red does, Blue's master
+     * steps into the temple (or takes Red's master there) with the Ox. */
+    uci_client_send(engine, "position fen m4/2M2/5/5/5 r ox,boar,crab,elephant,horse");
+    uci_client_send(engine, "go depth 2");
+    assert_contains(uci_client_expect(engine, "info depth 2 "), " score mate -1 ");
+    uci_client_expect(engine, "bestmove ");
+    /* go mate: stops once the win is proven, before the depth asked. */
+    uci_client_send(engine, "position fen 5/5/2m2/2M2/5 b tiger,ox,horse,elephant,crab");
+    uci_client_send(engine, "go depth 30 mate 1");
+    assert_string_equal(uci_client_expect(engine, "bestmove "), "bestmove ox:c2c3");
+    assert_null(strstr(uci_client_transcript(engine), "info depth 30 "));
+    quit_cleanly(engine);
+}
+
+static void test_ogi_notation(void **state)
+{
+    NEED_GAME("ogi");
+    UciClient *engine = uci_client_start(*state);
+    uci_client_send(engine, "setoption name UCI_Variant value ogi");
+    uci_client_send(engine, "position fen 4k3/8/8/8/8/8/8/4K3[Pp] w - - 0 1");
+    uci_client_send(engine, "go perft 1");
+    uci_client_expect(engine, "P@e5: 1");
+    assert_string_equal(uci_client_expect(engine, "Nodes searched: "), "Nodes searched: 60");
+    /* Drops are read as P*e5 and P@e5; a promotion as b6b7+. */
+    uci_client_send(engine, "position fen 4k3/8/1P6/8/8/8/8/4K3[Pp] w - - 0 1 moves P*e5 "
+                            "e8d8 b6b7+ p@a2");
+    uci_client_send(engine, "go perft 1");
+    uci_client_expect(engine, "Nodes searched: ");
+    uci_client_send(engine, "isready");
+    uci_client_expect(engine, "readyok");
+    assert_null(strstr(uci_client_transcript(engine), "error"));
+    quit_cleanly(engine);
+}
+
+/* The moves list is the game: the fourth occurrence of a position ends an
+ * Ogi game in a draw, and the engine refuses to search it. */
+static void test_repetition_in_moves(void **state)
+{
+    NEED_GAME("ogi");
+    UciClient *engine = uci_client_start(*state);
+    uci_client_send(engine, "setoption name UCI_Variant value ogi");
+    const char *cycle = " g2h2 b7a7 h2g2 a7b7";
+    uci_client_send(engine, "position startpos moves%s%s", cycle, cycle);
+    uci_client_send(engine, "go depth 2");
+    char *move = bestmove_of(uci_client_expect(engine, "bestmove "));
+    assert_string_not_equal(move, "(none)");
+    g_free(move);
+    uci_client_send(engine, "position startpos moves%s%s%s", cycle, cycle, cycle);
+    uci_client_send(engine, "go depth 2");
+    assert_contains(uci_client_expect(engine, "info string error: "), "occurred 4 times");
+    assert_string_equal(uci_client_expect(engine, "bestmove "), "bestmove (none)");
+    quit_cleanly(engine);
+}
+
+static void test_multipv(void **state)
+{
+    UciClient *engine = uci_client_start(*state);
+    uci_client_send(engine, "setoption name MultiPV value 3");
+    uci_client_send(engine, "position startpos");
+    uci_client_send(engine, "go depth 4");
+    uci_client_expect(engine, "bestmove ");
+    char *first[3] = { NULL, NULL, NULL };
+    char **lines = g_strsplit(uci_client_transcript(engine), "\n", -1);
+    for (char **l = lines; *l != NULL; l++) {
+        if (!g_str_has_prefix(*l, "info depth 4 "))
+            continue;
+        const char *k = strstr(*l, " multipv ");
+        const char *pv = strstr(*l, " pv ");
+        assert_non_null(k);
+        assert_non_null(pv);
+        int index = atoi(k + strlen(" multipv "));
+        assert_in_range(index, 1, 3);
+        char **moves = g_strsplit(pv + strlen(" pv "), " ", 2);
+        g_free(first[index - 1]);
+        first[index - 1] = g_strdup(moves[0]);
+        g_strfreev(moves);
+    }
+    g_strfreev(lines);
+    for (int i = 0; i < 3; i++)
+        assert_non_null(first[i]);
+    assert_string_not_equal(first[0], first[1]);
+    assert_string_not_equal(first[0], first[2]);
+    assert_string_not_equal(first[1], first[2]);
+    for (int i = 0; i < 3; i++)
+        g_free(first[i]);
+    quit_cleanly(engine);
+}
+
+static void test_levels_and_game_options(void **state)
+{
+    UciClient *engine = uci_client_start(*state);
+    uci_client_send(engine, "setoption name Skill Level value 1");
+    uci_client_send(engine, "position startpos");
+    uci_client_send(engine, "go movetime 100");
+    uci_client_expect(engine, "bestmove ");
+    uci_client_send(engine, "setoption name Skill Level value 10");
+    uci_client_send(engine, "setoption name UCI_LimitStrength value true");
+    uci_client_send(engine, "setoption name UCI_Elo value 1000");
+    uci_client_send(engine, "go depth 3");
+    uci_client_expect(engine, "bestmove ");
+    if (dj_registry_find("onitama") != NULL) {
+        uci_client_send(engine, "setoption name UCI_Variant value onitama");
+        uci_client_send(engine, "setoption name cards value tiger,ox,horse,elephant,crab");
+        uci_client_send(engine, "position startpos");
+        uci_client_send(engine, "go perft 1");
+        uci_client_expect(engine, "tiger:");
+        uci_client_expect(engine, "Nodes searched: ");
+        uci_client_send(engine, "setoption name cards value tiger,ox");
+        assert_contains(uci_client_expect(engine, "info string error: "), "card");
+    }
+    uci_client_send(engine, "isready");
+    uci_client_expect(engine, "readyok");
+    quit_cleanly(engine);
+}
+
+/* ---- bad input --------------------------------------------------------------- */
+
+static void test_bad_input(void **state)
+{
+    /* Each line is answered with an error (and, for a go that cannot
+     * search, "bestmove (none)"); then the engine is still ready. */
+    static const char *const lines[][2] = {
+        { "frobnicate", "unknown command 'frobnicate'" },
+        { "position", "position wants" },
+        { "position sideways", "position wants 'startpos' or 'fen'" },
+        { "position startpos e2e4", "unexpected 'e2e4'" },
+        { "position fen", "position string is missing" },
+        { "position fen moves e3e4", "position string is missing" },
+        { "position fen not a position at all", "position:" },
+        { "position startpos moves zz9", "move 1 'zz9'" },
+        { "setoption", "setoption wants" },
+        { "setoption name", "setoption wants" },
+        { "setoption name value 3", "no name" },
+        { "setoption name NoSuchOption value 3", "no option 'NoSuchOption'" },
+        { "setoption name Hash value 0", "Hash" },
+        { "setoption name Hash value lots", "Hash" },
+        { "setoption name Threads value 100000", "Threads" },
+        { "setoption name MultiPV value -1", "MultiPV" },
+        { "setoption name Ponder value maybe", "true or false" },
+        { "setoption name UCI_Variant value chess", "no game 'chess'" },
+        { "setoption name Skill Level", "Skill Level" },
+        { "go depth", "go depth wants" },
+        { "go depth -3", "go depth wants" },
+        { "go nodes x", "go nodes wants" },
+        { "go movetime 0", "go movetime wants" },
+        { "go sideways", "unknown parameter 'sideways'" },
+        { "go searchmoves e3e4", "searchmoves" },
+        { "go perft 99", "go perft wants" },
+        { "ponderhit", "no search is running" },
+        { "\x01\x02\xff\xfe garbage", "unknown command" },
+    };
+    UciClient *engine = uci_client_start(*state);
+    for (size_t i = 0; i < G_N_ELEMENTS(lines); i++) {
+        uci_client_send(engine, "%s", lines[i][0]);
+        const char *error = uci_client_expect(engine, "info string error: ");
+        if (strstr(error, lines[i][1]) == NULL)
+            fail_msg("after '%s' expected '%s' in: %s", lines[i][0], lines[i][1], error);
+        /* Nothing unprintable is echoed back. */
+        for (const char *p = error; *p != '\0'; p++)
+            assert_true((unsigned char)*p >= 0x20);
+        uci_client_send(engine, "isready");
+        uci_client_expect(engine, "readyok");
+    }
+    /* A go while searching, and an option change while searching. */
+    uci_client_send(engine, "position startpos");
+    uci_client_send(engine, "go infinite");
+    uci_client_expect(engine, "info depth 2 ");
+    uci_client_send(engine, "go depth 3");
+    assert_contains(uci_client_expect(engine, "info string error: "), "already running");
+    uci_client_send(engine, "setoption name Hash value 8");
+    assert_contains(uci_client_expect(engine, "info string error: "), "during a search");
+    uci_client_send(engine, "stop");
+    uci_client_expect(engine, "bestmove ");
+    /* A very long line. */
+    GString *long_line = g_string_new("position startpos moves");
+    for (int i = 0; i < 20000; i++)
+        g_string_append(long_line, " zz");
+    uci_client_send(engine, "%s", long_line->str);
+    uci_client_expect(engine, "info string error: ");
+    g_string_free(long_line, TRUE);
+    uci_client_send(engine, "isready");
+    uci_client_expect(engine, "readyok");
+    quit_cleanly(engine);
+}
+
+/* The end of input is a quit, also during a search: an answer, exit 0. */
+static void test_end_of_input(void **state)
+{
+    const char *const args[] = { "uci", NULL };
+    DojoRun *r = runner_run_text(*state, "position startpos\ngo infinite\n", args);
+    assert_int_equal(r->exit_code, 0);
+    assert_non_null(strstr(r->out, "bestmove "));
+    assert_string_equal(r->err, "");
+    runner_run_free(r);
+    const char *const extra[] = { "uci", "extra", NULL };
+    r = runner_run_text(*state, "", extra);
+    assert_int_equal(r->exit_code, 2);
+    runner_run_free(r);
+}
+
+int main(int argc, char **argv)
+{
+    if (!runner_init(argc, argv)) {
+        fprintf(stderr, "usage: test_frontend_uci PATH-TO-DOJO (or set DOJO_EXE)\n");
+        return 2;
+    }
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test_setup_teardown(test_handshake, make_dir, remove_dir),
+        cmocka_unit_test_setup_teardown(test_game_onitama, make_dir, remove_dir),
+        cmocka_unit_test_setup_teardown(test_game_ogi, make_dir, remove_dir),
+        cmocka_unit_test_setup_teardown(test_game_ogi_from_engine_fen, make_dir, remove_dir),
+        cmocka_unit_test_setup_teardown(test_stop_during_infinite, make_dir, remove_dir),
+        cmocka_unit_test_setup_teardown(test_infinite_waits_for_stop, make_dir, remove_dir),
+        cmocka_unit_test_setup_teardown(test_ponderhit, make_dir, remove_dir),
+        cmocka_unit_test_setup_teardown(test_time_limits, make_dir, remove_dir),
+        cmocka_unit_test_setup_teardown(test_mate_score, make_dir, remove_dir),
+        cmocka_unit_test_setup_teardown(test_ogi_notation, make_dir, remove_dir),
+        cmocka_unit_test_setup_teardown(test_repetition_in_moves, make_dir, remove_dir),
+        cmocka_unit_test_setup_teardown(test_multipv, make_dir, remove_dir),
+        cmocka_unit_test_setup_teardown(test_levels_and_game_options, make_dir, remove_dir),
+        cmocka_unit_test_setup_teardown(test_bad_input, make_dir, remove_dir),
+        cmocka_unit_test_setup_teardown(test_end_of_input, make_dir, remove_dir),
+    };
+    return cmocka_run_group_tests_name("frontend_uci", tests, NULL, NULL);
+}
