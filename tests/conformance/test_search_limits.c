@@ -88,7 +88,66 @@ static void check_node_limits_at(const ConfWhere *where, DjSearch *search, const
         CONF_CHECK(where, info.nodes <= node_limits[i] + NODE_LIMIT_GRANULARITY,
                    "with a limit of %" G_GUINT64_FORMAT " nodes the search visited %"
                    G_GUINT64_FORMAT, node_limits[i], info.nodes);
+        /* Also when the limit cut an iteration that had found a new best
+         * move: the line reported is the one of the move returned. */
+        CONF_CHECK(where, info.pv_length >= 1 && info.pv[0] == move,
+                   "with a limit of %" G_GUINT64_FORMAT " nodes the line reported does not "
+                   "start with the move returned", node_limits[i]);
         check_pv(where, v, pos, &info);
+    }
+}
+
+/* What a multi-PV search reported: the lines of its last depth. */
+typedef struct MultiPvReport {
+    int depth;
+    int count;
+    DjMove first[8];
+    int score[8];
+} MultiPvReport;
+
+static void collect_lines(const DjSearchInfo *info, void *user_data)
+{
+    MultiPvReport *report = user_data;
+    if (info->depth != report->depth) {
+        report->depth = info->depth;
+        report->count = 0;
+    }
+    if (report->count < 8 && info->multipv == report->count + 1) {
+        report->first[report->count] = info->pv[0];
+        report->score[report->count] = info->score;
+        report->count++;
+    }
+}
+
+static void check_multipv_at(const ConfWhere *where, DjSearch *search, const void *pos,
+                             const DjHistoryEntry *line, int n_line)
+{
+    const DjVariant *v = where->variant;
+    DjMove *moves = g_new(DjMove, v->max_moves);
+    int n = v->legal_moves(pos, moves);
+    g_free(moves);
+    DjSearchLimits limits = { .depth = 3, .multipv = 3, .nodes = DEPTH_SEARCH_NODE_CAP };
+    MultiPvReport report = { 0 };
+    DjSearchInfo info;
+    DjMove move = dj_search_run(search, pos, line, n_line, &limits, collect_lines, &report,
+                                &info);
+    if (info.nodes >= DEPTH_SEARCH_NODE_CAP)
+        return;
+    int expected = n < 3 ? n : 3;
+    CONF_CHECK(where, report.depth == 3 && report.count == expected,
+               "multi-PV 3 at depth 3 reported %d lines at depth %d (%d legal moves)",
+               report.count, report.depth, n);
+    CONF_CHECK(where, report.first[0] == move, "line 1 does not start with the move returned");
+    for (int a = 0; a < report.count; a++) {
+        CONF_CHECK(where, conf_is_legal(v, pos, report.first[a]), "line %d starts illegally",
+                   a + 1);
+        for (int b = a + 1; b < report.count; b++) {
+            CONF_CHECK(where, report.first[a] != report.first[b],
+                       "lines %d and %d start with the same move", a + 1, b + 1);
+            CONF_CHECK(where, report.score[a] >= report.score[b],
+                       "line %d scores %d, below line %d's %d", a + 1, report.score[a], b + 1,
+                       report.score[b]);
+        }
     }
 }
 
@@ -147,6 +206,13 @@ static void test_node_limits(void **state)
                           NODE_LIMIT_POSITIONS_PER_GAME, check_node_limits_at);
 }
 
+static void test_multipv(void **state)
+{
+    (void)state;
+    over_random_positions(BASE_SEED + 3, DEPTH_LIMIT_GAMES, DEPTH_LIMIT_POSITIONS_PER_GAME,
+                          check_multipv_at);
+}
+
 static void test_levels_give_legal_moves(void **state)
 {
     (void)state;
@@ -190,6 +256,7 @@ int main(int argc, char **argv)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_depth_limits),
         cmocka_unit_test(test_node_limits),
+        cmocka_unit_test(test_multipv),
         cmocka_unit_test(test_levels_give_legal_moves),
     };
     return cmocka_run_group_tests_name("search limits", tests, NULL, NULL);
