@@ -80,6 +80,15 @@ struct DjSearch {
     uint64_t node_limit;         /* 0: none */
     volatile sig_atomic_t stop;
 
+    /* Threads (Lazy SMP): helpers share this search's table and search
+     * the same root on threads of their own while dj_search_run runs.  A
+     * helper has helper_index > 0 and owns neither table nor helpers. */
+    bool owns_table;
+    int helper_index;
+    struct DjSearch **helpers;
+    int n_helpers;
+    _Atomic uint64_t published_nodes;   /* nodes, as other threads may read them */
+
     /* Multi-PV: lines [0, multipv) are the first root moves; the line of
      * root move k is kept in line_pv[k] while later lines are searched. */
     int multipv;
@@ -198,22 +207,14 @@ static TableEntry *table_alloc(size_t bytes)
     return memory;
 }
 
-DjSearch *dj_search_new(const DjVariant *variant, unsigned table_mb)
+/* Everything of a search but its table. */
+static DjSearch *search_alloc(const DjVariant *variant)
 {
     static GOnce once = G_ONCE_INIT;
     g_once(&once, init_reductions, NULL);
-
-    if (table_mb == 0)
-        table_mb = 64;
     DjSearch *s = g_new0(DjSearch, 1);
     s->variant = variant;
     s->size = variant->state_size;
-    size_t bytes = (size_t)table_mb << 20;
-    size_t buckets = 1;
-    while (buckets * 2 * BUCKET * sizeof(TableEntry) <= bytes)
-        buckets *= 2;
-    s->n_buckets = buckets;
-    s->table = table_alloc(buckets * BUCKET * sizeof(TableEntry));
     s->positions = g_malloc((size_t)STACK_PLIES * s->size);
     s->moves = g_new(DjMove, (size_t)STACK_PLIES * (size_t)variant->max_moves);
     s->order = g_new(int32_t, (size_t)STACK_PLIES * (size_t)variant->max_moves);
@@ -223,11 +224,8 @@ DjSearch *dj_search_new(const DjVariant *variant, unsigned table_mb)
     return s;
 }
 
-void dj_search_free(DjSearch *s)
+static void search_release(DjSearch *s)
 {
-    if (s == NULL)
-        return;
-    free(s->table);   /* posix_memalign or g_malloc0: both release with free() */
     g_free(s->positions);
     g_free(s->moves);
     g_free(s->order);
@@ -238,12 +236,65 @@ void dj_search_free(DjSearch *s)
     g_free(s);
 }
 
+void dj_search_set_threads(DjSearch *s, int threads)
+{
+    int helpers = threads > 1 ? threads - 1 : 0;
+    if (s->helper_index != 0 || helpers == s->n_helpers)
+        return;
+    for (int i = helpers; i < s->n_helpers; i++)
+        search_release(s->helpers[i]);
+    s->helpers = g_renew(DjSearch *, s->helpers, helpers);
+    for (int i = s->n_helpers; i < helpers; i++) {
+        DjSearch *h = search_alloc(s->variant);
+        h->table = s->table;
+        h->n_buckets = s->n_buckets;
+        h->helper_index = i + 1;
+        s->helpers[i] = h;
+    }
+    s->n_helpers = helpers;
+}
+
+int dj_search_threads(const DjSearch *s)
+{
+    return s->n_helpers + 1;
+}
+
+DjSearch *dj_search_new(const DjVariant *variant, unsigned table_mb)
+{
+    if (table_mb == 0)
+        table_mb = 64;
+    DjSearch *s = search_alloc(variant);
+    s->owns_table = true;
+    size_t bytes = (size_t)table_mb << 20;
+    size_t buckets = 1;
+    while (buckets * 2 * BUCKET * sizeof(TableEntry) <= bytes)
+        buckets *= 2;
+    s->n_buckets = buckets;
+    s->table = table_alloc(buckets * BUCKET * sizeof(TableEntry));
+    return s;
+}
+
+void dj_search_free(DjSearch *s)
+{
+    if (s == NULL)
+        return;
+    dj_search_set_threads(s, 1);
+    g_free(s->helpers);
+    if (s->owns_table)
+        free(s->table);   /* posix_memalign or g_malloc0: both release with free() */
+    search_release(s);
+}
+
 void dj_search_clear(DjSearch *s)
 {
     memset(s->table, 0, s->n_buckets * BUCKET * sizeof(TableEntry));
     memset(s->history, 0, sizeof s->history);
     memset(s->killers, 0, sizeof s->killers);
     s->generation = 0;
+    for (int i = 0; i < s->n_helpers; i++) {
+        memset(s->helpers[i]->history, 0, sizeof s->helpers[i]->history);
+        memset(s->helpers[i]->killers, 0, sizeof s->helpers[i]->killers);
+    }
 }
 
 void dj_search_stop(DjSearch *s)
@@ -277,6 +328,7 @@ static bool out_of_resources(DjSearch *s)
     if (s->stop)
         return true;
     if (s->nodes >= s->next_check) {
+        atomic_store_explicit(&s->published_nodes, s->nodes, memory_order_relaxed);
         s->next_check = s->nodes + 1024;
         if (s->node_limit != 0 && s->next_check > s->node_limit)
             s->next_check = s->node_limit;
@@ -806,6 +858,15 @@ static void prepare_line(DjSearch *s, const void *root, const DjHistoryEntry *li
         filter_add(s, s->line[i].key, +1);
 }
 
+/* Nodes of this search and its helpers (theirs as last published). */
+static uint64_t total_nodes(const DjSearch *s)
+{
+    uint64_t nodes = s->nodes;
+    for (int i = 0; i < s->n_helpers; i++)
+        nodes += atomic_load_explicit(&s->helpers[i]->published_nodes, memory_order_relaxed);
+    return nodes;
+}
+
 /* Fill `info` with line `k` (root index) after a completed iteration. */
 static void line_info(DjSearch *s, int k, int depth, DjSearchInfo *info)
 {
@@ -813,7 +874,7 @@ static void line_info(DjSearch *s, int k, int depth, DjSearchInfo *info)
     info->seldepth = s->seldepth;
     info->multipv = k + 1;
     info->score = s->root_scores[k];
-    info->nodes = s->nodes;
+    info->nodes = total_nodes(s);
     info->elapsed_ms = now_ms() - s->start_ms;
     info->hashfull = table_fill(s);
     int length = s->line_pv_length[k];
@@ -842,6 +903,33 @@ static bool time_for_another_iteration(DjSearch *s, double changes, int previous
     /* An iteration takes about as long as all before it together, so one
      * started past half the budget would end past it. */
     return (double)(now_ms() - origin) < 0.5 * (double)soft * MIN(scale, 4.0);
+}
+
+/* A helper's share of a run: the same root and line as the main search. */
+typedef struct HelperRun {
+    DjSearch *helper;
+    const void *root;
+    const DjHistoryEntry *line;
+    int n_line;
+    GThread *thread;
+} HelperRun;
+
+static gpointer helper_main(gpointer data)
+{
+    HelperRun *run = data;
+    dj_search_run(run->helper, run->root, run->line, run->n_line, NULL, NULL, NULL, NULL);
+    return NULL;
+}
+
+/* Helpers skip some depths so that the threads spread over several depths
+ * at once rather than all searching the same tree (Stockfish's skip
+ * blocks): helper k searches depth d unless ((d + phase) / size) is odd. */
+static bool helper_skips(int helper_index, int depth)
+{
+    static const int size[] = { 1, 1, 2, 2, 2, 2, 3, 3, 3, 3, 3, 3 };
+    static const int phase[] = { 0, 1, 0, 1, 2, 3, 0, 1, 2, 3, 4, 5 };
+    int k = (helper_index - 1) % (int)G_N_ELEMENTS(size);
+    return ((depth + phase[k]) / size[k]) % 2 != 0;
 }
 
 DjMove dj_search_run(DjSearch *s, const void *root, const DjHistoryEntry *line, int n_line,
@@ -899,7 +987,19 @@ DjMove dj_search_run(DjSearch *s, const void *root, const DjHistoryEntry *line, 
     int previous = 0;
     double changes = 0.0;
 
+    atomic_store_explicit(&s->published_nodes, 0, memory_order_relaxed);
+    HelperRun *helper_runs = s->n_helpers > 0 ? g_new0(HelperRun, s->n_helpers) : NULL;
+    for (int i = 0; i < s->n_helpers; i++) {
+        DjSearch *h = s->helpers[i];
+        h->generation = (uint8_t)(s->generation - 1);   /* its run makes it the same */
+        atomic_store_explicit(&h->published_nodes, 0, memory_order_relaxed);
+        helper_runs[i] = (HelperRun){ h, root, line, n_line, NULL };
+        helper_runs[i].thread = g_thread_new("dojo-helper", helper_main, &helper_runs[i]);
+    }
+
     for (int depth = 1; depth <= max_depth; depth++) {
+        if (s->helper_index > 0 && depth > 1 && helper_skips(s->helper_index, depth))
+            continue;
         s->root_depth = depth;
         int score = 0;
         int done = 0;   /* lines completed at this depth */
@@ -968,7 +1068,13 @@ DjMove dj_search_run(DjSearch *s, const void *root, const DjHistoryEntry *line, 
             break;
         previous = score;
     }
-    info.nodes = s->nodes;
+    for (int i = 0; i < s->n_helpers; i++) {
+        dj_search_stop(s->helpers[i]);
+        g_thread_join(helper_runs[i].thread);
+        dj_search_cancel_stop(s->helpers[i]);   /* one that ended by itself kept it */
+    }
+    g_free(helper_runs);
+    info.nodes = total_nodes(s);
     info.elapsed_ms = now_ms() - s->start_ms;
     if (info_out != NULL)
         *info_out = info;

@@ -6,8 +6,9 @@
  * play_null, late move reductions, quiescence on noisy moves, and
  * repetition detection over the game line that led to the root.
  *
- * A DjSearch is used by one thread at a time; dj_search_stop may be called
- * from any thread or a signal handler. */
+ * A DjSearch is used by one thread at a time (with dj_search_set_threads it
+ * runs helper threads of its own during dj_search_run); dj_search_stop may
+ * be called from any thread or a signal handler. */
 #ifndef DOJO_SEARCH_H
 #define DOJO_SEARCH_H
 
@@ -63,6 +64,13 @@ typedef void (*DjSearchReportFn)(const DjSearchInfo *info, void *user_data);
  * megabytes (0: a default of 64). */
 DjSearch *dj_search_new(const DjVariant *variant, unsigned table_mb);
 void dj_search_free(DjSearch *search);
+
+/* Search with `threads` threads (Lazy SMP: the others share the table and
+ * search the same root at staggered depths while dj_search_run runs; the
+ * result is the first thread's).  1 (the default) keeps the search on the
+ * caller's thread and deterministic.  Not during a run. */
+void dj_search_set_threads(DjSearch *search, int threads);
+int dj_search_threads(const DjSearch *search);
 
 /* Forget the table, killers and history (a new game). */
 void dj_search_clear(DjSearch *search);

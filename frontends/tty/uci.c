@@ -307,6 +307,15 @@ static bool ensure_search(DojoUci *uci)
     return uci->search != NULL;
 }
 
+/* The search for this `go`, with the threads asked for. */
+static bool prepare_search(DojoUci *uci)
+{
+    if (!ensure_search(uci))
+        return false;
+    dj_search_set_threads(uci->search, uci->settings.threads);
+    return true;
+}
+
 DojoUci *dojo_uci_new(const DojoUciConfig *config)
 {
     DojoUci *uci = g_new0(DojoUci, 1);
@@ -423,9 +432,6 @@ static void command_setoption(DojoUci *uci, char **words, int n)
             reset_position(uci);
         if ((changed & DOJO_UCI_CLEAR_HASH) && uci->search != NULL)
             dj_search_clear(uci->search);
-        if ((changed & DOJO_UCI_CHANGED_THREADS) && uci->settings.threads > 1)
-            say(uci, "info string Threads %d accepted; this version of dojo searches with "
-                     "one thread", uci->settings.threads);
     }
     g_hash_table_destroy(saved);
     g_string_free(joined, TRUE);
@@ -640,7 +646,7 @@ static void command_go(DojoUci *uci, char **words, int n)
         say(uci, "bestmove (none)");
         return;
     }
-    if (!ensure_search(uci)) {
+    if (!prepare_search(uci)) {
         say_error(uci, "go: no search table of %u MB could be had", uci->settings.hash_mb);
         say(uci, "bestmove (none)");
         return;

@@ -206,6 +206,36 @@ static void test_node_limits(void **state)
                           NODE_LIMIT_POSITIONS_PER_GAME, check_node_limits_at);
 }
 
+/* Helper threads share the table and search the same root: the answer is
+ * still a legal move with a legal line, and the search can be run again. */
+static void check_threads_at(const ConfWhere *where, DjSearch *search, const void *pos,
+                             const DjHistoryEntry *line, int n_line)
+{
+    const DjVariant *v = where->variant;
+    dj_search_set_threads(search, 3);
+    CONF_CHECK(where, dj_search_threads(search) == 3, "3 threads asked, %d set",
+               dj_search_threads(search));
+    for (int depth = 1; depth <= 4; depth += 3) {
+        DjSearchLimits limits = { .depth = depth, .nodes = DEPTH_SEARCH_NODE_CAP };
+        DjSearchInfo info;
+        DjMove move = dj_search_run(search, pos, line, n_line, &limits, NULL, NULL, &info);
+        CONF_CHECK(where, conf_is_legal(v, pos, move),
+                   "with 3 threads at depth %d the search returned the illegal move %u", depth,
+                   (unsigned)move);
+        CONF_CHECK(where, info.pv_length >= 1 && info.pv[0] == move,
+                   "with 3 threads the line does not start with the move");
+        check_pv(where, v, pos, &info);
+    }
+    dj_search_set_threads(search, 1);
+}
+
+static void test_threads(void **state)
+{
+    (void)state;
+    over_random_positions(BASE_SEED + 5, DEPTH_LIMIT_GAMES, DEPTH_LIMIT_POSITIONS_PER_GAME,
+                          check_threads_at);
+}
+
 static void test_multipv(void **state)
 {
     (void)state;
@@ -257,6 +287,7 @@ int main(int argc, char **argv)
         cmocka_unit_test(test_depth_limits),
         cmocka_unit_test(test_node_limits),
         cmocka_unit_test(test_multipv),
+        cmocka_unit_test(test_threads),
         cmocka_unit_test(test_levels_give_legal_moves),
     };
     return cmocka_run_group_tests_name("search limits", tests, NULL, NULL);

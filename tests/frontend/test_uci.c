@@ -367,6 +367,12 @@ static void test_levels_and_game_options(void **state)
     uci_client_send(engine, "position startpos");
     uci_client_send(engine, "go movetime 100");
     uci_client_expect(engine, "bestmove ");
+    uci_client_send(engine, "setoption name Threads value 2");
+    uci_client_send(engine, "go depth 5");
+    char *move = bestmove_of(uci_client_expect(engine, "bestmove "));
+    assert_string_not_equal(move, "(none)");
+    g_free(move);
+    uci_client_send(engine, "setoption name Threads value 1");
     uci_client_send(engine, "setoption name Skill Level value 10");
     uci_client_send(engine, "setoption name UCI_LimitStrength value true");
     uci_client_send(engine, "setoption name UCI_Elo value 1000");
