@@ -20,6 +20,7 @@ typedef struct AnalyzeArgs {
     char *depth;
     char *nodes;
     char *hash;
+    char *threads;
 } AnalyzeArgs;
 
 typedef struct AnalyzeReport {
@@ -50,6 +51,7 @@ static int run_analyze(AnalyzeArgs *args, int n_positional, char **positional)
     gint64 depth = 0;
     gint64 nodes = 0;
     gint64 hash_mb = 0;
+    gint64 threads = 1;
     const DjVariant *variant = dojo_variant_lookup(positional[0], &error);
     if (variant == NULL
         || (args->time != NULL
@@ -59,7 +61,10 @@ static int run_analyze(AnalyzeArgs *args, int n_positional, char **positional)
         || (args->nodes != NULL
             && !dojo_int_parse(args->nodes, "--nodes", 1, G_MAXINT64, &nodes, &error))
         || (args->hash != NULL
-            && !dojo_int_parse(args->hash, "--hash", 1, 65536, &hash_mb, &error)))
+            && !dojo_int_parse(args->hash, "--hash", 1, 65536, &hash_mb, &error))
+        || (args->threads != NULL
+            && !dojo_int_parse(args->threads, "--threads", 1, DOJO_MAX_THREADS, &threads,
+                               &error)))
         return dojo_report_error("analyze", ANALYZE_PARAMS, error);
     if (time_ms == 0 && depth == 0 && nodes == 0)
         time_ms = ANALYZE_DEFAULT_TIME_MS;
@@ -94,6 +99,7 @@ static int run_analyze(AnalyzeArgs *args, int n_positional, char **positional)
     }
 
     DjSearch *search = dj_search_new(variant, (unsigned)hash_mb);
+    dj_search_set_threads(search, (int)threads);
     DjSearchLimits limits = { .depth = (int)depth, .time_ms = time_ms, .nodes = (uint64_t)nodes };
     AnalyzeReport report = { variant, root, search };
     DjSearchInfo info;
@@ -133,6 +139,8 @@ int dojo_cmd_analyze(int argc, char **argv)
         { "nodes", 0, 0, G_OPTION_ARG_STRING, &args.nodes, "Stop after N nodes", "N" },
         { "hash", 0, 0, G_OPTION_ARG_STRING, &args.hash,
           "Transposition table size in MB (default 64)", "MB" },
+        { "threads", 0, 0, G_OPTION_ARG_STRING, &args.threads,
+          "Search threads (default 1)", "N" },
         { NULL, 0, 0, G_OPTION_ARG_NONE, NULL, NULL, NULL },
     };
     g_option_group_add_entries(group, entries);
@@ -149,5 +157,6 @@ int dojo_cmd_analyze(int argc, char **argv)
     g_free(args.depth);
     g_free(args.nodes);
     g_free(args.hash);
+    g_free(args.threads);
     return code;
 }

@@ -27,6 +27,7 @@ typedef struct PlayArgs {
     char *play_as;
     char *level;
     char *time;
+    char *threads;
     char *max_plies;
     gboolean no_color;
     gboolean traditional;
@@ -94,6 +95,8 @@ static void add_play_entries(GOptionGroup *group, PlayArgs *args)
           "Strength of the computer, 1-10 (default 5)", "N" },
         { "time", 0, 0, G_OPTION_ARG_STRING, &args->time,
           "Most thinking time per computer move (default 2000)", "MS" },
+        { "threads", 0, 0, G_OPTION_ARG_STRING, &args->threads,
+          "Search threads for the computer (default 1)", "N" },
         { "max-plies", 0, 0, G_OPTION_ARG_STRING, &args->max_plies,
           "Adjudicate a draw after N plies (default: never)", "N" },
         { "no-color", 0, 0, G_OPTION_ARG_NONE, &args->no_color,
@@ -119,6 +122,7 @@ static void play_args_clear(PlayArgs *args)
     g_free(args->play_as);
     g_free(args->level);
     g_free(args->time);
+    g_free(args->threads);
     g_free(args->max_plies);
     g_free(args->resume_file);
     g_free(args->record);
@@ -252,8 +256,12 @@ static int run_play(PlayArgs *args, int n_positional, char **positional)
     GError *error = NULL;
     gint64 time_ms = DEFAULT_TIME_MS;
     gint64 max_plies = 0;
+    gint64 threads = 1;
     if (args->time != NULL && !dojo_int_parse(args->time, "--time", 1, MAX_TIME_MS, &time_ms,
                                               &error))
+        return dojo_report_error("play", PLAY_PARAMS, error);
+    if (args->threads != NULL && !dojo_int_parse(args->threads, "--threads", 1,
+                                                 DOJO_MAX_THREADS, &threads, &error))
         return dojo_report_error("play", PLAY_PARAMS, error);
     if (args->max_plies != NULL && !dojo_int_parse(args->max_plies, "--max-plies", 1,
                                                    MAX_PLIES_LIMIT, &max_plies, &error))
@@ -347,6 +355,7 @@ static int run_play(PlayArgs *args, int n_positional, char **positional)
         .live_status = dojo_output_is_terminal(stdout),
         .seed = seed,
         .history_path = history_path,
+        .threads = (int)threads,
     };
     dojo_interrupt_install();
     DojoPlayEnd end = dojo_play_loop(&game, &config, journal, stdin, stdout);

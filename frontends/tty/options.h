@@ -22,6 +22,9 @@ typedef enum { DOJO_USAGE_ERROR_BAD_ARGUMENT } DojoUsageError;
 #define DOJO_EXIT_USAGE 2
 #define DOJO_EXIT_INTERRUPTED 130
 
+/* The most search threads --threads (and UCI's Threads) accept. */
+#define DOJO_MAX_THREADS 256
+
 /* ---- variants ------------------------------------------------------------ */
 
 /* The built-in variant called `name`; NULL with a usage error naming the

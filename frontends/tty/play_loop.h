@@ -34,6 +34,7 @@ typedef struct DojoPlayConfig {
     guint64 seed;            /* for the computer players' choices */
     const char *history_path;/* line-editing history file, or NULL */
     unsigned table_mb;       /* the computer's transposition table; 0: the search's default */
+    int threads;             /* the computer's search threads; 0 or 1: one */
 } DojoPlayConfig;
 
 typedef enum DojoPlayEnd {

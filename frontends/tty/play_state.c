@@ -62,6 +62,7 @@ DjSearch *play_search(PlayState *state)
 {
     if (state->search == NULL) {
         state->search = dj_search_new(state->variant, state->config->table_mb);
+        dj_search_set_threads(state->search, state->config->threads);
         dojo_interrupt_watch_search(state->search);
     }
     return state->search;

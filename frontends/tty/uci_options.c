@@ -68,7 +68,7 @@ void dojo_uci_options_describe(const DojoUciSettings *settings, unsigned max_has
                            MIN(settings->hash_mb, max_hash_mb), max_hash_mb);
     g_string_append(out, "option name Clear Hash type button\n");
     g_string_append_printf(out, "option name Threads type spin default %d min 1 max %d\n",
-                           settings->threads, DOJO_UCI_MAX_THREADS);
+                           settings->threads, DOJO_MAX_THREADS);
     g_string_append_printf(out, "option name MultiPV type spin default %d min 1 max %d\n",
                            settings->multipv, DOJO_UCI_MAX_MULTIPV);
     g_string_append_printf(out, "option name Ponder type check default %s\n",
@@ -158,7 +158,7 @@ bool dojo_uci_option_set(DojoUciSettings *settings, const char *name, const char
     } else if (g_ascii_strcasecmp(name, "Clear Hash") == 0) {
         *changed = DOJO_UCI_CLEAR_HASH;
     } else if (g_ascii_strcasecmp(name, "Threads") == 0) {
-        if (!spin_value("Threads", value, 1, DOJO_UCI_MAX_THREADS, &number, error))
+        if (!spin_value("Threads", value, 1, DOJO_MAX_THREADS, &number, error))
             return false;
         settings->threads = (int)number;
         *changed = DOJO_UCI_CHANGED_THREADS;

@@ -13,9 +13,9 @@
 #include <glib.h>
 
 #include "framework/game.h"
+#include "options.h"
 
 #define DOJO_UCI_DEFAULT_HASH_MB 64
-#define DOJO_UCI_MAX_THREADS 256
 #define DOJO_UCI_MAX_MULTIPV 64
 #define DOJO_UCI_DEFAULT_OVERHEAD_MS 30
 #define DOJO_UCI_MAX_OVERHEAD_MS 5000

@@ -103,6 +103,8 @@ static void test_usage_errors_exit_2(void **state)
         (const char *const[]){ "perft", "onitama", "3", "4", NULL },
         (const char *const[]){ "analyze", NULL },
         (const char *const[]){ "analyze", "onitama", "--depth", "0", NULL },
+        (const char *const[]){ "analyze", "onitama", "--threads", "0", NULL },
+        (const char *const[]){ "play", "onitama", "--threads", "many", NULL },
         (const char *const[]){ "bench", "no-such-game", NULL },
         (const char *const[]){ "bench", "--depth", "x", NULL },
     };
@@ -175,6 +177,21 @@ static void test_perft_divide_adds_up(void **state)
     runner_run_free(r);
 }
 
+/* With helper threads the answer is a move and the iterations are shown. */
+static void test_analyze_with_threads(void **state)
+{
+    DojoRun *r = run(state, (const char *const[]){ "analyze", "ogi", "--threads", "2",
+                                                   "--depth", "5", NULL });
+    if (dj_registry_find("ogi") == NULL) {
+        runner_run_free(r);
+        skip();
+    }
+    assert_int_equal(r->exit_code, 0);
+    assert_non_null(strstr(r->out, "depth  5  score "));
+    assert_non_null(strstr(r->out, "best move: "));
+    runner_run_free(r);
+}
+
 /* The move after "best move: " must be legal in the analysed position. */
 static void test_analyze_prints_iterations_and_a_legal_move(void **state)
 {
@@ -236,6 +253,7 @@ int main(int argc, char **argv)
                                         remove_dir),
         cmocka_unit_test_setup_teardown(test_perft_counts, make_dir, remove_dir),
         cmocka_unit_test_setup_teardown(test_perft_divide_adds_up, make_dir, remove_dir),
+        cmocka_unit_test_setup_teardown(test_analyze_with_threads, make_dir, remove_dir),
         cmocka_unit_test_setup_teardown(test_analyze_prints_iterations_and_a_legal_move,
                                         make_dir, remove_dir),
         cmocka_unit_test_setup_teardown(test_bench_is_reproducible, make_dir, remove_dir),
