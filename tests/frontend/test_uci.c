@@ -45,8 +45,9 @@ static int remove_dir(void **state)
 
 static void assert_contains(const char *haystack, const char *needle)
 {
+    assert_non_null(haystack);
     if (strstr(haystack, needle) == NULL)
-        fail_msg("expected '%s' in:\n%s", needle, haystack);
+        fail_msg("expected '%s' in:\n%s", needle != NULL ? needle : "", haystack);
 }
 
 /* The move after "bestmove " in `line` (g_free it). */
