@@ -80,6 +80,14 @@ typedef struct DjSetup {
     int n_options;
 } DjSetup;
 
+/* One weight of a game's evaluation that a tuner may change (see
+ * framework/params.h and DjVariant.params). */
+typedef struct DjParam {
+    const char *name;   /* unique in the game: lower-case letters, digits and '_' */
+    int *value;         /* the weight itself: evaluate() reads it at every call */
+    int min, max;       /* the range a tuner may try */
+} DjParam;
+
 /* How render() should draw. */
 typedef struct DjRenderStyle {
     bool color;        /* ANSI colour escapes allowed */
@@ -190,6 +198,15 @@ struct DjVariant {
      * and skips captures in quiescence that cannot lift the score near
      * alpha, so an estimate that is too low loses tactics. */
     int (*move_gain)(const void *pos, DjMove move);
+
+    /* Optional (NULL, 0: nothing to tune).  The evaluation's weights, by
+     * name, n_params of them.  A weight may be changed between searches
+     * (never during one), so nothing derived from it may be kept in a
+     * position: a position set up before a change evaluates as one set up
+     * after it.  A weight that is cached incrementally (Ogi's material)
+     * does not belong here.  The values compiled in are the defaults. */
+    const DjParam *params;
+    int n_params;
 
     /* ---- notation ------------------------------------------------------- */
 

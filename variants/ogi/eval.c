@@ -11,6 +11,7 @@
 
 #include "attacks.h"
 #include "position.h"
+#include "text.h"
 
 /* Centipawns.  The princess (bishop + knight) is worth more than a rook on
  * this small board; a gold-moving promoted minor piece about a silver and a
@@ -29,23 +30,60 @@ const int ogi_hand_value[OGI_HAND_KINDS] = {
 
 /* How much an enemy piece of each type near a King (within two squares)
  * threatens it, and how much one held in the enemy's hand does. */
-static const int attack_weight[OGI_TYPES] = {
+static int attack_weight[OGI_TYPES] = {
     [OGI_PAWN] = 1, [OGI_LANCE] = 2, [OGI_KNIGHT] = 2, [OGI_SILVER] = 3,
     [OGI_BISHOP] = 3, [OGI_ROOK] = 4, [OGI_PRINCESS] = 4, [OGI_KING] = 0,
     [OGI_TOKIN] = 3, [OGI_PLANCE] = 3, [OGI_PKNIGHT] = 3, [OGI_PSILVER] = 3,
     [OGI_HORSE] = 5, [OGI_DRAGON] = 6, [OGI_PPRINCESS] = 6,
 };
-static const int hand_attack_weight[OGI_HAND_KINDS] = {
+static int hand_attack_weight[OGI_HAND_KINDS] = {
     [OGI_PAWN] = 0, [OGI_LANCE] = 1, [OGI_KNIGHT] = 1, [OGI_SILVER] = 2,
     [OGI_BISHOP] = 2, [OGI_ROOK] = 3, [OGI_PRINCESS] = 3,
 };
 
-#define DEFENDER_BONUS 14
-#define DANGER_SCALE 3
-#define DANGER_CAP 1200
-#define MOBILITY_WEIGHT 3
-#define TEMPO_BONUS 12
-#define KING_ADVANCE_PENALTY 25   /* per rank beyond the King's second */
+/* The other weights a tuner may change (material is kept incrementally in
+ * the position, so it is not among them: see DjVariant.params). */
+static struct {
+    int defender, danger_scale, danger_cap, mobility, tempo;
+    int king_advance;   /* per rank beyond the King's second */
+} w = {
+    .defender = 14,
+    .danger_scale = 3,
+    .danger_cap = 1200,
+    .mobility = 3,
+    .tempo = 12,
+    .king_advance = 25,
+};
+
+const DjParam ogi_params[OGI_N_PARAMS] = {
+    { "defender", &w.defender, 0, 100 },
+    { "danger_scale", &w.danger_scale, 0, 40 },
+    { "danger_cap", &w.danger_cap, 0, 5000 },
+    { "mobility", &w.mobility, 0, 40 },
+    { "tempo", &w.tempo, 0, 100 },
+    { "king_advance", &w.king_advance, 0, 200 },
+    { "attack_pawn", &attack_weight[OGI_PAWN], 0, 20 },
+    { "attack_lance", &attack_weight[OGI_LANCE], 0, 20 },
+    { "attack_knight", &attack_weight[OGI_KNIGHT], 0, 20 },
+    { "attack_silver", &attack_weight[OGI_SILVER], 0, 20 },
+    { "attack_bishop", &attack_weight[OGI_BISHOP], 0, 20 },
+    { "attack_rook", &attack_weight[OGI_ROOK], 0, 20 },
+    { "attack_princess", &attack_weight[OGI_PRINCESS], 0, 20 },
+    { "attack_tokin", &attack_weight[OGI_TOKIN], 0, 20 },
+    { "attack_plance", &attack_weight[OGI_PLANCE], 0, 20 },
+    { "attack_pknight", &attack_weight[OGI_PKNIGHT], 0, 20 },
+    { "attack_psilver", &attack_weight[OGI_PSILVER], 0, 20 },
+    { "attack_horse", &attack_weight[OGI_HORSE], 0, 20 },
+    { "attack_dragon", &attack_weight[OGI_DRAGON], 0, 20 },
+    { "attack_pprincess", &attack_weight[OGI_PPRINCESS], 0, 20 },
+    { "hand_attack_lance", &hand_attack_weight[OGI_LANCE], 0, 20 },
+    { "hand_attack_knight", &hand_attack_weight[OGI_KNIGHT], 0, 20 },
+    { "hand_attack_silver", &hand_attack_weight[OGI_SILVER], 0, 20 },
+    { "hand_attack_bishop", &hand_attack_weight[OGI_BISHOP], 0, 20 },
+    { "hand_attack_rook", &hand_attack_weight[OGI_ROOK], 0, 20 },
+    { "hand_attack_princess", &hand_attack_weight[OGI_PRINCESS], 0, 20 },
+    { "hand_attack_pawn", &hand_attack_weight[OGI_PAWN], 0, 20 },
+};
 
 /* King safety of `colour`, from its own side (higher is safer). */
 static int king_safety(const OgiPosition *pos, int colour)
@@ -64,13 +102,13 @@ static int king_safety(const OgiPosition *pos, int colour)
             if (pos->hand[enemy][kind])
                 danger += hand_attack_weight[kind];
     }
-    int penalty = danger * danger * DANGER_SCALE;
-    if (penalty > DANGER_CAP)
-        penalty = DANGER_CAP;
+    int penalty = danger * danger * w.danger_scale;
+    if (penalty > w.danger_cap)
+        penalty = w.danger_cap;
     int rank_from_home = colour == OGI_BLACK ? sq_rank(ksq) : 7 - sq_rank(ksq);
     if (rank_from_home > 1)
-        penalty += (rank_from_home - 1) * KING_ADVANCE_PENALTY;
-    return defenders * DEFENDER_BONUS - penalty;
+        penalty += (rank_from_home - 1) * w.king_advance;
+    return defenders * w.defender - penalty;
 }
 
 /* Squares the sliders of `colour` reach that are not its own: a cheap
@@ -89,7 +127,7 @@ static int slider_mobility(const OgiPosition *pos, int colour, Bitboard occ)
     b = t[OGI_LANCE] & own;
     while (b)
         squares += bb_count(ogi_lance_attacks(colour, bb_pop(&b), occ) & ~own);
-    return squares * MOBILITY_WEIGHT;
+    return squares * w.mobility;
 }
 
 int ogi_evaluate(const void *position)
@@ -101,7 +139,7 @@ int ogi_evaluate(const void *position)
               + slider_mobility(pos, OGI_BLACK, occ) - slider_mobility(pos, OGI_WHITE, occ);
     if (pos->side == OGI_WHITE)
         score = -score;
-    score += TEMPO_BONUS;
+    score += w.tempo;
     /* Real games stay far inside the bound, but one side owning all 30
      * other pieces, promoted, would pass it: clamp. */
     const int limit = DJ_SCORE_EVAL_MAX - 1;

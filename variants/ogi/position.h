@@ -157,6 +157,10 @@ uint64_t ogi_compute_key(const void *pos);
 extern const int ogi_board_value[OGI_TYPES];
 extern const int ogi_hand_value[OGI_HAND_KINDS];
 
+/* The evaluation's tunable weights (DjVariant.params; text.h has the table,
+ * which needs game.h). */
+#define OGI_N_PARAMS 27
+
 /* DjVariant.evaluate: centipawns for the side to move, strictly inside
  * +-DJ_SCORE_EVAL_MAX. */
 int ogi_evaluate(const void *pos);

@@ -22,6 +22,9 @@ typedef enum OgiError {
     OGI_ERROR_MOVE,       /* malformed or illegal move text */
 } OgiError;
 
+/* The evaluation's weights by name (eval.c), for DjVariant.params. */
+extern const DjParam ogi_params[OGI_N_PARAMS];
+
 /* "Black" / "White". */
 extern const char *const ogi_side_name[2];
 

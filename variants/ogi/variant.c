@@ -79,6 +79,8 @@ const DjVariant dj_variant_ogi = {
     .is_noisy = ogi_is_noisy,
     .noisy_moves = ogi_noisy_moves,
     .move_gain = ogi_move_gain,
+    .params = ogi_params,
+    .n_params = OGI_N_PARAMS,
 
     .parse_move = ogi_parse_move,
     .format_move = ogi_format_move,

@@ -21,14 +21,32 @@ enum {
      * above it. */
     WIN_NEXT_MOVE = 9000,
     LOST_AFTER_REPLY = 8000,
-    MASTER_ATTACKED = 70,
-    MASTER_TRAPPED = 250,
-    MOBILITY = 3,
-    CONTROL = 4,
-    MASTER_ADVANCE = 6,
-    MASTER_FILE = 3,
-    STUDENT_THREAT = 12,
-    TEMPO = 10,
+};
+
+/* The weights a tuner may change (the student, 100, is the unit). */
+static struct {
+    int master_attacked, master_trapped, mobility, control, master_advance, master_file,
+        student_threat, tempo;
+} w = {
+    .master_attacked = 70,
+    .master_trapped = 250,
+    .mobility = 3,
+    .control = 4,
+    .master_advance = 6,
+    .master_file = 3,
+    .student_threat = 12,
+    .tempo = 10,
+};
+
+const DjParam onitama_params[ONITAMA_N_PARAMS] = {
+    { "master_attacked", &w.master_attacked, 0, 400 },
+    { "master_trapped", &w.master_trapped, 0, 1000 },
+    { "mobility", &w.mobility, 0, 50 },
+    { "control", &w.control, 0, 50 },
+    { "master_advance", &w.master_advance, 0, 100 },
+    { "master_file", &w.master_file, 0, 100 },
+    { "student_threat", &w.student_threat, 0, 200 },
+    { "tempo", &w.tempo, 0, 100 },
 };
 
 /* What one side's two cards do for it in this position. */
@@ -60,7 +78,7 @@ static int master_progress(const OnitamaPosition *pos, int side)
 {
     int square = onitama_lowest(pos->masters[side]);
     int forward = side == ONITAMA_BLUE ? onitama_rank(square) : ONITAMA_SIZE - 1 - onitama_rank(square);
-    return MASTER_ADVANCE * forward - MASTER_FILE * abs(onitama_file(square) - 2);
+    return w.master_advance * forward - w.master_file * abs(onitama_file(square) - 2);
 }
 
 int onitama_evaluate(const void *p)
@@ -87,15 +105,15 @@ int onitama_evaluate(const void *p)
          * the attacker"). */
         bool can_step_away = (mine.master & ~theirs.attacked) != 0;
         bool can_hit_back = (mine.attacked & pos->pieces[o]) != 0;
-        score -= can_step_away || can_hit_back ? MASTER_ATTACKED : MASTER_TRAPPED;
+        score -= can_step_away || can_hit_back ? w.master_attacked : w.master_trapped;
     }
 
-    score += MOBILITY * (mine.mobility - theirs.mobility);
-    score += CONTROL * (onitama_popcount(mine.attacked) - onitama_popcount(theirs.attacked));
+    score += w.mobility * (mine.mobility - theirs.mobility);
+    score += w.control * (onitama_popcount(mine.attacked) - onitama_popcount(theirs.attacked));
     score += master_progress(pos, s) - master_progress(pos, o);
     /* s to move can take one student it attacks; o's threats wait a move. */
-    score += STUDENT_THREAT * ((mine.attacked & pos->pieces[o]) != 0);
-    score += TEMPO;
+    score += w.student_threat * ((mine.attacked & pos->pieces[o]) != 0);
+    score += w.tempo;
     return score;
 }
 

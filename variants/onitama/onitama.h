@@ -63,6 +63,9 @@ int onitama_card_slot(const OnitamaPosition *pos, int id);
 /* ---- eval.c ----------------------------------------------------------- */
 
 int onitama_evaluate(const void *pos);
+/* The evaluation's weights for DjVariant.params. */
+#define ONITAMA_N_PARAMS 8
+extern const DjParam onitama_params[ONITAMA_N_PARAMS];
 /* Captures, and master moves onto the enemy temple. */
 bool onitama_is_noisy(const void *pos, DjMove move);
 /* A student's value for taking one; more than any material for a move that

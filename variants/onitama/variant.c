@@ -32,6 +32,8 @@ const DjVariant dj_variant_onitama = {
     .is_noisy = onitama_is_noisy,
     .noisy_moves = onitama_noisy_moves,
     .move_gain = onitama_move_gain,
+    .params = onitama_params,
+    .n_params = ONITAMA_N_PARAMS,
 
     .parse_move = onitama_parse_move,
     .format_move = onitama_format_move,

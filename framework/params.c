@@ -1,0 +1,130 @@
+/* params.c: evaluation weights as text. */
+#include "params.h"
+
+#include <string.h>
+
+
+const DjParam *dj_params_find(const DjVariant *variant, const char *name)
+{
+    for (int i = 0; i < variant->n_params; i++)
+        if (g_ascii_strcasecmp(variant->params[i].name, name) == 0)
+            return &variant->params[i];
+    return NULL;
+}
+
+void dj_params_format(const DjVariant *variant, GString *out)
+{
+    for (int i = 0; i < variant->n_params; i++)
+        g_string_append_printf(out, "%s %d\n", variant->params[i].name,
+                               *variant->params[i].value);
+}
+
+static bool line_error(GError **error, int line, const char *format, ...) G_GNUC_PRINTF(3, 4);
+
+static bool line_error(GError **error, int line, const char *format, ...)
+{
+    va_list args;
+    va_start(args, format);
+    char *message = g_strdup_vprintf(format, args);
+    va_end(args);
+    g_set_error(error, DJ_ERROR, DJ_ERROR_INVALID, "line %d: %s", line, message);
+    g_free(message);
+    return false;
+}
+
+/* Quote at most 40 characters of outside text. */
+static char *quoted(const char *text)
+{
+    GString *out = g_string_new(NULL);
+    for (const char *p = text; *p != '\0' && out->len < 40; p++)
+        g_string_append_c(out, g_ascii_isprint(*p) ? *p : '?');
+    if (strlen(text) > 40)
+        g_string_append(out, "...");
+    return g_string_free(out, FALSE);
+}
+
+bool dj_params_parse(const DjVariant *variant, const char *text, GError **error)
+{
+    int *values = dj_params_snapshot(variant);
+    bool *seen = g_new0(bool, variant->n_params > 0 ? variant->n_params : 1);
+    char **lines = g_strsplit(text, "\n", -1);
+    bool ok = true;
+    for (int n = 0; ok && lines[n] != NULL; n++) {
+        char *hash = strchr(lines[n], '#');
+        if (hash != NULL)
+            *hash = '\0';
+        char **words = g_strsplit_set(g_strstrip(lines[n]), " \t\r", -1);
+        int count = 0;
+        for (char **w = words; *w != NULL; w++)
+            if (**w != '\0')
+                words[count++] = *w;
+            else
+                g_free(*w);
+        words[count] = NULL;
+        if (count == 0) {
+            g_strfreev(words);
+            continue;
+        }
+        char *name = quoted(words[0]);
+        const DjParam *param = dj_params_find(variant, words[0]);
+        gint64 value = 0;
+        if (count != 2) {
+            ok = line_error(error, n + 1, "expected 'NAME VALUE', found %d words", count);
+        } else if (param == NULL) {
+            ok = line_error(error, n + 1, "%s has no weight '%s'", variant->title, name);
+        } else if (seen[param - variant->params]) {
+            ok = line_error(error, n + 1, "'%s' is given twice", name);
+        } else if (!g_ascii_string_to_signed(words[1], 10, param->min, param->max, &value,
+                                             NULL)) {
+            char *v = quoted(words[1]);
+            ok = line_error(error, n + 1, "'%s' wants a whole number from %d to %d, not '%s'",
+                            name, param->min, param->max, v);
+            g_free(v);
+        } else {
+            seen[param - variant->params] = true;
+            values[param - variant->params] = (int)value;
+        }
+        g_free(name);
+        g_strfreev(words);
+    }
+    if (ok)
+        dj_params_restore(variant, values);
+    g_strfreev(lines);
+    g_free(seen);
+    g_free(values);
+    return ok;
+}
+
+bool dj_params_load(const DjVariant *variant, const char *path, GError **error)
+{
+    char *text = NULL;
+    gsize length = 0;
+    if (!g_file_get_contents(path, &text, &length, error))
+        return false;
+    bool ok;
+    if (length > (1u << 20) || memchr(text, '\0', length) != NULL) {
+        g_set_error(error, DJ_ERROR, DJ_ERROR_INVALID,
+                    "%s is not a weights file (binary, or over 1 MB)", path);
+        ok = false;
+    } else {
+        ok = dj_params_parse(variant, text, error);
+        if (!ok)
+            g_prefix_error(error, "%s: ", path);
+    }
+    g_free(text);
+    return ok;
+}
+
+int *dj_params_snapshot(const DjVariant *variant)
+{
+    int *values = g_new(int, variant->n_params > 0 ? variant->n_params : 1);
+    for (int i = 0; i < variant->n_params; i++)
+        values[i] = *variant->params[i].value;
+    return values;
+}
+
+void dj_params_restore(const DjVariant *variant, const int *values)
+{
+    for (int i = 0; i < variant->n_params; i++)
+        *variant->params[i].value = values[i];
+}
