@@ -1,6 +1,6 @@
 /* main.c: the `dojo` command: finds the subcommand and hands over.
  *
- *   dojo list | play | perft | analyze | bench | uci | help [COMMAND]
+ *   dojo list | play | perft | analyze | bench | uci | tune | help [COMMAND]
  *   dojo --help | --version
  *
  * Exit codes: 0 success, 1 failure, 2 usage error, 130 interrupted. */
@@ -28,6 +28,7 @@ static const DojoCommand commands[] = {
     { "analyze", "search a position and show the best line", dojo_cmd_analyze },
     { "bench", "a fixed benchmark: nodes, time, speed", dojo_cmd_bench },
     { "uci", "be an engine for other programs (the UCI protocol)", dojo_cmd_uci },
+    { "tune", "fit the evaluation's weights to recorded games", dojo_cmd_tune },
 };
 #define N_COMMANDS (sizeof commands / sizeof commands[0])
 

@@ -14,6 +14,8 @@
 
 #include "framework/game_history.h"
 #include "framework/notation.h"
+#include "framework/params.h"
+#include "framework/registry.h"
 #include "framework/perft.h"
 #include "framework/search/level.h"
 #include "framework/search/search.h"
@@ -60,6 +62,7 @@ struct DojoUci {
     DojoUciSettings settings;
     DjGame *game;
     GArray *setup_scratch;
+    GPtrArray *default_weights;  /* each registered game's built-in weights */
 
     DjSearch *search;            /* for search_variant and search_hash_mb */
     const DjVariant *search_variant;
@@ -331,6 +334,9 @@ DojoUci *dojo_uci_new(const DojoUciConfig *config)
     uci->settings.hash_mb = MIN(uci->settings.hash_mb, uci->config.max_hash_mb);
     uci->setup_scratch = g_array_new(FALSE, TRUE, sizeof(DjOptionValue));
     uci->rand = g_rand_new_with_seed(0);
+    uci->default_weights = g_ptr_array_new_with_free_func(g_free);
+    for (const DjVariant *const *v = dj_registry_all(); *v != NULL; v++)
+        g_ptr_array_add(uci->default_weights, dj_params_snapshot(*v));
     reset_position(uci);
     return uci;
 }
@@ -344,6 +350,7 @@ void dojo_uci_free(DojoUci *uci)
     dj_game_free(uci->game);
     g_array_free(uci->setup_scratch, TRUE);
     g_rand_free(uci->rand);
+    g_ptr_array_free(uci->default_weights, TRUE);
     dojo_uci_settings_clear(&uci->settings);
     g_mutex_clear(&uci->output_lock);
     g_mutex_clear(&uci->lock);
@@ -361,6 +368,20 @@ static void command_uci(DojoUci *uci)
     g_string_append(text, "uciok");
     say(uci, "%s", text->str);
     g_string_free(text, TRUE);
+}
+
+/* Load the Weights file into the current game, or put back its built-in
+ * weights when there is none. */
+static bool apply_weights(DojoUci *uci, GError **error)
+{
+    const DjVariant *variant = uci->settings.variant;
+    if (uci->settings.weights != NULL)
+        return dj_params_load(variant, uci->settings.weights, error);
+    const DjVariant *const *all = dj_registry_all();
+    for (guint i = 0; all[i] != NULL; i++)
+        if (all[i] == variant)
+            dj_params_restore(variant, g_ptr_array_index(uci->default_weights, i));
+    return true;
 }
 
 /* `setoption name NAME [value VALUE]`; NAME and VALUE may hold spaces. */
@@ -401,6 +422,7 @@ static void command_setoption(DojoUci *uci, char **words, int n)
 
     /* Work on a copy so that a game option the game refuses changes nothing. */
     DojoUciSettings before = uci->settings;
+    char *previous_weights = g_strdup(uci->settings.weights);
     GHashTable *saved = g_hash_table_new_full(g_str_hash, g_str_equal, g_free, g_free);
     GHashTableIter iter;
     gpointer key, val;
@@ -412,6 +434,11 @@ static void command_setoption(DojoUci *uci, char **words, int n)
     DojoUciChange changed = DOJO_UCI_CHANGED_NOTHING;
     bool ok = dojo_uci_option_set(&uci->settings, joined->str, value != NULL ? value->str : NULL,
                                   uci->config.max_hash_mb, &changed, &error);
+    if (ok && (changed & DOJO_UCI_CHANGED_WEIGHTS) && !apply_weights(uci, &error)) {
+        ok = false;
+        g_free(uci->settings.weights);
+        uci->settings.weights = g_strdup(previous_weights);
+    }
     if (ok && (changed & DOJO_UCI_CHANGED_GAME_OPTION)) {
         DjGame *trial = new_start(uci, &error);
         if (trial == NULL) {
@@ -434,6 +461,7 @@ static void command_setoption(DojoUci *uci, char **words, int n)
             dj_search_clear(uci->search);
     }
     g_hash_table_destroy(saved);
+    g_free(previous_weights);
     g_string_free(joined, TRUE);
     if (value != NULL)
         g_string_free(value, TRUE);

@@ -35,6 +35,7 @@ void dojo_uci_settings_clear(DojoUciSettings *settings)
 {
     if (settings->game_options != NULL)
         g_hash_table_destroy(settings->game_options);
+    g_free(settings->weights);
     memset(settings, 0, sizeof *settings);
 }
 
@@ -83,6 +84,8 @@ void dojo_uci_options_describe(const DojoUciSettings *settings, unsigned max_has
                            settings->move_overhead_ms, DOJO_UCI_MAX_OVERHEAD_MS);
     g_string_append_printf(out, "option name Seed type spin default %" G_GUINT64_FORMAT
                            " min 0 max %d\n", settings->seed, G_MAXINT32);
+    g_string_append_printf(out, "option name Weights type string default %s\n",
+                           settings->weights != NULL ? settings->weights : "<empty>");
     GPtrArray *names = game_option_names();
     for (guint i = 0; i < names->len; i++) {
         const char *name = g_ptr_array_index(names, i);
@@ -192,6 +195,11 @@ bool dojo_uci_option_set(DojoUciSettings *settings, const char *name, const char
             return false;
         settings->seed = (guint64)number;
         *changed = DOJO_UCI_CHANGED_GAME_OPTION;
+    } else if (g_ascii_strcasecmp(name, "Weights") == 0) {
+        g_free(settings->weights);
+        settings->weights = value == NULL || value[0] == '\0' || strcmp(value, "<empty>") == 0
+                                ? NULL : g_strdup(value);
+        *changed = DOJO_UCI_CHANGED_WEIGHTS;
     } else {
         GPtrArray *names = game_option_names();
         bool known = false;

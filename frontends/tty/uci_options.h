@@ -31,6 +31,7 @@ typedef struct DojoUciSettings {
     int elo;                      /* UCI_Elo */
     int move_overhead_ms;         /* Move Overhead */
     guint64 seed;                 /* Seed: a new game's deal, the levels' choices */
+    char *weights;                /* Weights: a weights file for the current game, or NULL */
     GHashTable *game_options;     /* lower-case name -> value, for non-empty values */
 } DojoUciSettings;
 
@@ -42,6 +43,7 @@ typedef enum DojoUciChange {
     DOJO_UCI_CLEAR_HASH = 1 << 2,        /* the "Clear Hash" button */
     DOJO_UCI_CHANGED_GAME_OPTION = 1 << 3, /* a game option: startpos changes */
     DOJO_UCI_CHANGED_THREADS = 1 << 4,
+    DOJO_UCI_CHANGED_WEIGHTS = 1 << 5,   /* load `weights` (NULL: the built-in ones) */
 } DojoUciChange;
 
 /* Defaults: the first registered game, 64 MB, one thread, full strength. */

@@ -105,6 +105,11 @@ static void test_usage_errors_exit_2(void **state)
         (const char *const[]){ "analyze", "onitama", "--depth", "0", NULL },
         (const char *const[]){ "analyze", "onitama", "--threads", "0", NULL },
         (const char *const[]){ "play", "onitama", "--threads", "many", NULL },
+        (const char *const[]){ "tune", NULL },
+        (const char *const[]){ "tune", "onitama", NULL },
+        (const char *const[]){ "tune", "no-such-game", ".", NULL },
+        (const char *const[]){ "tune", "onitama", ".", "--passes", "0", NULL },
+        (const char *const[]){ "tune", "onitama", "no-such-file", NULL },
         (const char *const[]){ "bench", "no-such-game", NULL },
         (const char *const[]){ "bench", "--depth", "x", NULL },
     };
@@ -175,6 +180,53 @@ static void test_perft_divide_adds_up(void **state)
     assert_int_equal(sum, 1989);
     g_strfreev(lines);
     runner_run_free(r);
+}
+
+/* dojo tune on games played here: weights for every parameter, written
+ * atomically; the engine reads them back. */
+static void test_tune_writes_weights(void **state)
+{
+    if (dj_registry_find("onitama") == NULL)
+        skip();
+    const DjVariant *onitama = dj_registry_find("onitama");
+    /* No finished game yet: nothing to tune on. */
+    DojoRun *r = run(state, (const char *const[]){ "tune", "onitama", ".", NULL });
+    assert_int_equal(r->exit_code, 1);
+    assert_non_null(strstr(r->err, "no positions to tune on"));
+    runner_run_free(r);
+    for (int seed = 1; seed <= 3; seed++) {
+        char *seed_text = g_strdup_printf("%d", seed);
+        r = run(state, (const char *const[]){ "play", "onitama", "--watch", "--side0", "2",
+                                              "--side1", "3", "--time", "20", "--max-plies",
+                                              "40", "--seed", seed_text, NULL });
+        assert_int_equal(r->exit_code, 0);
+        runner_run_free(r);
+        g_free(seed_text);
+    }
+    r = run(state, (const char *const[]){ "tune", "onitama", "games", "--passes", "2",
+                                          "--skip-plies", "2", "--output", "w.txt", NULL });
+    if (r->exit_code != 0)
+        fail_msg("dojo tune failed: %s", r->err);
+    assert_non_null(strstr(r->err, "from 3 games"));
+    runner_run_free(r);
+    char *path = g_build_filename(*state, "w.txt", NULL);
+    char *text = NULL;
+    assert_true(g_file_get_contents(path, &text, NULL, NULL));
+    assert_non_null(strstr(text, "#   dojo tune onitama games --passes 2 --skip-plies 2"));
+    for (int i = 0; i < onitama->n_params; i++) {
+        char *line = g_strdup_printf("\n%s ", onitama->params[i].name);
+        assert_non_null(strstr(text, line));
+        g_free(line);
+    }
+    char *input = g_strdup_printf("setoption name Weights value %s\nisready\n", path);
+    r = runner_run_text(*state, input, (const char *const[]){ "uci", NULL });
+    assert_int_equal(r->exit_code, 0);
+    assert_null(strstr(r->out, "error"));
+    assert_non_null(strstr(r->out, "readyok"));
+    runner_run_free(r);
+    g_free(input);
+    g_free(text);
+    g_free(path);
 }
 
 /* With helper threads the answer is a move and the iterations are shown. */
@@ -254,6 +306,7 @@ int main(int argc, char **argv)
         cmocka_unit_test_setup_teardown(test_perft_counts, make_dir, remove_dir),
         cmocka_unit_test_setup_teardown(test_perft_divide_adds_up, make_dir, remove_dir),
         cmocka_unit_test_setup_teardown(test_analyze_with_threads, make_dir, remove_dir),
+        cmocka_unit_test_setup_teardown(test_tune_writes_weights, make_dir, remove_dir),
         cmocka_unit_test_setup_teardown(test_analyze_prints_iterations_and_a_legal_move,
                                         make_dir, remove_dir),
         cmocka_unit_test_setup_teardown(test_bench_is_reproducible, make_dir, remove_dir),

@@ -394,6 +394,66 @@ static void test_levels_and_game_options(void **state)
     quit_cleanly(engine);
 }
 
+/* "cp 12" or "mate 3": the two words after " score " in an info line
+ * (g_free it). */
+static char *score_of(const char *info)
+{
+    const char *at = strstr(info, " score ");
+    assert_non_null(at);
+    char **words = g_strsplit(at + strlen(" score "), " ", 3);
+    assert_non_null(words[0]);
+    assert_non_null(words[1]);
+    char *score = g_strdup_printf("%s %s", words[0], words[1]);
+    g_strfreev(words);
+    return score;
+}
+
+/* A weights file changes the evaluation; a bad one is refused and changes
+ * nothing; <empty> brings the built-in weights back. */
+static void test_weights(void **state)
+{
+    NEED_GAME("onitama");
+    char *good = g_build_filename(*state, "good.txt", NULL);
+    char *bad = g_build_filename(*state, "bad.txt", NULL);
+    assert_true(g_file_set_contents(good, "# more tempo\ntempo 90\n", -1, NULL));
+    assert_true(g_file_set_contents(bad, "tempo 90\nno_such_weight 1\n", -1, NULL));
+    UciClient *engine = uci_client_start(*state);
+    uci_client_send(engine, "setoption name UCI_Variant value onitama");
+    uci_client_send(engine, "position fen ssmss/5/5/5/SSMSS b " CARDS);
+    const char *depth1 = "go depth 1";
+    uci_client_send(engine, "%s", depth1);
+    char *plain = g_strdup(uci_client_expect(engine, "info depth 1 "));
+    uci_client_expect(engine, "bestmove ");
+    uci_client_send(engine, "setoption name Weights value %s", bad);
+    assert_contains(uci_client_expect(engine, "info string error: "), "no_such_weight");
+    uci_client_send(engine, "%s", depth1);
+    char *after_bad = g_strdup(uci_client_expect(engine, "info depth 1 "));
+    uci_client_expect(engine, "bestmove ");
+    uci_client_send(engine, "setoption name Weights value %s", good);
+    uci_client_send(engine, "%s", depth1);
+    char *tuned = g_strdup(uci_client_expect(engine, "info depth 1 "));
+    uci_client_expect(engine, "bestmove ");
+    uci_client_send(engine, "setoption name Weights value <empty>");
+    uci_client_send(engine, "%s", depth1);
+    char *back = g_strdup(uci_client_expect(engine, "info depth 1 "));
+    uci_client_expect(engine, "bestmove ");
+    quit_cleanly(engine);
+    /* Compare the scores only (times differ). */
+    char *score[4];
+    char *lines[4] = { plain, after_bad, tuned, back };
+    for (int i = 0; i < 4; i++)
+        score[i] = score_of(lines[i]);
+    assert_string_equal(score[0], score[1]);
+    assert_string_not_equal(score[0], score[2]);
+    assert_string_equal(score[0], score[3]);
+    for (int i = 0; i < 4; i++) {
+        g_free(score[i]);
+        g_free(lines[i]);
+    }
+    g_free(good);
+    g_free(bad);
+}
+
 /* ---- bad input --------------------------------------------------------------- */
 
 static void test_bad_input(void **state)
@@ -499,6 +559,7 @@ int main(int argc, char **argv)
         cmocka_unit_test_setup_teardown(test_repetition_in_moves, make_dir, remove_dir),
         cmocka_unit_test_setup_teardown(test_multipv, make_dir, remove_dir),
         cmocka_unit_test_setup_teardown(test_levels_and_game_options, make_dir, remove_dir),
+        cmocka_unit_test_setup_teardown(test_weights, make_dir, remove_dir),
         cmocka_unit_test_setup_teardown(test_bad_input, make_dir, remove_dir),
         cmocka_unit_test_setup_teardown(test_end_of_input, make_dir, remove_dir),
     };
