@@ -4,6 +4,8 @@
 #include <math.h>
 #include <string.h>
 
+#include <glib.h>
+
 /* The 97.5% quantile of the standard normal distribution. */
 #define Z_95 1.959963984540054
 
@@ -21,30 +23,40 @@ double dj_score_from_elo(double elo)
     return 1.0 / (1.0 + pow(10.0, -elo / 400.0));
 }
 
-/* The score each outcome stands for: index / (n_outcomes - 1). */
-static bool sample_moments(const int *counts, int n_outcomes, int *samples, double *mean,
-                           double *variance)
+/* fishtest's results_to_pdf: in the SPRT an empty outcome counts as this
+ * much, so that a one-sided sample (all wins) still has a variance. */
+#define SPRT_EMPTY_COUNT 1e-3
+
+/* Mean and variance per sample of the scores index / (n_outcomes - 1),
+ * each outcome counted at least `floor` times.  False for a model size
+ * other than 3 or 5 or when no sample was counted. */
+static bool sample_moments(const int *counts, int n_outcomes, double floor, int *samples,
+                           double *mean, double *variance)
 {
     if (n_outcomes != DJ_TRINOMIAL_OUTCOMES && n_outcomes != DJ_PENTANOMIAL_OUTCOMES)
         return false;
-    long total = 0;
-    for (int i = 0; i < n_outcomes; i++)
-        total += counts[i] > 0 ? counts[i] : 0;
-    if (total == 0)
+    long observed = 0;
+    double weight[DJ_PENTANOMIAL_OUTCOMES];
+    double total = 0.0;
+    for (int i = 0; i < n_outcomes; i++) {
+        observed += counts[i] > 0 ? counts[i] : 0;
+        weight[i] = MAX(counts[i] > 0 ? (double)counts[i] : 0.0, floor);
+        total += weight[i];
+    }
+    if (observed == 0)
         return false;
     double m = 0.0;
     for (int i = 0; i < n_outcomes; i++)
-        m += (counts[i] > 0 ? counts[i] : 0) * ((double)i / (n_outcomes - 1));
-    m /= (double)total;
+        m += weight[i] * ((double)i / (n_outcomes - 1));
+    m /= total;
     double v = 0.0;
     for (int i = 0; i < n_outcomes; i++) {
         double d = (double)i / (n_outcomes - 1) - m;
-        v += (counts[i] > 0 ? counts[i] : 0) * d * d;
+        v += weight[i] * d * d;
     }
-    v /= (double)total;
-    *samples = (int)total;
+    *samples = (int)observed;
     *mean = m;
-    *variance = v;
+    *variance = v / total;
     return true;
 }
 
@@ -55,7 +67,7 @@ bool dj_match_estimate(const int *counts, int n_outcomes, DjMatchEstimate *out)
     out->los = 0.5;
     int n = 0;
     double mean = 0.0, variance = 0.0;
-    if (!sample_moments(counts, n_outcomes, &n, &mean, &variance))
+    if (!sample_moments(counts, n_outcomes, 0.0, &n, &mean, &variance))
         return false;
     out->samples = n;
     out->score = mean;
@@ -85,11 +97,15 @@ double dj_sprt_llr(const DjSprt *sprt, const int *counts, int n_outcomes)
 {
     int n = 0;
     double mean = 0.0, variance = 0.0;
-    if (!sample_moments(counts, n_outcomes, &n, &mean, &variance) || variance <= 0.0)
+    if (!sample_moments(counts, n_outcomes, SPRT_EMPTY_COUNT, &n, &mean, &variance)
+        || variance <= 0.0)
         return 0.0;
+    double total = 0.0;
+    for (int i = 0; i < n_outcomes; i++)
+        total += MAX(counts[i] > 0 ? (double)counts[i] : 0.0, SPRT_EMPTY_COUNT);
     double s0 = dj_score_from_elo(sprt->elo0);
     double s1 = dj_score_from_elo(sprt->elo1);
-    return n * (s1 - s0) * (2.0 * mean - s0 - s1) / (2.0 * variance);
+    return total * (s1 - s0) * (2.0 * mean - s0 - s1) / (2.0 * variance);
 }
 
 DjSprtVerdict dj_sprt_verdict(const DjSprt *sprt, double llr)

@@ -73,8 +73,10 @@ void dj_sprt_bounds(const DjSprt *sprt, double *lower, double *upper);
 /* The log-likelihood ratio of H1 over H0 for `counts` (a model as in
  * dj_match_estimate), by the generalised SPRT's normal approximation that
  * fishtest uses: with s0, s1 the scores of elo0 and elo1, mean m and
- * variance v per sample, N samples:  LLR = N (s1 - s0) (2m - s0 - s1) / (2v).
- * 0 when there are no samples or no variance yet. */
+ * variance v per sample, N samples:  LLR = N (s1 - s0) (2m - s0 - s1) / (2v),
+ * where, as in fishtest, an outcome never seen counts 0.001 times, so that
+ * a one-sided sample (every game won) has a variance and can end the test.
+ * 0 when there are no samples. */
 double dj_sprt_llr(const DjSprt *sprt, const int *counts, int n_outcomes);
 
 /* Where `llr` stands against the bounds of `sprt`. */
