@@ -109,6 +109,15 @@ static void test_sprt(void **state)
     int none[3] = { 0 };
     assert_close(dj_sprt_llr(&sprt, none, 3), 0.0, 1e-12);
 
+    /* One-sided samples, empty outcomes counted 0.001 times as fishtest's
+     * results_to_pdf does; python3 with that floor: */
+    int all_wins[3] = { 0, 0, 10 };
+    assert_close(dj_sprt_llr(&sprt, all_wins, 3), 567.3640540582418, 1e-6);
+    int pairs_won[5] = { 0, 0, 0, 0, 5 };
+    assert_close(dj_sprt_llr(&sprt, pairs_won, 5), 94.65299681088884, 1e-6);
+    int pairs_lost[5] = { 6, 0, 0, 0, 0 };
+    assert_close(dj_sprt_llr(&sprt, pairs_lost, 5), -140.25364253417368, 1e-6);
+
     assert_int_equal(dj_sprt_verdict(&sprt, 1.0), DJ_SPRT_CONTINUE);
     assert_int_equal(dj_sprt_verdict(&sprt, 3.0), DJ_SPRT_ACCEPT_H1);
     assert_int_equal(dj_sprt_verdict(&sprt, -3.0), DJ_SPRT_ACCEPT_H0);

@@ -1,0 +1,430 @@
+/* cmd_match.c: `dojo match VARIANT --engine SPEC --engine SPEC ...`: a
+ * match between two UCI engines, refereed by dojo.  This file reads the
+ * command line into a DojoMatchPlan; match_run.c plays it. */
+#include <errno.h>
+#include <math.h>
+#include <signal.h>
+#include <stdio.h>
+#include <string.h>
+
+#include <glib/gstdio.h>
+
+#include "cli.h"
+#include "framework/game_history.h"
+#include "interrupt.h"
+#include "match_run.h"
+#include "options.h"
+#include "uci_engine.h"
+
+#define MATCH_PARAMS "[OPTION...] VARIANT --engine SPEC --engine SPEC"
+#define DEFAULT_MARGIN_MS 500
+#define DEFAULT_CAP_MS 60000
+#define DEFAULT_STARTUP_MS 10000
+#define DEFAULT_MAX_PLIES 1000
+#define MAX_GAMES 10000000
+
+typedef struct MatchArgs {
+    DojoSetupArgs setup;
+    char **engines;
+    char *games, *concurrency;
+    char *tc, *movetime, *nodes, *depth;
+    char *margin, *cap, *startup;
+    char *openings;
+    char *max_plies;
+    char *resign_score, *resign_moves, *draw_score, *draw_moves, *draw_after;
+    char *sprt;
+    char *records;
+} MatchArgs;
+
+static void usage_error(GError **error, const char *format, ...) G_GNUC_PRINTF(2, 3);
+
+static void usage_error(GError **error, const char *format, ...)
+{
+    va_list args;
+    va_start(args, format);
+    char *message = g_strdup_vprintf(format, args);
+    va_end(args);
+    g_set_error_literal(error, DOJO_USAGE_ERROR, DOJO_USAGE_ERROR_BAD_ARGUMENT, message);
+    g_free(message);
+}
+
+/* An optional whole number: `fallback` when not given. */
+static bool parse_count(const char *text, const char *what, gint64 min, gint64 max,
+                        gint64 fallback, gint64 *out, GError **error)
+{
+    if (text == NULL) {
+        *out = fallback;
+        return true;
+    }
+    return dojo_int_parse(text, what, min, max, out, error);
+}
+
+/* Seconds as typed ("10", "0.1") into milliseconds. */
+static bool parse_seconds(const char *text, gint64 *ms)
+{
+    char *end = NULL;
+    double seconds = g_ascii_strtod(text, &end);
+    if (end == text || *end != '\0' || !isfinite(seconds) || seconds < 0 || seconds > 1e7)
+        return false;
+    *ms = (gint64)llround(seconds * 1000.0);
+    return true;
+}
+
+static bool parse_tc(const char *text, DojoMatchLimits *limits, GError **error)
+{
+    char **parts = g_strsplit(text, "+", 2);
+    gint64 inc = 0;
+    bool ok = parse_seconds(parts[0], &limits->base_ms) && limits->base_ms > 0
+        && (parts[1] == NULL || parse_seconds(parts[1], &inc));
+    g_strfreev(parts);
+    if (!ok) {
+        usage_error(error, "--tc wants BASE+INC in seconds (e.g. 10+0.1 or 60), not '%s'", text);
+        return false;
+    }
+    limits->inc_ms = inc;
+    return true;
+}
+
+static bool parse_sprt(const char *text, DjSprt *sprt, GError **error)
+{
+    *sprt = (DjSprt){ NAN, NAN, 0.05, 0.05 };
+    char **items = g_strsplit(text, ",", -1);
+    bool ok = true;
+    for (int i = 0; ok && items[i] != NULL; i++) {
+        char *equals = strchr(items[i], '=');
+        char *end = NULL;
+        double value = equals != NULL ? g_ascii_strtod(equals + 1, &end) : NAN;
+        ok = equals != NULL && end != equals + 1 && *end == '\0' && isfinite(value);
+        if (!ok)
+            break;
+        *equals = '\0';
+        if (strcmp(items[i], "elo0") == 0)
+            sprt->elo0 = value;
+        else if (strcmp(items[i], "elo1") == 0)
+            sprt->elo1 = value;
+        else if (strcmp(items[i], "alpha") == 0)
+            sprt->alpha = value;
+        else if (strcmp(items[i], "beta") == 0)
+            sprt->beta = value;
+        else
+            ok = false;
+    }
+    g_strfreev(items);
+    ok = ok && isfinite(sprt->elo0) && isfinite(sprt->elo1) && sprt->elo0 < sprt->elo1
+        && sprt->alpha > 0 && sprt->beta > 0 && sprt->alpha + sprt->beta < 1;
+    if (!ok)
+        usage_error(error, "--sprt wants elo0=X,elo1=Y[,alpha=A,beta=B] with elo0 < elo1 and "
+                    "0 < alpha, beta, alpha + beta < 1, not '%s'", text);
+    return ok;
+}
+
+/* The position strings of an openings file, each checked by the variant. */
+static GPtrArray *read_positions(const DjVariant *variant, const char *path, GError **error)
+{
+    char *text = NULL;
+    GError *local = NULL;
+    if (!g_file_get_contents(path, &text, NULL, &local)) {
+        g_set_error(error, DJ_ERROR, DJ_ERROR_IO, "cannot read the openings file: %s",
+                    local->message);
+        g_error_free(local);
+        return NULL;
+    }
+    GPtrArray *positions = g_ptr_array_new_with_free_func(g_free);
+    char **lines = g_strsplit(text, "\n", -1);
+    g_free(text);
+    for (int i = 0; lines[i] != NULL; i++) {
+        char *line = g_strstrip(lines[i]);
+        if (line[0] == '\0' || line[0] == '#')
+            continue;
+        DjSetup setup = { line, 0, NULL, 0 };
+        DjGame *game = dj_game_new(variant, &setup, &local);
+        if (game == NULL || dj_game_outcome(game) != DJ_OUTCOME_ONGOING) {
+            g_set_error(error, DJ_ERROR, DJ_ERROR_INVALID, "%s line %d: %s", path, i + 1,
+                        game == NULL ? local->message : "the game is already over there");
+            g_clear_error(&local);
+            dj_game_free(game);
+            g_ptr_array_free(positions, TRUE);
+            g_strfreev(lines);
+            return NULL;
+        }
+        dj_game_free(game);
+        g_ptr_array_add(positions, g_strdup(line));
+    }
+    g_strfreev(lines);
+    if (positions->len == 0) {
+        g_set_error(error, DJ_ERROR, DJ_ERROR_INVALID, "%s holds no position", path);
+        g_ptr_array_free(positions, TRUE);
+        return NULL;
+    }
+    return positions;
+}
+
+static bool parse_openings(const MatchArgs *args, DojoMatchPlan *plan, GError **error)
+{
+    const char *text = args->openings;
+    if (text == NULL || strcmp(text, "none") == 0)
+        return true;
+    if (g_str_has_prefix(text, "random:")) {
+        gint64 plies = 0;
+        if (!dojo_int_parse(text + 7, "--openings random:N", 0, 1000, &plies, error))
+            return false;
+        plan->random_plies = (int)plies;
+        return true;
+    }
+    if (g_str_has_prefix(text, "file:") && text[5] != '\0') {
+        plan->positions = read_positions(plan->variant, text + 5, error);
+        return plan->positions != NULL;
+    }
+    usage_error(error, "--openings wants none, random:N or file:PATH, not '%s'", text);
+    return false;
+}
+
+static bool parse_limits(const MatchArgs *args, DojoMatchLimits *limits, GError **error)
+{
+    memset(limits, 0, sizeof *limits);
+    if (args->tc != NULL && !parse_tc(args->tc, limits, error))
+        return false;
+    if (!parse_count(args->movetime, "--movetime", 1, G_MAXINT32, 0, &limits->movetime_ms, error)
+        || !parse_count(args->nodes, "--nodes", 1, G_MAXINT64, 0, &limits->nodes, error)
+        || !parse_count(args->depth, "--depth", 1, 1000, 0, &limits->depth, error)
+        || !parse_count(args->margin, "--time-margin", 0, G_MAXINT32, DEFAULT_MARGIN_MS,
+                        &limits->margin_ms, error)
+        || !parse_count(args->cap, "--move-timeout", 1, G_MAXINT32, DEFAULT_CAP_MS,
+                        &limits->cap_ms, error))
+        return false;
+    if (limits->base_ms == 0 && limits->movetime_ms == 0 && limits->nodes == 0
+        && limits->depth == 0) {
+        usage_error(error, "how long may the engines think? Give --tc, --movetime, --nodes "
+                    "or --depth");
+        return false;
+    }
+    return true;
+}
+
+static bool parse_adjudication(const MatchArgs *args, DojoAdjudication *adj, GError **error)
+{
+    gint64 values[6];
+    if (!parse_count(args->max_plies, "--max-plies", 0, G_MAXINT32, DEFAULT_MAX_PLIES,
+                     &values[0], error)
+        || !parse_count(args->resign_score, "--resign-score", 1, 100000, 0, &values[1], error)
+        || !parse_count(args->resign_moves, "--resign-moves", 1, 10000, 0, &values[2], error)
+        || !parse_count(args->draw_score, "--draw-score", 0, 100000, 0, &values[3], error)
+        || !parse_count(args->draw_moves, "--draw-moves", 1, 10000, 0, &values[4], error)
+        || !parse_count(args->draw_after, "--draw-after", 0, G_MAXINT32, 0, &values[5], error))
+        return false;
+    if ((args->resign_score == NULL) != (args->resign_moves == NULL)) {
+        usage_error(error, "--resign-score and --resign-moves go together");
+        return false;
+    }
+    if ((args->draw_score == NULL) != (args->draw_moves == NULL)) {
+        usage_error(error, "--draw-score and --draw-moves go together");
+        return false;
+    }
+    *adj = (DojoAdjudication){ (int)values[0], (int)values[1], (int)values[2],
+                               (int)values[3], (int)values[4], (int)values[5] };
+    return true;
+}
+
+static int run_match(MatchArgs *args, int n_positional, char **positional)
+{
+    if (n_positional != 1)
+        return dojo_usage_failure("match", MATCH_PARAMS, "match wants one VARIANT");
+    int n_engines = args->engines != NULL ? (int)g_strv_length(args->engines) : 0;
+    if (n_engines != 2)
+        return dojo_usage_failure("match", MATCH_PARAMS,
+                                  "match wants exactly two --engine SPEC options");
+    GError *error = NULL;
+    DojoMatchPlan plan;
+    memset(&plan, 0, sizeof plan);
+    DojoEngineSpec specs[2];
+    memset(specs, 0, sizeof specs);
+    DojoSetup setup;
+    memset(&setup, 0, sizeof setup);
+    gint64 games = 0, concurrency = 0, startup = 0;
+    guint64 default_seed = (guint64)g_get_real_time();
+    int code = DOJO_EXIT_OK;
+
+    plan.variant = dojo_variant_lookup(positional[0], &error);
+    bool ok = plan.variant != NULL
+        && dojo_engine_spec_parse(args->engines[0], &specs[0], &error)
+        && dojo_engine_spec_parse(args->engines[1], &specs[1], &error);
+    if (ok && strcmp(specs[0].name, specs[1].name) == 0) {
+        usage_error(&error, "the two engines need different names (both are '%s')",
+                    specs[0].name);
+        ok = false;
+    }
+    ok = ok && parse_count(args->games, "--games", 1, MAX_GAMES, 2, &games, &error)
+        && parse_count(args->concurrency, "--concurrency", 1, 256, 1, &concurrency, &error)
+        && parse_count(args->startup, "--startup-timeout", 1, G_MAXINT32, DEFAULT_STARTUP_MS,
+                       &startup, &error)
+        && parse_limits(args, &plan.limits, &error)
+        && parse_adjudication(args, &plan.adjudication, &error)
+        && (args->sprt == NULL || parse_sprt(args->sprt, &plan.sprt, &error))
+        && dojo_setup_build(&args->setup, default_seed, &setup, &error);
+    if (ok) {
+        /* A fixed --position is one opening for every pair. */
+        if (args->setup.position != NULL && args->openings != NULL
+            && g_str_has_prefix(args->openings, "file:")) {
+            usage_error(&error, "--position and --openings file: cannot go together");
+            ok = false;
+        } else if (args->setup.position != NULL) {
+            plan.positions = g_ptr_array_new_with_free_func(g_free);
+            g_ptr_array_add(plan.positions, g_strdup(args->setup.position));
+        }
+    }
+    ok = ok && parse_openings(args, &plan, &error);
+    if (ok) {
+        /* Setting up the first game checks the options and --position now. */
+        plan.setup = &setup.setup;
+        plan.seed = setup.setup.seed;
+        DjGame *first = dojo_match_opening(&plan, 0, &error);
+        ok = first != NULL;
+        dj_game_free(first);
+    }
+    if (ok && args->records != NULL && g_mkdir_with_parents(args->records, 0777) != 0) {
+        g_set_error(&error, DJ_ERROR, DJ_ERROR_IO, "cannot create the records folder %s: %s",
+                    args->records, g_strerror(errno));
+        ok = false;
+    }
+    if (!ok) {
+        code = dojo_report_error("match", MATCH_PARAMS, error);
+    } else {
+        plan.engines[0] = &specs[0];
+        plan.engines[1] = &specs[1];
+        plan.games = (int)games;
+        plan.concurrency = (int)concurrency;
+        plan.records_dir = args->records;
+        plan.has_sprt = args->sprt != NULL;
+        plan.startup_timeout_ms = (int)startup;
+        printf("Match of %s: %s vs %s, %d games, seed %" G_GUINT64_FORMAT "\n",
+               plan.variant->title, specs[0].name, specs[1].name, plan.games, plan.seed);
+        fflush(stdout);
+        /* An engine that dies must not take dojo with it when dojo next
+         * writes to it: the write fails instead, and the engine loses. */
+        signal(SIGPIPE, SIG_IGN);
+        dojo_interrupt_install();
+        DojoMatchEnd end = dojo_match_run(&plan, &error);
+        dojo_interrupt_uninstall();
+        if (end == DOJO_MATCH_FAILED)
+            code = dojo_report_error("match", MATCH_PARAMS, error);
+        else if (end == DOJO_MATCH_INTERRUPTED)
+            code = DOJO_EXIT_INTERRUPTED;
+    }
+    if (plan.positions != NULL)
+        g_ptr_array_free(plan.positions, TRUE);
+    dojo_setup_clear(&setup);
+    dojo_engine_spec_clear(&specs[0]);
+    dojo_engine_spec_clear(&specs[1]);
+    return code;
+}
+
+static const char match_description[] =
+    "Engines:\n"
+    "  --engine name=NAME,cmd=PROGRAM[,arg=ARG...][,dir=DIR][,option.NAME=VALUE...]\n"
+    "  Each engine runs in its own process and speaks UCI.  After uci/uciok every\n"
+    "  option.NAME=VALUE is sent as 'setoption name NAME value VALUE' in the order given,\n"
+    "  then UCI_Variant is set to VARIANT (unless given, or the engine has no such\n"
+    "  option).  Write a comma inside a value as '\\,'.  The first engine is A in the\n"
+    "  results: scores and Elo are A's.\n"
+    "\n"
+    "Games:\n"
+    "  Games 2k+1 and 2k+2 are a pair: the same opening, colours swapped (A plays side 0,\n"
+    "  the side that moves first, in the odd games).  --openings random:N plays N random\n"
+    "  legal plies for each pair, from a seed made of --seed and the pair's number;\n"
+    "  file:PATH takes one position string per line (blank lines and # comments skipped),\n"
+    "  a pair each, cycling.  A new game of a variant with random set-up (Onitama's cards)\n"
+    "  is dealt afresh for each pair; -o, --cards and --deck pass the variant's options.\n"
+    "  Engines get 'position fen START moves M1 M2 ...' with the whole game, and 'go' with\n"
+    "  the limits: --tc as wtime/btime/winc/binc in ms (w is side 0), movetime, nodes,\n"
+    "  depth.  The referee keeps the clocks from sending 'go' to reading 'bestmove'.\n"
+    "\n"
+    "Results:\n"
+    "  The game's rules decide (the referee checks every move); an illegal or unparsable\n"
+    "  move, a crash, or no move in time (the clock or movetime plus --time-margin, or\n"
+    "  --move-timeout with only nodes or depth) loses, saying why.  A game is a draw after\n"
+    "  --max-plies plies (0: never).  --resign-score CP --resign-moves N: a loss once, N\n"
+    "  moves in a row, the loser scored itself <= -CP and the winner >= CP.  --draw-score CP\n"
+    "  --draw-moves N [--draw-after PLY]: a draw once both scored within +-CP for N moves.\n"
+    "  A line per game, then 'Score of A vs B: W - L - D [score] N', 'Elo difference: E\n"
+    "  +/- 95% interval, LOS', and with --sprt the log-likelihood ratio and its bounds;\n"
+    "  the match stops as soon as the SPRT accepts a hypothesis.  With an even number of\n"
+    "  games Elo, LOS and the SPRT use the pentanomial model over game pairs (as fishtest\n"
+    "  and fastchess do), with an odd number the trinomial model over games.  Ctrl-C\n"
+    "  stops the engines, prints the summary so far and exits with 130.\n"
+    "\n"
+    "Records:\n"
+    "  --records DIR saves every finished game as DIR/game-NNNN.dojo (atomically, as it\n"
+    "  ends), with the engines' names as the side tags, Result, Termination and Round,\n"
+    "  which 'dojo play --resume' and 'load' read.\n"
+    "\n"
+    "Example:\n"
+    "  dojo match ogi --engine name=new,cmd=build/frontends/tty/dojo,arg=uci \\\n"
+    "    --engine name=fsf,cmd=/path/fairy-stockfish,option.VariantPath=/path/ogi.ini \\\n"
+    "    --games 200 --concurrency 2 --tc 10+0.1 --openings random:4 \\\n"
+    "    --sprt elo0=0,elo1=10 --records match-records\n";
+
+int dojo_cmd_match(int argc, char **argv)
+{
+    MatchArgs args;
+    memset(&args, 0, sizeof args);
+    GOptionContext *context = dojo_option_context(
+        "VARIANT", "Play a match between two UCI engines, with dojo as the referee.",
+        match_description, &args);
+    GOptionGroup *group = dojo_option_main_group(context);
+    GOptionEntry entries[] = {
+        { "engine", 0, 0, G_OPTION_ARG_STRING_ARRAY, &args.engines,
+          "An engine (twice): name=NAME,cmd=PROGRAM,arg=...,option.NAME=VALUE", "SPEC" },
+        { "games", 0, 0, G_OPTION_ARG_STRING, &args.games, "Games to play (default 2)", "N" },
+        { "concurrency", 0, 0, G_OPTION_ARG_STRING, &args.concurrency,
+          "Games played at once (default 1)", "N" },
+        { "tc", 0, 0, G_OPTION_ARG_STRING, &args.tc,
+          "A clock per side: BASE seconds plus INC a move", "BASE+INC" },
+        { "movetime", 0, 0, G_OPTION_ARG_STRING, &args.movetime, "Milliseconds a move", "MS" },
+        { "nodes", 0, 0, G_OPTION_ARG_STRING, &args.nodes, "Nodes a move", "N" },
+        { "depth", 0, 0, G_OPTION_ARG_STRING, &args.depth, "Depth a move", "N" },
+        { "time-margin", 0, 0, G_OPTION_ARG_STRING, &args.margin,
+          "How far a move may overrun its time (default 500)", "MS" },
+        { "move-timeout", 0, 0, G_OPTION_ARG_STRING, &args.cap,
+          "Longest wait for a move under --nodes/--depth alone (default 60000)", "MS" },
+        { "startup-timeout", 0, 0, G_OPTION_ARG_STRING, &args.startup,
+          "Longest wait for uciok and readyok (default 10000)", "MS" },
+        { "openings", 0, 0, G_OPTION_ARG_STRING, &args.openings,
+          "none (default), random:N or file:PATH", "HOW" },
+        { "max-plies", 0, 0, G_OPTION_ARG_STRING, &args.max_plies,
+          "A draw after this many plies (default 1000; 0: never)", "N" },
+        { "resign-score", 0, 0, G_OPTION_ARG_STRING, &args.resign_score,
+          "Resign adjudication: score threshold", "CP" },
+        { "resign-moves", 0, 0, G_OPTION_ARG_STRING, &args.resign_moves,
+          "Resign adjudication: moves in a row", "N" },
+        { "draw-score", 0, 0, G_OPTION_ARG_STRING, &args.draw_score,
+          "Draw adjudication: score threshold", "CP" },
+        { "draw-moves", 0, 0, G_OPTION_ARG_STRING, &args.draw_moves,
+          "Draw adjudication: moves in a row", "N" },
+        { "draw-after", 0, 0, G_OPTION_ARG_STRING, &args.draw_after,
+          "Draw adjudication: not before this ply", "PLY" },
+        { "sprt", 0, 0, G_OPTION_ARG_STRING, &args.sprt,
+          "Stop when decided: elo0=X,elo1=Y[,alpha=0.05,beta=0.05]", "SPEC" },
+        { "records", 0, 0, G_OPTION_ARG_FILENAME, &args.records,
+          "Save each game as DIR/game-NNNN.dojo", "DIR" },
+        { NULL, 0, 0, G_OPTION_ARG_NONE, NULL, NULL, NULL },
+    };
+    g_option_group_add_entries(group, entries);
+    dojo_setup_args_add(group, &args.setup, true);
+    GError *error = NULL;
+    int code;
+    if (!g_option_context_parse(context, &argc, &argv, &error))
+        code = dojo_report_error("match", MATCH_PARAMS, error);
+    else
+        code = run_match(&args, argc - 1, argv + 1);
+    g_option_context_free(context);
+    dojo_setup_args_clear(&args.setup);
+    g_strfreev(args.engines);
+    char **strings[] = { &args.games, &args.concurrency, &args.tc, &args.movetime,
+                         &args.nodes, &args.depth, &args.margin, &args.cap, &args.startup,
+                         &args.openings, &args.max_plies, &args.resign_score,
+                         &args.resign_moves, &args.draw_score, &args.draw_moves,
+                         &args.draw_after, &args.sprt, &args.records };
+    for (size_t i = 0; i < G_N_ELEMENTS(strings); i++)
+        g_free(*strings[i]);
+    return code;
+}

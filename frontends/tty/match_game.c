@@ -1,0 +1,252 @@
+/* match_game.c: one game between two UCI engines, refereed by DjGame. */
+#include "match_game.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "framework/game.h"
+
+/* A mate score as a number of centipawns beyond any evaluation. */
+#define MATE_SCORE 30000
+
+/* What the engine on move said while thinking. */
+typedef struct EngineReply {
+    char *move;          /* the bestmove token, or NULL */
+    bool has_score;
+    int score;           /* centipawns from the engine's side, mates as +-MATE_SCORE */
+} EngineReply;
+
+/* The engine texts of moves and positions: each variant's canonical text. */
+static void append_engine_move(const DjVariant *variant, const void *pos, DjMove move,
+                               GString *out)
+{
+    variant->format_move(pos, move, out);
+}
+
+static void append_engine_position(const DjVariant *variant, const void *pos, GString *out)
+{
+    variant->format_position(pos, out);
+}
+
+void dojo_match_position_command(const DjGame *game, GString *out)
+{
+    const DjVariant *variant = dj_game_variant(game);
+    g_string_append(out, "position fen ");
+    append_engine_position(variant, dj_game_position_at(game, 0), out);
+    int length = dj_game_length(game);
+    if (length > 0)
+        g_string_append(out, " moves");
+    for (int ply = 0; ply < length; ply++) {
+        g_string_append_c(out, ' ');
+        append_engine_move(variant, dj_game_position_at(game, ply), dj_game_move_at(game, ply),
+                           out);
+    }
+}
+
+/* "score cp X" or "score mate N" in an info line. */
+static void read_score(const char *line, EngineReply *reply)
+{
+    char **words = g_strsplit(line, " ", -1);
+    for (int i = 0; words[i] != NULL; i++) {
+        if (strcmp(words[i], "score") != 0 || words[i + 1] == NULL || words[i + 2] == NULL)
+            continue;
+        gint64 value = 0;
+        if (!g_ascii_string_to_signed(words[i + 2], 10, -1000000, 1000000, &value, NULL))
+            break;
+        if (strcmp(words[i + 1], "cp") == 0) {
+            reply->has_score = true;
+            reply->score = (int)value;
+        } else if (strcmp(words[i + 1], "mate") == 0) {
+            reply->has_score = true;
+            reply->score = value > 0 ? MATE_SCORE - (int)value : -MATE_SCORE - (int)value;
+        }
+        break;
+    }
+    g_strfreev(words);
+}
+
+static void append_go_command(const DjGame *game, const DojoMatchLimits *limits,
+                              const gint64 clock_ms[2], GString *out)
+{
+    (void)game;
+    g_string_append(out, "go");
+    if (limits->base_ms > 0)
+        g_string_append_printf(out, " wtime %" G_GINT64_FORMAT " btime %" G_GINT64_FORMAT
+                               " winc %" G_GINT64_FORMAT " binc %" G_GINT64_FORMAT,
+                               MAX(clock_ms[0], 1), MAX(clock_ms[1], 1), limits->inc_ms,
+                               limits->inc_ms);
+    if (limits->movetime_ms > 0)
+        g_string_append_printf(out, " movetime %" G_GINT64_FORMAT, limits->movetime_ms);
+    if (limits->nodes > 0)
+        g_string_append_printf(out, " nodes %" G_GINT64_FORMAT, limits->nodes);
+    if (limits->depth > 0)
+        g_string_append_printf(out, " depth %" G_GINT64_FORMAT, limits->depth);
+}
+
+static void lose(DjGame *game, int side, const char *format, ...) G_GNUC_PRINTF(3, 4);
+
+static void lose(DjGame *game, int side, const char *format, ...)
+{
+    va_list args;
+    va_start(args, format);
+    char *reason = g_strdup_vprintf(format, args);
+    va_end(args);
+    dj_game_set_result(game, dj_outcome_win_for(1 - side), reason);
+    g_free(reason);
+}
+
+/* Scores in a row that meet each adjudication rule, by side. */
+typedef struct AdjudicationRun {
+    int losing[2], winning[2], drawn[2];
+} AdjudicationRun;
+
+static void adjudicate(DjGame *game, int side, const EngineReply *reply,
+                       const DojoAdjudication *rules, AdjudicationRun *run, const char *names[2])
+{
+    int ply = dj_game_length(game);
+    bool has = reply->has_score;
+    int score = reply->score;
+    run->losing[side] = has && score <= -rules->resign_score ? run->losing[side] + 1 : 0;
+    run->winning[side] = has && score >= rules->resign_score ? run->winning[side] + 1 : 0;
+    run->drawn[side] = has && abs(score) <= rules->draw_score && ply >= rules->draw_after
+        ? run->drawn[side] + 1 : 0;
+    if (dj_game_outcome(game) != DJ_OUTCOME_ONGOING)
+        return;
+    if (rules->resign_moves > 0) {
+        for (int loser = 0; loser < 2; loser++) {
+            if (run->losing[loser] >= rules->resign_moves
+                && run->winning[1 - loser] >= rules->resign_moves) {
+                lose(game, loser, "adjudicated: %s's score was below -%d for %d moves",
+                     names[loser], rules->resign_score, rules->resign_moves);
+                return;
+            }
+        }
+    }
+    if (rules->draw_moves > 0 && run->drawn[0] >= rules->draw_moves
+        && run->drawn[1] >= rules->draw_moves) {
+        char *reason = g_strdup_printf("adjudicated: both scores within +-%d for %d moves",
+                                       rules->draw_score, rules->draw_moves);
+        dj_game_set_result(game, DJ_OUTCOME_DRAW, reason);
+        g_free(reason);
+        return;
+    }
+    if (rules->max_plies > 0 && ply >= rules->max_plies) {
+        char *reason = g_strdup_printf("adjudicated: %d plies played", rules->max_plies);
+        dj_game_set_result(game, DJ_OUTCOME_DRAW, reason);
+        g_free(reason);
+    }
+}
+
+/* Ask the engine of the side to move for a move and wait for it; false
+ * when the game ended or was cancelled on the way (result set). */
+static bool ask_for_move(DjGame *game, DojoEngine *engine, int side, const char *name,
+                         const DojoMatchLimits *limits, gint64 clock_ms[2],
+                         EngineReply *reply, DojoGameVerdict *verdict)
+{
+    GString *command = g_string_new(NULL);
+    dojo_match_position_command(game, command);
+    bool sent = dojo_engine_send(engine, command->str, NULL);
+    g_string_truncate(command, 0);
+    append_go_command(game, limits, clock_ms, command);
+    sent = sent && dojo_engine_send(engine, command->str, NULL);
+    g_string_free(command, TRUE);
+    gint64 start = g_get_monotonic_time();
+    if (!sent) {
+        verdict->engine_broken[side] = true;
+        lose(game, side, "%s crashed (it no longer reads its input)", name);
+        return false;
+    }
+    gint64 allowed_ms = limits->base_ms > 0 ? MAX(clock_ms[side], 0)
+        : limits->movetime_ms > 0 ? limits->movetime_ms : limits->cap_ms;
+    gint64 deadline = start + (allowed_ms + limits->margin_ms) * 1000;
+    for (;;) {
+        char *line = NULL;
+        DojoEngineRead read = dojo_engine_read(engine, deadline, &line);
+        if (read == DOJO_ENGINE_CANCELLED) {
+            verdict->cancelled = true;
+            return false;
+        }
+        if (read == DOJO_ENGINE_EOF) {
+            verdict->engine_broken[side] = true;
+            lose(game, side, "%s crashed (its output ended)", name);
+            return false;
+        }
+        if (read == DOJO_ENGINE_TIMEOUT) {
+            verdict->engine_broken[side] = true;
+            if (limits->base_ms > 0 || limits->movetime_ms > 0)
+                lose(game, side, "%s lost on time (no move within %" G_GINT64_FORMAT " ms)",
+                     name, allowed_ms + limits->margin_ms);
+            else
+                lose(game, side, "%s sent no move within %" G_GINT64_FORMAT " ms", name,
+                     allowed_ms + limits->margin_ms);
+            return false;
+        }
+        if (g_str_has_prefix(line, "info ")) {
+            read_score(line, reply);
+        } else if (g_str_has_prefix(line, "bestmove")) {
+            char **words = g_strsplit(line, " ", 3);
+            reply->move = g_strdup(words[1] != NULL ? words[1] : "");
+            g_strfreev(words);
+            g_free(line);
+            break;
+        }
+        g_free(line);
+    }
+    gint64 elapsed_ms = (g_get_monotonic_time() - start) / 1000;
+    if (limits->base_ms > 0) {
+        clock_ms[side] -= elapsed_ms;
+        if (clock_ms[side] < -limits->margin_ms) {
+            lose(game, side, "%s lost on time (its clock reached %" G_GINT64_FORMAT " ms)",
+                 name, clock_ms[side]);
+            return false;
+        }
+        clock_ms[side] += limits->inc_ms;
+    } else if (limits->movetime_ms > 0 && elapsed_ms > limits->movetime_ms + limits->margin_ms) {
+        lose(game, side, "%s lost on time (%" G_GINT64_FORMAT " ms for a move of %"
+             G_GINT64_FORMAT ")", name, elapsed_ms, limits->movetime_ms);
+        return false;
+    }
+    return true;
+}
+
+void dojo_match_play_game(DjGame *game, DojoEngine *const engines[2],
+                          const DojoMatchLimits *limits, const DojoAdjudication *adjudication,
+                          DojoGameVerdict *verdict)
+{
+    memset(verdict, 0, sizeof *verdict);
+    const DjVariant *variant = dj_game_variant(game);
+    const char *names[2] = { dojo_engine_name(engines[0]), dojo_engine_name(engines[1]) };
+    gint64 clock_ms[2] = { limits->base_ms, limits->base_ms };
+    AdjudicationRun run;
+    memset(&run, 0, sizeof run);
+    if (adjudication->max_plies > 0 && dj_game_length(game) >= adjudication->max_plies) {
+        dj_game_set_result(game, DJ_OUTCOME_DRAW, "adjudicated: the opening reached the ply limit");
+    }
+    while (dj_game_outcome(game) == DJ_OUTCOME_ONGOING) {
+        const void *pos = dj_game_position(game);
+        int side = variant->side_to_move(pos);
+        EngineReply reply = { 0 };
+        if (!ask_for_move(game, engines[side], side, names[side], limits, clock_ms, &reply,
+                          verdict)) {
+            g_free(reply.move);
+            break;
+        }
+        GError *error = NULL;
+        DjMove move = DJ_MOVE_NONE;
+        if (!variant->parse_move(pos, reply.move, &move, &error)) {
+            GString *clean = g_string_new(NULL);
+            for (const char *p = reply.move; *p != '\0' && clean->len < 40; p++)
+                g_string_append_c(clean, g_ascii_isprint(*p) ? *p : '?');
+            lose(game, side, "%s played an illegal move '%s' (%s)", names[side], clean->str,
+                 error->message);
+            g_string_free(clean, TRUE);
+            g_error_free(error);
+            g_free(reply.move);
+            break;
+        }
+        g_free(reply.move);
+        dj_game_play(game, move, NULL);
+        adjudicate(game, side, &reply, adjudication, &run, names);
+    }
+    verdict->plies = dj_game_length(game);
+}

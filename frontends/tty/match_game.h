@@ -1,0 +1,60 @@
+/* match_game.h: the referee of one game between two UCI engines.
+ *
+ * The game history (DjGame) is the referee: every move an engine sends is
+ * parsed by the variant and checked against the rules, and the rules
+ * (including repetition) say when the game is over.  On top of that the
+ * referee ends a game when an engine breaks a rule of the match: a move
+ * that does not parse or is illegal, output that ends (a crash), no move in
+ * time, or a loss on the clock; and, when asked, adjudicates by the
+ * engines' scores or a ply limit. */
+#ifndef DOJO_TTY_MATCH_GAME_H
+#define DOJO_TTY_MATCH_GAME_H
+
+#include <stdbool.h>
+
+#include <glib.h>
+
+#include "framework/game_history.h"
+#include "uci_engine.h"
+
+/* How long engines may think.  Any mix may be given; at least one. */
+typedef struct DojoMatchLimits {
+    gint64 base_ms, inc_ms;   /* a clock per side (base_ms > 0), sent as wtime/btime
+                               * winc/binc: w is side 0, the side that moves first */
+    gint64 movetime_ms;       /* 0: not given */
+    gint64 nodes, depth;      /* 0: not given */
+    gint64 margin_ms;         /* a move may overrun its time by this much */
+    gint64 cap_ms;            /* the longest wait for a move without clock or movetime */
+} DojoMatchLimits;
+
+/* When the referee ends a game early.  A count of 0 turns a rule off. */
+typedef struct DojoAdjudication {
+    int max_plies;                     /* a draw once the game has this many plies */
+    int resign_score, resign_moves;    /* a loss when for resign_moves moves in a row the
+                                        * loser's own score was <= -resign_score and the
+                                        * winner's >= resign_score */
+    int draw_score, draw_moves;        /* a draw when for draw_moves moves in a row both
+                                        * engines' scores were within +-draw_score, */
+    int draw_after;                    /* counted from this ply on */
+} DojoAdjudication;
+
+typedef struct DojoGameVerdict {
+    bool cancelled;            /* the cancel flag stopped the game: no result */
+    bool engine_broken[2];     /* by side: crashed or silent, start it again */
+    int plies;                 /* plies in the game, the opening included */
+} DojoGameVerdict;
+
+/* Play `game` from where it stands to its end, engines[side] playing side.
+ * The engines must have had dojo_engine_new_game.  The result and its
+ * reason are in the game (dj_game_outcome, dj_game_outcome_reason; results
+ * that are not the rules' are set with dj_game_set_result), unless the game
+ * was cancelled. */
+void dojo_match_play_game(DjGame *game, DojoEngine *const engines[2],
+                          const DojoMatchLimits *limits, const DojoAdjudication *adjudication,
+                          DojoGameVerdict *verdict);
+
+/* Append what an engine is sent as `position ...` for the current state of
+ * `game`: "position fen START moves M1 M2 ..." (no "moves" at the start). */
+void dojo_match_position_command(const DjGame *game, GString *out);
+
+#endif

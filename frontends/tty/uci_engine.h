@@ -1,0 +1,73 @@
+/* uci_engine.h: one UCI engine in its own process, as `dojo match` drives it.
+ *
+ * An engine is described on the command line by a spec (see
+ * dojo_engine_spec_parse), started as a child process in its own process
+ * group with its standard input and output on pipes (its standard error is
+ * discarded), and read by a thread of its own that queues each output line,
+ * so that every read can have a deadline.  dojo_engine_free always ends the
+ * process: `quit`, a grace period, then SIGKILL to its whole process group,
+ * so that no engine (nor anything it started) outlives the match. */
+#ifndef DOJO_TTY_UCI_ENGINE_H
+#define DOJO_TTY_UCI_ENGINE_H
+
+#include <stdbool.h>
+
+#include <glib.h>
+
+/* An engine as typed: "name=NAME,cmd=PATH[,arg=ARG...][,dir=DIR]
+ * [,option.NAME=VALUE...]".  A comma inside a value is written "\,". */
+typedef struct DojoEngineSpec {
+    char *name;
+    GPtrArray *argv;            /* cmd then each arg (owned strings) */
+    char *dir;                  /* working folder, or NULL: dojo's */
+    GPtrArray *option_names;    /* owned; in the order given */
+    GPtrArray *option_values;
+} DojoEngineSpec;
+
+/* Parse `text` into `out`.  A usage error naming the part that is wrong
+ * when a key is unknown, cmd or name is missing or empty, or an item has
+ * no '='. */
+bool dojo_engine_spec_parse(const char *text, DojoEngineSpec *out, GError **error);
+void dojo_engine_spec_clear(DojoEngineSpec *spec);
+
+typedef struct DojoEngine DojoEngine;
+
+/* What a read brought. */
+typedef enum DojoEngineRead {
+    DOJO_ENGINE_LINE,        /* a line (without its line break) */
+    DOJO_ENGINE_TIMEOUT,     /* nothing before the deadline */
+    DOJO_ENGINE_EOF,         /* the engine closed its output: it died or quit */
+    DOJO_ENGINE_CANCELLED,   /* the cancel flag was raised while waiting */
+} DojoEngineRead;
+
+/* Start the engine of `spec` and make it ready to play `variant_name`:
+ * `uci` and wait for `uciok`, send every option of the spec in order
+ * (`setoption name N value V`), then `setoption name UCI_Variant value
+ * VARIANT` unless the spec set UCI_Variant itself or the engine did not
+ * offer the option, then `isready` and wait for `readyok`.  Each wait lasts
+ * at most `timeout_ms`.  `cancel` (may be NULL) is a flag that, once
+ * non-zero, makes every wait of this engine return at once.  On failure
+ * (cannot start, no answer in time, exits) returns NULL with an error in
+ * words, the process ended. */
+DojoEngine *dojo_engine_start(const DojoEngineSpec *spec, const char *variant_name,
+                              int timeout_ms, gint *cancel, GError **error);
+
+/* End the process (see the top) and free everything.  NULL is allowed. */
+void dojo_engine_free(DojoEngine *engine);
+
+const char *dojo_engine_name(const DojoEngine *engine);
+
+/* Send one command line (a newline is added).  False with an error when
+ * the engine no longer reads its input. */
+bool dojo_engine_send(DojoEngine *engine, const char *line, GError **error);
+
+/* The next output line, waiting until the monotonic time `deadline_us`
+ * (g_get_monotonic_time's clock) at most.  *line is set (g_free it) only
+ * for DOJO_ENGINE_LINE. */
+DojoEngineRead dojo_engine_read(DojoEngine *engine, gint64 deadline_us, char **line);
+
+/* `ucinewgame`, `isready` and wait for `readyok` (at most `timeout_ms`),
+ * dropping any output left over from an earlier game. */
+bool dojo_engine_new_game(DojoEngine *engine, int timeout_ms, GError **error);
+
+#endif

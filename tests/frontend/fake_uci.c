@@ -1,0 +1,162 @@
+/* fake_uci.c: a tiny UCI engine for the `dojo match` tests, built on
+ * libdojo.  It answers uci/isready, follows `setoption name UCI_Variant`,
+ * reads `position fen STRING [moves ...]` and answers each `go` with a
+ * legal move chosen by the position's key (so games differ but replay the
+ * same).  Options make it misbehave on its Nth move (counted from 1 over
+ * the life of the process), for the referee's tests:
+ *
+ *   --illegal-at N   answer "bestmove a1a1" (not a legal move anywhere)
+ *   --exit-at N      exit without answering
+ *   --silent-at N    never answer (and ignore everything but quit)
+ *   --garbage-at N   answer "bestmove" followed by bytes that are no move
+ *   --score CP       report "info depth 1 score cp CP" before each move
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <glib.h>
+
+#include "framework/game_history.h"
+#include "framework/registry.h"
+
+typedef struct Fake {
+    const DjVariant *variant;
+    DjGame *game;
+    int moves_made;
+    int illegal_at, exit_at, silent_at, garbage_at;
+    bool has_score;
+    int score;
+    bool silent;
+} Fake;
+
+static void say(const char *format, ...) G_GNUC_PRINTF(1, 2);
+
+static void say(const char *format, ...)
+{
+    va_list args;
+    va_start(args, format);
+    vprintf(format, args);
+    va_end(args);
+    putchar('\n');
+    fflush(stdout);
+}
+
+static void set_position(Fake *fake, const char *args)
+{
+    dj_game_free(fake->game);
+    fake->game = NULL;
+    if (!g_str_has_prefix(args, "fen ")) {
+        say("info string error: only 'position fen' is understood");
+        return;
+    }
+    char *fen = g_strdup(args + 4);
+    char *moves = strstr(fen, " moves");
+    if (moves != NULL) {
+        *moves = '\0';
+        moves += 6;
+    }
+    DjSetup setup = { fen, 0, NULL, 0 };
+    GError *error = NULL;
+    fake->game = dj_game_new(fake->variant, &setup, &error);
+    if (fake->game == NULL) {
+        say("info string error: %s", error->message);
+        g_error_free(error);
+        g_free(fen);
+        return;
+    }
+    char **words = g_strsplit(moves != NULL ? moves : "", " ", -1);
+    for (int i = 0; words[i] != NULL; i++) {
+        if (words[i][0] != '\0' && !dj_game_play_text(fake->game, words[i], &error)) {
+            say("info string error: move %s: %s", words[i], error->message);
+            g_clear_error(&error);
+            break;
+        }
+    }
+    g_strfreev(words);
+    g_free(fen);
+}
+
+static void go(Fake *fake)
+{
+    int n = ++fake->moves_made;
+    if (n == fake->exit_at)
+        exit(0);
+    if (n == fake->silent_at) {
+        fake->silent = true;
+        return;
+    }
+    if (n == fake->illegal_at) {
+        say("bestmove a1a1");
+        return;
+    }
+    if (n == fake->garbage_at) {
+        say("bestmove \x01\x02zz");
+        return;
+    }
+    if (fake->game == NULL || dj_game_outcome(fake->game) != DJ_OUTCOME_ONGOING) {
+        say("bestmove (none)");
+        return;
+    }
+    const void *pos = dj_game_position(fake->game);
+    DjMove *moves = g_new(DjMove, fake->variant->max_moves);
+    int count = fake->variant->legal_moves(pos, moves);
+    DjMove move = moves[fake->variant->key(pos) % (guint64)count];
+    GString *text = g_string_new(NULL);
+    fake->variant->format_move(pos, move, text);
+    if (fake->has_score)
+        say("info depth 1 score cp %d nodes 1 pv %s", fake->score, text->str);
+    say("bestmove %s", text->str);
+    g_string_free(text, TRUE);
+    g_free(moves);
+}
+
+static int option_value(int argc, char **argv, const char *name)
+{
+    for (int i = 1; i + 1 < argc; i++) {
+        if (strcmp(argv[i], name) == 0)
+            return atoi(argv[i + 1]);
+    }
+    return -1;
+}
+
+int main(int argc, char **argv)
+{
+    Fake fake = { 0 };
+    fake.variant = dj_registry_all()[0];
+    fake.illegal_at = option_value(argc, argv, "--illegal-at");
+    fake.exit_at = option_value(argc, argv, "--exit-at");
+    fake.silent_at = option_value(argc, argv, "--silent-at");
+    fake.garbage_at = option_value(argc, argv, "--garbage-at");
+    for (int i = 1; i + 1 < argc; i++) {
+        if (strcmp(argv[i], "--score") == 0) {
+            fake.has_score = true;
+            fake.score = atoi(argv[i + 1]);
+        }
+    }
+    char line[65536];
+    while (fgets(line, sizeof line, stdin) != NULL) {
+        g_strchomp(line);
+        if (strcmp(line, "quit") == 0)
+            break;
+        if (fake.silent)
+            continue;
+        if (strcmp(line, "uci") == 0) {
+            say("id name fake");
+            say("option name UCI_Variant type string default %s", fake.variant->name);
+            say("uciok");
+        } else if (strcmp(line, "isready") == 0) {
+            say("readyok");
+        } else if (g_str_has_prefix(line, "setoption name UCI_Variant value ")) {
+            const DjVariant *variant = dj_registry_find(line + 33);
+            if (variant != NULL)
+                fake.variant = variant;
+        } else if (g_str_has_prefix(line, "position ")) {
+            set_position(&fake, line + 9);
+        } else if (strcmp(line, "go") == 0 || g_str_has_prefix(line, "go ")) {
+            go(&fake);
+        }
+    }
+    dj_game_free(fake.game);
+    return 0;
+}

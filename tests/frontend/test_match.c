@@ -1,0 +1,487 @@
+/* test_match.c: `dojo match` between two engines: full matches with
+ * records, engines that break the rules of the match, adjudication, the
+ * SPRT stopping a match, usage errors, Ctrl-C.  The engines are the test
+ * helper fake_uci (its path is the second argument), which plays a legal
+ * move at once or misbehaves when asked; no timer is asserted. */
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <setjmp.h>
+#include <cmocka.h>
+
+#include <signal.h>
+#include <stdio.h>
+#include <string.h>
+#include <unistd.h>
+
+#include <gio/gio.h>
+#include <glib.h>
+#include <glib/gstdio.h>
+
+#include "framework/game_history.h"
+#include "framework/notation.h"
+#include "framework/registry.h"
+#include "runner.h"
+
+static char *fake_path;
+
+static int make_dir(void **state)
+{
+    *state = runner_temp_dir();
+    return 0;
+}
+
+static int remove_dir(void **state)
+{
+    runner_remove_tree(*state);
+    g_free(*state);
+    return 0;
+}
+
+/* The first built variant of `names`, or NULL. */
+static const char *built_variant(void)
+{
+    return dj_registry_all()[0]->name;
+}
+
+static char *engine_spec(const char *name, const char *extra)
+{
+    return g_strdup_printf("name=%s,cmd=%s%s%s", name, fake_path, extra != NULL ? "," : "",
+                           extra != NULL ? extra : "");
+}
+
+/* dojo match VARIANT with engines a and b (fake_uci with `a_extra` and
+ * `b_extra` spec items) and `args`. */
+static DojoRun *run_match(void **state, const char *variant, const char *a_extra,
+                          const char *b_extra, const char *const *args)
+{
+    char *a = engine_spec("a", a_extra);
+    char *b = engine_spec("b", b_extra);
+    GPtrArray *argv = g_ptr_array_new();
+    g_ptr_array_add(argv, (gpointer) "match");
+    g_ptr_array_add(argv, (gpointer)variant);
+    g_ptr_array_add(argv, (gpointer) "--engine");
+    g_ptr_array_add(argv, a);
+    g_ptr_array_add(argv, (gpointer) "--engine");
+    g_ptr_array_add(argv, b);
+    for (int i = 0; args[i] != NULL; i++)
+        g_ptr_array_add(argv, (gpointer)args[i]);
+    g_ptr_array_add(argv, NULL);
+    DojoRun *run = runner_run_text(*state, NULL, (const char *const *)argv->pdata);
+    g_ptr_array_free(argv, TRUE);
+    g_free(a);
+    g_free(b);
+    if (run->exit_code != 0)
+        fprintf(stderr, "dojo match said:\n%s%s", run->out, run->err);
+    return run;
+}
+
+/* The last line of `text` starting with `prefix` (g_free it), or NULL. */
+static char *last_line_with(const char *text, const char *prefix)
+{
+    char **lines = runner_lines(text);
+    char *found = NULL;
+    for (int i = 0; lines[i] != NULL; i++) {
+        if (g_str_has_prefix(lines[i], prefix)) {
+            g_free(found);
+            found = g_strdup(lines[i]);
+        }
+    }
+    g_strfreev(lines);
+    return found;
+}
+
+/* The start position of `game` as text (g_free it). */
+static char *start_text(const DjGame *game)
+{
+    GString *text = g_string_new(NULL);
+    dj_game_variant(game)->format_position(dj_game_position_at(game, 0), text);
+    return g_string_free(text, FALSE);
+}
+
+/* A match of four games from random openings: a line per game, the
+ * summary, and a record per game that loads, is finished, names the
+ * engines by side, and shares its opening with its pair. */
+static void check_full_match(void **state, const char *variant_name)
+{
+    const DjVariant *variant = dj_registry_find(variant_name);
+    if (variant == NULL) {
+        fprintf(stderr, "%s is not built: skipped\n", variant_name);
+        skip();
+    }
+    DojoRun *r = run_match(state, variant_name, NULL, NULL,
+                           (const char *const[]){ "--games", "4", "--nodes", "10",
+                                                  "--openings", "random:3", "--seed", "7",
+                                                  "--records", "recs", NULL });
+    assert_int_equal(r->exit_code, 0);
+    assert_int_equal(runner_count_containing(r->out, "Finished game "), 4);
+    char *score = last_line_with(r->out, "Score of a vs b: ");
+    assert_non_null(score);
+    assert_true(g_str_has_suffix(score, "] 4"));
+    g_free(score);
+    assert_int_equal(runner_count_containing(r->out, "Elo difference: "), 1);
+    assert_int_equal(runner_count_containing(r->out, "pentanomial model, 2 pairs"), 1);
+
+    DjGame *games[4];
+    for (int i = 0; i < 4; i++) {
+        char *name = g_strdup_printf("recs/game-%04d.dojo", i + 1);
+        games[i] = runner_load_record(*state, name);
+        g_free(name);
+        DjGame *game = games[i];
+        assert_int_not_equal(dj_game_outcome(game), DJ_OUTCOME_ONGOING);
+        /* A plays side 0 in the first game of each pair. */
+        assert_string_equal(dj_game_tag(game, variant->side_names[i % 2]), "a");
+        assert_string_equal(dj_game_tag(game, variant->side_names[1 - i % 2]), "b");
+        /* The line printed for the game gives the same result. */
+        char *line = g_strdup_printf("Finished game %d (%s vs %s): %s {", i + 1,
+                                     i % 2 == 0 ? "a" : "b", i % 2 == 0 ? "b" : "a",
+                                     dj_outcome_result_text(dj_game_outcome(game)));
+        assert_int_equal(runner_count_containing(r->out, line), 1);
+        g_free(line);
+        assert_true(dj_game_length(game) >= 3);
+    }
+    for (int pair = 0; pair < 2; pair++) {
+        DjGame *first = games[2 * pair], *second = games[2 * pair + 1];
+        char *start_first = start_text(first), *start_second = start_text(second);
+        assert_string_equal(start_first, start_second);
+        g_free(start_first);
+        g_free(start_second);
+        for (int ply = 0; ply < 3; ply++)
+            assert_int_equal(dj_game_move_at(first, ply), dj_game_move_at(second, ply));
+    }
+    for (int i = 0; i < 4; i++)
+        dj_game_free(games[i]);
+    runner_run_free(r);
+}
+
+static void test_onitama_match(void **state)
+{
+    check_full_match(state, "onitama");
+}
+
+static void test_ogi_match(void **state)
+{
+    check_full_match(state, "ogi");
+}
+
+/* Engine b breaks a rule of the match on its first move: it loses that
+ * game with the reason, is started again if it has to be, and the match
+ * goes on. */
+static void test_misbehaving_engine_loses(void **state)
+{
+    const struct {
+        const char *how;
+        const char *reason;
+    } cases[] = {
+        { "arg=--illegal-at,arg=1", "b played an illegal move 'a1a1'" },
+        { "arg=--garbage-at,arg=1", "b played an illegal move '" },
+        { "arg=--exit-at,arg=1", "b crashed" },
+        { "arg=--silent-at,arg=1", "b lost on time" },
+    };
+    for (size_t i = 0; i < G_N_ELEMENTS(cases); i++) {
+        DojoRun *r = run_match(state, built_variant(), NULL, cases[i].how,
+                               (const char *const[]){ "--games", "2", "--movetime", "20",
+                                                      "--time-margin", "300", "--records",
+                                                      "recs", NULL });
+        assert_int_equal(r->exit_code, 0);
+        char *line = last_line_with(r->out, "Finished game 1 ");
+        assert_non_null(line);
+        assert_non_null(strstr(line, "(a vs b): 1-0 {"));
+        assert_non_null(strstr(line, cases[i].reason));
+        g_free(line);
+        /* The second game is played to a normal end. */
+        assert_int_equal(runner_count_containing(r->out, "Finished game 2 "), 1);
+        DjGame *game = runner_load_record(*state, "recs/game-0001.dojo");
+        assert_int_equal(dj_game_outcome(game), DJ_OUTCOME_WIN_SIDE0);
+        assert_non_null(strstr(dj_game_outcome_reason(game), cases[i].reason));
+        dj_game_free(game);
+        runner_run_free(r);
+    }
+}
+
+static void test_adjudication(void **state)
+{
+    /* Both engines agree that a is winning: b is adjudicated lost, with
+     * either colour. */
+    DojoRun *r = run_match(state, built_variant(), "arg=--score,arg=900", "arg=--score,arg=-900",
+                           (const char *const[]){ "--games", "2", "--nodes", "1",
+                                                  "--resign-score", "500", "--resign-moves",
+                                                  "3", NULL });
+    assert_int_equal(r->exit_code, 0);
+    assert_int_equal(runner_count_containing(r->out, "adjudicated: b's score was below -500"), 2);
+    assert_int_equal(runner_count_containing(r->out, "} 6 plies"), 2);
+    assert_int_equal(runner_count_containing(r->out, "Score of a vs b: 2 - 0 - 0"), 2);
+    runner_run_free(r);
+
+    /* Only one engine thinks it is lost: no adjudication by score. */
+    r = run_match(state, built_variant(), "arg=--score,arg=0", "arg=--score,arg=-900",
+                  (const char *const[]){ "--games", "2", "--nodes", "1", "--resign-score", "500",
+                                         "--resign-moves", "3", "--max-plies", "9", NULL });
+    assert_int_equal(r->exit_code, 0);
+    assert_int_equal(runner_count_containing(r->out, "adjudicated: b's score"), 0);
+    runner_run_free(r);
+
+    /* Both call it level after ply 4: a draw. */
+    r = run_match(state, built_variant(), "arg=--score,arg=5", "arg=--score,arg=-5",
+                  (const char *const[]){ "--games", "2", "--nodes", "1", "--draw-score", "10",
+                                         "--draw-moves", "2", "--draw-after", "4", NULL });
+    assert_int_equal(r->exit_code, 0);
+    assert_int_equal(runner_count_containing(r->out, ": 1/2-1/2 {adjudicated: both scores"), 2);
+    runner_run_free(r);
+
+    /* The ply limit. */
+    r = run_match(state, built_variant(), NULL, NULL,
+                  (const char *const[]){ "--games", "2", "--nodes", "1", "--max-plies", "5",
+                                         NULL });
+    assert_int_equal(r->exit_code, 0);
+    assert_int_equal(runner_count_containing(r->out, "1/2-1/2 {adjudicated: 5 plies played} 5 plies"),
+                     2);
+    runner_run_free(r);
+}
+
+/* b loses every game: the SPRT accepts H1 long before the 200 games. */
+static void test_sprt_stops_the_match(void **state)
+{
+    DojoRun *r = run_match(state, built_variant(), "arg=--score,arg=900", "arg=--score,arg=-900",
+                           (const char *const[]){ "--games", "200", "--nodes", "1",
+                                                  "--resign-score", "500", "--resign-moves",
+                                                  "1", "--sprt", "elo0=0,elo1=10", NULL });
+    assert_int_equal(r->exit_code, 0);
+    assert_int_equal(runner_count_containing(r->out, "SPRT: llr "), 1);
+    assert_int_equal(runner_count_containing(r->out, "H1 was accepted"), 1);
+    int finished = runner_count_containing(r->out, "Finished game ");
+    assert_true(finished >= 20 && finished < 200);
+    runner_run_free(r);
+}
+
+static void test_concurrent_games(void **state)
+{
+    DojoRun *r = run_match(state, built_variant(), NULL, NULL,
+                           (const char *const[]){ "--games", "6", "--concurrency", "3",
+                                                  "--nodes", "1", "--openings", "random:2",
+                                                  "--records", "recs", NULL });
+    assert_int_equal(r->exit_code, 0);
+    for (int i = 1; i <= 6; i++) {
+        char *line = g_strdup_printf("Finished game %d ", i);
+        assert_int_equal(runner_count_containing(r->out, line), 1);
+        g_free(line);
+        char *name = g_strdup_printf("recs/game-%04d.dojo", i);
+        dj_game_free(runner_load_record(*state, name));
+        g_free(name);
+    }
+    runner_run_free(r);
+}
+
+static void test_usage_errors(void **state)
+{
+    const char *variant = built_variant();
+    char *a = engine_spec("a", NULL);
+    char *b = engine_spec("b", NULL);
+    const struct {
+        const char *args[12];
+        const char *says;
+    } cases[] = {
+        { { "match", variant, "--nodes", "1", NULL }, "two --engine" },
+        { { "match", variant, "--engine", a, "--nodes", "1", NULL }, "two --engine" },
+        { { "match", "chess", "--engine", a, "--engine", b, "--nodes", "1", NULL }, "chess" },
+        { { "match", variant, "--engine", a, "--engine", b, NULL }, "--movetime" },
+        { { "match", variant, "--engine", a, "--engine", b, "--tc", "fast", NULL }, "--tc" },
+        { { "match", variant, "--engine", a, "--engine", b, "--tc", "10+x", NULL }, "--tc" },
+        { { "match", variant, "--engine", a, "--engine", b, "--nodes", "0", NULL }, "--nodes" },
+        { { "match", variant, "--engine", a, "--engine", b, "--nodes", "1", "--games", "0", NULL },
+          "--games" },
+        { { "match", variant, "--engine", a, "--engine", b, "--nodes", "1", "--sprt",
+            "elo0=5,elo1=1", NULL }, "--sprt" },
+        { { "match", variant, "--engine", a, "--engine", b, "--nodes", "1", "--openings",
+            "book", NULL }, "--openings" },
+        { { "match", variant, "--engine", a, "--engine", b, "--nodes", "1", "--resign-score",
+            "300", NULL }, "--resign-moves" },
+        { { "match", variant, "--engine", "name=a", "--engine", b, "--nodes", "1", NULL },
+          "cmd=" },
+        { { "match", variant, "--engine", "name=a,cmd=x,colour=red", "--engine", b, "--nodes",
+            "1", NULL }, "colour" },
+        { { "match", variant, "--engine", a, "--engine", a, "--nodes", "1", NULL },
+          "different names" },
+    };
+    for (size_t i = 0; i < G_N_ELEMENTS(cases); i++) {
+        DojoRun *r = runner_run_text(*state, NULL, cases[i].args);
+        if (r->exit_code != 2 || strstr(r->err, cases[i].says) == NULL)
+            fprintf(stderr, "case %zu: exit %d, stderr: %s", i, r->exit_code, r->err);
+        assert_int_equal(r->exit_code, 2);
+        assert_non_null(strstr(r->err, cases[i].says));
+        assert_non_null(strstr(r->err, "Usage: dojo match"));
+        assert_string_equal(r->out, "");
+        runner_run_free(r);
+    }
+    g_free(a);
+    g_free(b);
+}
+
+static void write_file(const char *dir, const char *name, const char *text)
+{
+    char *path = g_build_filename(dir, name, NULL);
+    assert_true(g_file_set_contents(path, text, -1, NULL));
+    g_free(path);
+}
+
+/* The start position of a new game of the built variant. */
+static char *start_position(void)
+{
+    const DjVariant *variant = dj_registry_all()[0];
+    DjSetup setup = { NULL, 3, NULL, 0 };
+    DjGame *game = dj_game_new(variant, &setup, NULL);
+    assert_non_null(game);
+    GString *text = g_string_new(NULL);
+    variant->format_position(dj_game_position(game), text);
+    dj_game_free(game);
+    return g_string_free(text, FALSE);
+}
+
+static void test_openings_file(void **state)
+{
+    char *start = start_position();
+    char *good = g_strdup_printf("# openings\n\n%s\n", start);
+    write_file(*state, "good.txt", good);
+    char *bad = g_strdup_printf("# openings\n\n%s\nnot a position at all\n", start);
+    write_file(*state, "bad.txt", bad);
+
+    DojoRun *r = run_match(state, built_variant(), NULL, NULL,
+                           (const char *const[]){ "--games", "2", "--nodes", "1", "--openings",
+                                                  "file:good.txt", "--records", "recs", NULL });
+    assert_int_equal(r->exit_code, 0);
+    for (int i = 1; i <= 2; i++) {
+        char *name = g_strdup_printf("recs/game-%04d.dojo", i);
+        DjGame *game = runner_load_record(*state, name);
+        char *text = start_text(game);
+        assert_string_equal(text, start);
+        g_free(text);
+        dj_game_free(game);
+        g_free(name);
+    }
+    runner_run_free(r);
+
+    r = runner_run_text(*state, NULL, (const char *const[]){
+        "match", built_variant(), "--engine", "name=a,cmd=/nonexistent/engine", "--engine",
+        "name=b,cmd=/nonexistent/engine", "--nodes", "1", "--openings", "file:bad.txt", NULL });
+    assert_int_equal(r->exit_code, 1);
+    assert_non_null(strstr(r->err, "bad.txt line 4"));
+    assert_string_equal(r->out, "");
+    runner_run_free(r);
+    g_free(good);
+    g_free(bad);
+    g_free(start);
+}
+
+static void test_engine_that_cannot_start(void **state)
+{
+    DojoRun *r = runner_run_text(*state, NULL, (const char *const[]){
+        "match", built_variant(), "--engine", "name=a,cmd=/nonexistent/engine", "--engine",
+        "name=b,cmd=/nonexistent/engine", "--nodes", "1", NULL });
+    assert_int_equal(r->exit_code, 1);
+    assert_non_null(strstr(r->err, "cannot start a"));
+    runner_run_free(r);
+}
+
+/* Processes whose command line holds `marker`. */
+static int count_processes_with(const char *marker)
+{
+    int count = 0;
+    GDir *proc = g_dir_open("/proc", 0, NULL);
+    if (proc == NULL)
+        return 0;
+    const char *name;
+    while ((name = g_dir_read_name(proc)) != NULL) {
+        char *path = g_build_filename("/proc", name, "cmdline", NULL);
+        char *text = NULL;
+        gsize length = 0;
+        if (g_ascii_isdigit(name[0]) && g_file_get_contents(path, &text, &length, NULL)) {
+            for (gsize i = 0; i + 1 < length; i++) {
+                if (text[i] == '\0')
+                    text[i] = ' ';
+            }
+            if (strstr(text, marker) != NULL && g_str_has_prefix(text, fake_path))
+                count++;
+        }
+        g_free(text);
+        g_free(path);
+    }
+    g_dir_close(proc);
+    return count;
+}
+
+/* Ctrl-C: the summary so far, exit 130, and no engine left running. */
+static void test_interrupt(void **state)
+{
+    char *marker = g_strdup_printf("--marker-%d", (int)getpid());
+    char *a = g_strdup_printf("name=a,cmd=%s,arg=%s", fake_path, marker);
+    char *b = g_strdup_printf("name=b,cmd=%s,arg=%s,arg=--silent-at,arg=3", fake_path, marker);
+    const char *argv[] = { runner_exe(), "match", built_variant(), "--engine", a, "--engine",
+                           b, "--games", "1000", "--movetime", "10", "--time-margin", "100000",
+                           NULL };
+    GSubprocessLauncher *launcher = g_subprocess_launcher_new(
+        G_SUBPROCESS_FLAGS_STDOUT_PIPE | G_SUBPROCESS_FLAGS_STDERR_PIPE);
+    g_subprocess_launcher_set_cwd(launcher, *state);
+    GError *error = NULL;
+    GSubprocess *process = g_subprocess_launcher_spawnv(launcher, argv, &error);
+    g_assert_no_error(error);
+    /* Wait until both engines run and b has gone silent (b is asked for
+     * its third move in the second game at the latest). */
+    for (int tries = 0; tries < 200 && count_processes_with(marker) < 2; tries++)
+        g_usleep(50 * 1000);
+    g_usleep(300 * 1000);
+    assert_int_equal(count_processes_with(marker), 2);
+    g_subprocess_send_signal(process, SIGINT);
+    char *out = NULL, *err = NULL;
+    g_subprocess_communicate_utf8(process, NULL, NULL, &out, &err, &error);
+    g_assert_no_error(error);
+    assert_true(g_subprocess_get_if_exited(process));
+    assert_int_equal(g_subprocess_get_exit_status(process), 130);
+    assert_non_null(strstr(out, "Interrupted"));
+    assert_non_null(strstr(out, "Score of a vs b: "));
+    assert_non_null(strstr(out, "Elo difference: "));
+    assert_int_equal(count_processes_with(marker), 0);
+    g_free(out);
+    g_free(err);
+    g_object_unref(process);
+    g_object_unref(launcher);
+    g_free(a);
+    g_free(b);
+    g_free(marker);
+}
+
+static void test_help(void **state)
+{
+    DojoRun *r = runner_run_text(*state, NULL, (const char *const[]){ "help", "match", NULL });
+    assert_int_equal(r->exit_code, 0);
+    const char *mentions[] = { "--engine", "--tc", "--movetime", "--nodes", "--depth",
+                               "--openings", "--concurrency", "--sprt", "--records",
+                               "pentanomial", "--resign-score", "--draw-score", "--max-plies" };
+    for (size_t i = 0; i < G_N_ELEMENTS(mentions); i++)
+        assert_non_null(strstr(r->out, mentions[i]));
+    runner_run_free(r);
+}
+
+int main(int argc, char **argv)
+{
+    if (!runner_init(argc, argv) || argc < 3) {
+        fprintf(stderr, "usage: test_frontend_match DOJO FAKE_UCI\n");
+        return 1;
+    }
+    fake_path = g_canonicalize_filename(argv[2], NULL);
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test_setup_teardown(test_onitama_match, make_dir, remove_dir),
+        cmocka_unit_test_setup_teardown(test_ogi_match, make_dir, remove_dir),
+        cmocka_unit_test_setup_teardown(test_misbehaving_engine_loses, make_dir, remove_dir),
+        cmocka_unit_test_setup_teardown(test_adjudication, make_dir, remove_dir),
+        cmocka_unit_test_setup_teardown(test_sprt_stops_the_match, make_dir, remove_dir),
+        cmocka_unit_test_setup_teardown(test_concurrent_games, make_dir, remove_dir),
+        cmocka_unit_test_setup_teardown(test_usage_errors, make_dir, remove_dir),
+        cmocka_unit_test_setup_teardown(test_openings_file, make_dir, remove_dir),
+        cmocka_unit_test_setup_teardown(test_engine_that_cannot_start, make_dir, remove_dir),
+        cmocka_unit_test_setup_teardown(test_interrupt, make_dir, remove_dir),
+        cmocka_unit_test_setup_teardown(test_help, make_dir, remove_dir),
+    };
+    int failures = cmocka_run_group_tests(tests, NULL, NULL);
+    g_free(fake_path);
+    return failures;
+}
