@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "framework/game.h"
+#include "framework/notation.h"
 
 /* A mate score as a number of centipawns beyond any evaluation. */
 #define MATE_SCORE 30000
@@ -16,29 +17,17 @@ typedef struct EngineReply {
     int score;           /* centipawns from the engine's side, mates as +-MATE_SCORE */
 } EngineReply;
 
-/* The engine texts of moves and positions: each variant's canonical text. */
-static void append_engine_move(const DjVariant *variant, const void *pos, DjMove move,
-                               GString *out)
-{
-    variant->format_move(pos, move, out);
-}
-
-static void append_engine_position(const DjVariant *variant, const void *pos, GString *out)
-{
-    variant->format_position(pos, out);
-}
-
 void dojo_match_position_command(const DjGame *game, GString *out)
 {
     const DjVariant *variant = dj_game_variant(game);
     g_string_append(out, "position fen ");
-    append_engine_position(variant, dj_game_position_at(game, 0), out);
+    dj_format_position_engine(variant, dj_game_position_at(game, 0), out);
     int length = dj_game_length(game);
     if (length > 0)
         g_string_append(out, " moves");
     for (int ply = 0; ply < length; ply++) {
         g_string_append_c(out, ' ');
-        append_engine_move(variant, dj_game_position_at(game, ply), dj_game_move_at(game, ply),
+        dj_format_move_engine(variant, dj_game_position_at(game, ply), dj_game_move_at(game, ply),
                            out);
     }
 }

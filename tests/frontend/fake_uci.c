@@ -18,6 +18,7 @@
 #include <glib.h>
 
 #include "framework/game_history.h"
+#include "framework/notation.h"
 #include "framework/registry.h"
 
 typedef struct Fake {
@@ -103,7 +104,7 @@ static void go(Fake *fake)
     int count = fake->variant->legal_moves(pos, moves);
     DjMove move = moves[fake->variant->key(pos) % (guint64)count];
     GString *text = g_string_new(NULL);
-    fake->variant->format_move(pos, move, text);
+    dj_format_move_engine(fake->variant, pos, move, text);
     if (fake->has_score)
         say("info depth 1 score cp %d nodes 1 pv %s", fake->score, text->str);
     say("bestmove %s", text->str);
