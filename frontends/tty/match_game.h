@@ -20,7 +20,7 @@
 /* How long engines may think.  Any mix may be given; at least one. */
 typedef struct DojoMatchLimits {
     gint64 base_ms, inc_ms;   /* a clock per side (base_ms > 0), sent as wtime/btime
-                               * winc/binc: w is side 0, the side that moves first */
+                               * winc/binc: w is side 0, b side 1 */
     gint64 movetime_ms;       /* 0: not given */
     gint64 nodes, depth;      /* 0: not given */
     gint64 margin_ms;         /* a move may overrun its time by this much */
