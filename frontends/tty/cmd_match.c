@@ -36,18 +36,6 @@ typedef struct MatchArgs {
     char *records;
 } MatchArgs;
 
-static void usage_error(GError **error, const char *format, ...) G_GNUC_PRINTF(2, 3);
-
-static void usage_error(GError **error, const char *format, ...)
-{
-    va_list args;
-    va_start(args, format);
-    char *message = g_strdup_vprintf(format, args);
-    va_end(args);
-    g_set_error_literal(error, DOJO_USAGE_ERROR, DOJO_USAGE_ERROR_BAD_ARGUMENT, message);
-    g_free(message);
-}
-
 /* An optional whole number: `fallback` when not given. */
 static bool parse_count(const char *text, const char *what, gint64 min, gint64 max,
                         gint64 fallback, gint64 *out, GError **error)
@@ -78,7 +66,7 @@ static bool parse_tc(const char *text, DojoMatchLimits *limits, GError **error)
         && (parts[1] == NULL || parse_seconds(parts[1], &inc));
     g_strfreev(parts);
     if (!ok) {
-        usage_error(error, "--tc wants BASE+INC in seconds (e.g. 10+0.1 or 60), not '%s'", text);
+        dojo_usage_error(error, "--tc wants BASE+INC in seconds (e.g. 10+0.1 or 60), not '%s'", text);
         return false;
     }
     limits->inc_ms = inc;
@@ -113,7 +101,7 @@ static bool parse_sprt(const char *text, DjSprt *sprt, GError **error)
     ok = ok && isfinite(sprt->elo0) && isfinite(sprt->elo1) && sprt->elo0 < sprt->elo1
         && sprt->alpha > 0 && sprt->beta > 0 && sprt->alpha + sprt->beta < 1;
     if (!ok)
-        usage_error(error, "--sprt wants elo0=X,elo1=Y[,alpha=A,beta=B] with elo0 < elo1 and "
+        dojo_usage_error(error, "--sprt wants elo0=X,elo1=Y[,alpha=A,beta=B] with elo0 < elo1 and "
                     "0 < alpha, beta, alpha + beta < 1, not '%s'", text);
     return ok;
 }
@@ -175,7 +163,7 @@ static bool parse_openings(const MatchArgs *args, DojoMatchPlan *plan, GError **
         plan->positions = read_positions(plan->variant, text + 5, error);
         return plan->positions != NULL;
     }
-    usage_error(error, "--openings wants none, random:N or file:PATH, not '%s'", text);
+    dojo_usage_error(error, "--openings wants none, random:N or file:PATH, not '%s'", text);
     return false;
 }
 
@@ -194,7 +182,7 @@ static bool parse_limits(const MatchArgs *args, DojoMatchLimits *limits, GError 
         return false;
     if (limits->base_ms == 0 && limits->movetime_ms == 0 && limits->nodes == 0
         && limits->depth == 0) {
-        usage_error(error, "how long may the engines think? Give --tc, --movetime, --nodes "
+        dojo_usage_error(error, "how long may the engines think? Give --tc, --movetime, --nodes "
                     "or --depth");
         return false;
     }
@@ -213,11 +201,11 @@ static bool parse_adjudication(const MatchArgs *args, DojoAdjudication *adj, GEr
         || !parse_count(args->draw_after, "--draw-after", 0, G_MAXINT32, 0, &values[5], error))
         return false;
     if ((args->resign_score == NULL) != (args->resign_moves == NULL)) {
-        usage_error(error, "--resign-score and --resign-moves go together");
+        dojo_usage_error(error, "--resign-score and --resign-moves go together");
         return false;
     }
     if ((args->draw_score == NULL) != (args->draw_moves == NULL)) {
-        usage_error(error, "--draw-score and --draw-moves go together");
+        dojo_usage_error(error, "--draw-score and --draw-moves go together");
         return false;
     }
     *adj = (DojoAdjudication){ (int)values[0], (int)values[1], (int)values[2],
@@ -249,7 +237,7 @@ static int run_match(MatchArgs *args, int n_positional, char **positional)
         && dojo_engine_spec_parse(args->engines[0], &specs[0], &error)
         && dojo_engine_spec_parse(args->engines[1], &specs[1], &error);
     if (ok && strcmp(specs[0].name, specs[1].name) == 0) {
-        usage_error(&error, "the two engines need different names (both are '%s')",
+        dojo_usage_error(&error, "the two engines need different names (both are '%s')",
                     specs[0].name);
         ok = false;
     }
@@ -265,7 +253,7 @@ static int run_match(MatchArgs *args, int n_positional, char **positional)
         /* A fixed --position is one opening for every pair. */
         if (args->setup.position != NULL && args->openings != NULL
             && g_str_has_prefix(args->openings, "file:")) {
-            usage_error(&error, "--position and --openings file: cannot go together");
+            dojo_usage_error(&error, "--position and --openings file: cannot go together");
             ok = false;
         } else if (args->setup.position != NULL) {
             plan.positions = g_ptr_array_new_with_free_func(g_free);

@@ -9,9 +9,7 @@
 
 G_DEFINE_QUARK(dojo-usage-error-quark, dojo_usage_error)
 
-static void usage_error(GError **error, const char *format, ...) G_GNUC_PRINTF(2, 3);
-
-static void usage_error(GError **error, const char *format, ...)
+void dojo_usage_error(GError **error, const char *format, ...)
 {
     va_list args;
     va_start(args, format);
@@ -38,7 +36,7 @@ const DjVariant *dojo_variant_lookup(const char *name, GError **error)
         return variant;
     GString *names = g_string_new(NULL);
     dojo_variant_names(names);
-    usage_error(error, "unknown variant '%s' (there are: %s)", name, names->str);
+    dojo_usage_error(error, "unknown variant '%s' (there are: %s)", name, names->str);
     g_string_free(names, TRUE);
     return NULL;
 }
@@ -101,7 +99,7 @@ bool dojo_setup_build(const DojoSetupArgs *args, guint64 default_seed, DojoSetup
     if (args->seed != NULL) {
         guint64 seed = 0;
         if (!g_ascii_string_to_unsigned(args->seed, 10, 0, G_MAXUINT64, &seed, NULL)) {
-            usage_error(error, "--seed wants a whole number, not '%s'", args->seed);
+            dojo_usage_error(error, "--seed wants a whole number, not '%s'", args->seed);
             dojo_setup_clear(out);
             return false;
         }
@@ -111,7 +109,7 @@ bool dojo_setup_build(const DojoSetupArgs *args, guint64 default_seed, DojoSetup
         const char *text = args->options[i];
         const char *equals = strchr(text, '=');
         if (equals == NULL || equals == text) {
-            usage_error(error, "-o wants NAME=VALUE, not '%s'", text);
+            dojo_usage_error(error, "-o wants NAME=VALUE, not '%s'", text);
             dojo_setup_clear(out);
             return false;
         }
@@ -156,7 +154,7 @@ bool dojo_int_parse(const char *text, const char *what, gint64 min, gint64 max,
 {
     gint64 value = 0;
     if (text == NULL || !g_ascii_string_to_signed(text, 10, min, max, &value, NULL)) {
-        usage_error(error, "%s wants a whole number from %" G_GINT64_FORMAT " to %"
+        dojo_usage_error(error, "%s wants a whole number from %" G_GINT64_FORMAT " to %"
                     G_GINT64_FORMAT ", not '%s'", what, min, max, text != NULL ? text : "");
         return false;
     }
@@ -188,7 +186,7 @@ bool dojo_player_parse(const char *text, int default_level, DojoPlayer *out, GEr
         level_text = text + 9;
     gint64 level = 0;
     if (!g_ascii_string_to_signed(level_text, 10, DJ_LEVEL_MIN, DJ_LEVEL_MAX, &level, NULL)) {
-        usage_error(error, "a side is 'human', 'computer', a level %d-%d or 'computer:LEVEL', "
+        dojo_usage_error(error, "a side is 'human', 'computer', a level %d-%d or 'computer:LEVEL', "
                     "not '%s'", DJ_LEVEL_MIN, DJ_LEVEL_MAX, text);
         return false;
     }
@@ -229,7 +227,7 @@ bool dojo_side_parse(const DjVariant *variant, const char *text, int *side, GErr
             return true;
         }
     }
-    usage_error(error, "a side of %s is 0, 1, %s or %s, not '%s'", variant->title,
+    dojo_usage_error(error, "a side of %s is 0, 1, %s or %s, not '%s'", variant->title,
                 variant->side_names[0], variant->side_names[1], text);
     return false;
 }

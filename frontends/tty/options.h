@@ -16,6 +16,9 @@
 GQuark dojo_usage_error_quark(void);
 typedef enum { DOJO_USAGE_ERROR_BAD_ARGUMENT } DojoUsageError;
 
+/* Set `error` to a usage error with a printf-style message. */
+void dojo_usage_error(GError **error, const char *format, ...) G_GNUC_PRINTF(2, 3);
+
 /* Exit codes of every subcommand. */
 #define DOJO_EXIT_OK 0
 #define DOJO_EXIT_FAILURE 1

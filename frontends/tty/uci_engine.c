@@ -32,18 +32,6 @@ static char eof_marker[] = "";
 
 /* ---- specs ------------------------------------------------------------------ */
 
-static void usage_error(GError **error, const char *format, ...) G_GNUC_PRINTF(2, 3);
-
-static void usage_error(GError **error, const char *format, ...)
-{
-    va_list args;
-    va_start(args, format);
-    char *message = g_strdup_vprintf(format, args);
-    va_end(args);
-    g_set_error_literal(error, DOJO_USAGE_ERROR, DOJO_USAGE_ERROR_BAD_ARGUMENT, message);
-    g_free(message);
-}
-
 /* Split at commas that are not escaped as "\,". */
 static GPtrArray *split_items(const char *text)
 {
@@ -79,7 +67,7 @@ bool dojo_engine_spec_parse(const char *text, DojoEngineSpec *out, GError **erro
         const char *item = g_ptr_array_index(items, i);
         const char *equals = strchr(item, '=');
         if (equals == NULL) {
-            usage_error(error, "--engine: '%s' is not KEY=VALUE (in '%s')", item, text);
+            dojo_usage_error(error, "--engine: '%s' is not KEY=VALUE (in '%s')", item, text);
             ok = false;
             break;
         }
@@ -100,7 +88,7 @@ bool dojo_engine_spec_parse(const char *text, DojoEngineSpec *out, GError **erro
             g_ptr_array_add(out->option_names, g_strdup(key + 7));
             g_ptr_array_add(out->option_values, g_strdup(value));
         } else {
-            usage_error(error, "--engine: unknown key '%s' (there are name, cmd, arg, dir, "
+            dojo_usage_error(error, "--engine: unknown key '%s' (there are name, cmd, arg, dir, "
                         "option.NAME)", key);
             ok = false;
         }
@@ -109,11 +97,11 @@ bool dojo_engine_spec_parse(const char *text, DojoEngineSpec *out, GError **erro
     g_ptr_array_free(items, TRUE);
     const char *cmd = out->argv->len > 0 ? g_ptr_array_index(out->argv, 0) : NULL;
     if (ok && (cmd == NULL || cmd[0] == '\0')) {
-        usage_error(error, "--engine '%s' has no cmd=PROGRAM", text);
+        dojo_usage_error(error, "--engine '%s' has no cmd=PROGRAM", text);
         ok = false;
     }
     if (ok && (out->name == NULL || out->name[0] == '\0')) {
-        usage_error(error, "--engine '%s' has no name=NAME", text);
+        dojo_usage_error(error, "--engine '%s' has no name=NAME", text);
         ok = false;
     }
     if (!ok) {
