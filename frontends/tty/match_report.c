@@ -154,9 +154,13 @@ void dojo_match_format_progress(const DojoMatchTally *tally, int games, GString 
     g_string_append_printf(out, "%d/%d games  %s vs %s: %d - %d - %d  Elo ",
                            dojo_match_tally_games(tally), games, tally->names[0],
                            tally->names[1], tally->wins, tally->losses, tally->draws);
-    append_elo(estimate.elo, out);
-    g_string_append(out, " +/- ");
-    append_elo(estimate.elo_error, out);
+    if (estimate.samples == 0) {
+        g_string_append(out, "-");
+    } else {
+        append_elo(estimate.elo, out);
+        g_string_append(out, " +/- ");
+        append_elo(estimate.elo_error, out);
+    }
     if (tally->has_sprt) {
         double llr = 0.0;
         dojo_match_tally_sprt(tally, &llr);

@@ -449,6 +449,44 @@ static void test_interrupt(void **state)
     g_free(marker);
 }
 
+/* Two `dojo uci` processes play each built game at a few nodes a move. */
+static void test_dojo_uci_match(void **state)
+{
+    DojoRun *r = runner_run_text(*state, NULL, (const char *const[]){ "help", "uci", NULL });
+    bool has_uci = r->exit_code == 0;
+    runner_run_free(r);
+    if (!has_uci) {
+        fprintf(stderr, "this dojo has no 'uci' command: skipped\n");
+        skip();
+    }
+    char *a = g_strdup_printf("name=one,cmd=%s,arg=uci", runner_exe());
+    char *b = g_strdup_printf("name=two,cmd=%s,arg=uci", runner_exe());
+    for (const DjVariant *const *v = dj_registry_all(); *v != NULL; v++) {
+        r = runner_run_text(*state, NULL, (const char *const[]){
+            "match", (*v)->name, "--engine", a, "--engine", b, "--games", "2", "--nodes", "300",
+            "--openings", "random:2", "--seed", "5", "--records", (*v)->name, NULL });
+        if (r->exit_code != 0)
+            fprintf(stderr, "dojo match said:\n%s%s", r->out, r->err);
+        assert_int_equal(r->exit_code, 0);
+        assert_int_equal(runner_count_containing(r->out, "Finished game "), 2);
+        /* Nobody broke a rule of the match: the games ended by the rules. */
+        assert_int_equal(runner_count_containing(r->out, "illegal move"), 0);
+        assert_int_equal(runner_count_containing(r->out, "crashed"), 0);
+        assert_int_equal(runner_count_containing(r->out, "on time"), 0);
+        assert_int_equal(runner_count_containing(r->out, "sent no move"), 0);
+        for (int i = 1; i <= 2; i++) {
+            char *name = g_strdup_printf("%s/game-%04d.dojo", (*v)->name, i);
+            DjGame *game = runner_load_record(*state, name);
+            assert_int_not_equal(dj_game_outcome(game), DJ_OUTCOME_ONGOING);
+            dj_game_free(game);
+            g_free(name);
+        }
+        runner_run_free(r);
+    }
+    g_free(a);
+    g_free(b);
+}
+
 static void test_help(void **state)
 {
     DojoRun *r = runner_run_text(*state, NULL, (const char *const[]){ "help", "match", NULL });
@@ -479,6 +517,7 @@ int main(int argc, char **argv)
         cmocka_unit_test_setup_teardown(test_openings_file, make_dir, remove_dir),
         cmocka_unit_test_setup_teardown(test_engine_that_cannot_start, make_dir, remove_dir),
         cmocka_unit_test_setup_teardown(test_interrupt, make_dir, remove_dir),
+        cmocka_unit_test_setup_teardown(test_dojo_uci_match, make_dir, remove_dir),
         cmocka_unit_test_setup_teardown(test_help, make_dir, remove_dir),
     };
     int failures = cmocka_run_group_tests(tests, NULL, NULL);
