@@ -113,9 +113,13 @@ void dojo_match_format_summary(const DojoMatchTally *tally, GString *out)
     dj_match_estimate(counts, n, &estimate);
     int games = dojo_match_tally_games(tally);
     g_string_append(out, "Elo difference: ");
-    append_elo(estimate.elo, out);
-    g_string_append(out, " +/- ");
-    append_elo(estimate.elo_error, out);
+    if (estimate.samples == 0) {
+        g_string_append(out, "- (no complete sample yet)");
+    } else {
+        append_elo(estimate.elo, out);
+        g_string_append(out, " +/- ");
+        append_elo(estimate.elo_error, out);
+    }
     g_string_append_printf(out, ", LOS: %.1f %%, DrawRatio: %.1f %% (%s model, %d %s)\n",
                            100.0 * estimate.los,
                            games > 0 ? 100.0 * tally->draws / games : 0.0,
