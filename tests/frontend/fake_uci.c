@@ -10,6 +10,7 @@
  *   --silent-at N    never answer (and ignore everything but quit)
  *   --garbage-at N   answer "bestmove" followed by bytes that are no move
  *   --score CP       report "info depth 1 score cp CP" before each move
+ *   --sleep MS       wait MS milliseconds before each answer to go
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -29,6 +30,7 @@ typedef struct Fake {
     bool has_score;
     int score;
     bool silent;
+    int sleep_ms;
 } Fake;
 
 static void say(const char *format, ...) G_GNUC_PRINTF(1, 2);
@@ -81,6 +83,8 @@ static void set_position(Fake *fake, const char *args)
 static void go(Fake *fake)
 {
     int n = ++fake->moves_made;
+    if (fake->sleep_ms > 0)
+        g_usleep((gulong)fake->sleep_ms * 1000);
     if (n == fake->exit_at)
         exit(0);
     if (n == fake->silent_at) {
@@ -129,6 +133,7 @@ int main(int argc, char **argv)
     fake.exit_at = option_value(argc, argv, "--exit-at");
     fake.silent_at = option_value(argc, argv, "--silent-at");
     fake.garbage_at = option_value(argc, argv, "--garbage-at");
+    fake.sleep_ms = option_value(argc, argv, "--sleep");
     for (int i = 1; i + 1 < argc; i++) {
         if (strcmp(argv[i], "--score") == 0) {
             fake.has_score = true;

@@ -51,7 +51,7 @@ static char *engine_spec(const char *name, const char *extra)
 }
 
 /* dojo match VARIANT with engines a and b (fake_uci with `a_extra` and
- * `b_extra` spec items) and `args`. */
+ * `b_extra` spec items), --seed 1, and `args`. */
 static DojoRun *run_match(void **state, const char *variant, const char *a_extra,
                           const char *b_extra, const char *const *args)
 {
@@ -64,6 +64,10 @@ static DojoRun *run_match(void **state, const char *variant, const char *a_extra
     g_ptr_array_add(argv, a);
     g_ptr_array_add(argv, (gpointer) "--engine");
     g_ptr_array_add(argv, b);
+    /* A fixed deal and openings (a later --seed wins): the engines play by
+     * the position alone, so the games are the same on every run. */
+    g_ptr_array_add(argv, (gpointer) "--seed");
+    g_ptr_array_add(argv, (gpointer) "1");
     for (int i = 0; args[i] != NULL; i++)
         g_ptr_array_add(argv, (gpointer)args[i]);
     g_ptr_array_add(argv, NULL);
@@ -199,6 +203,19 @@ static void test_misbehaving_engine_loses(void **state)
     }
 }
 
+/* An engine slower than its clock loses on time (no timer is asserted: it
+ * can only be slower than it sleeps). */
+static void test_loss_on_the_clock(void **state)
+{
+    DojoRun *r = run_match(state, built_variant(), NULL, "arg=--sleep,arg=400",
+                           (const char *const[]){ "--games", "2", "--tc", "0.1+0",
+                                                  "--time-margin", "50", NULL });
+    assert_int_equal(r->exit_code, 0);
+    assert_int_equal(runner_count_containing(r->out, "b lost on time"), 2);
+    assert_int_equal(runner_count_containing(r->out, "Score of a vs b: 2 - 0 - 0"), 2);
+    runner_run_free(r);
+}
+
 static void test_adjudication(void **state)
 {
     /* Both engines agree that a is winning: b is adjudicated lost, with
@@ -249,8 +266,11 @@ static void test_sprt_stops_the_match(void **state)
     assert_int_equal(r->exit_code, 0);
     assert_int_equal(runner_count_containing(r->out, "SPRT: llr "), 1);
     assert_int_equal(runner_count_containing(r->out, "H1 was accepted"), 1);
-    int finished = runner_count_containing(r->out, "Finished game ");
-    assert_true(finished >= 20 && finished < 200);
+    /* One game at a time: the verdict comes with the tenth complete pair,
+     * all won by a. */
+    assert_int_equal(runner_count_containing(r->out, "Finished game "), 20);
+    assert_int_equal(runner_count_containing(r->out, "Pentanomial [0, 1/2, 1, 3/2, 2]: "
+                                                     "[0, 0, 0, 0, 10]"), 1);
     runner_run_free(r);
 }
 
@@ -510,6 +530,7 @@ int main(int argc, char **argv)
         cmocka_unit_test_setup_teardown(test_onitama_match, make_dir, remove_dir),
         cmocka_unit_test_setup_teardown(test_ogi_match, make_dir, remove_dir),
         cmocka_unit_test_setup_teardown(test_misbehaving_engine_loses, make_dir, remove_dir),
+        cmocka_unit_test_setup_teardown(test_loss_on_the_clock, make_dir, remove_dir),
         cmocka_unit_test_setup_teardown(test_adjudication, make_dir, remove_dir),
         cmocka_unit_test_setup_teardown(test_sprt_stops_the_match, make_dir, remove_dir),
         cmocka_unit_test_setup_teardown(test_concurrent_games, make_dir, remove_dir),
