@@ -737,6 +737,10 @@ bool dojo_uci_command(DojoUci *uci, const char *text)
     } else if (strcmp(words[0], "uci") == 0) {
         command_uci(uci);
     } else if (strcmp(words[0], "isready") == 0) {
+        /* The table is made here, while the GUI waits, rather than when
+         * the first `go` is already on the clock. */
+        if (!searching(uci) && !prepare_search(uci))
+            say_error(uci, "no search table of %u MB could be had", uci->settings.hash_mb);
         say(uci, "readyok");
     } else if (strcmp(words[0], "setoption") == 0) {
         command_setoption(uci, words, n);
