@@ -19,6 +19,7 @@ int dojo_cmd_bench(int argc, char **argv);
 int dojo_cmd_uci(int argc, char **argv);
 int dojo_cmd_tune(int argc, char **argv);
 int dojo_cmd_match(int argc, char **argv);
+int dojo_cmd_review(int argc, char **argv);
 
 /* Print "dojo COMMAND: MESSAGE", the usage line "Usage: dojo COMMAND
  * PARAMS" and a hint to stderr; returns DOJO_EXIT_USAGE. */

@@ -31,6 +31,7 @@ typedef struct PlayArgs {
     char *max_plies;
     gboolean no_color;
     gboolean traditional;
+    gboolean flip;
     gboolean resume;
     char *resume_file;
     char *record;
@@ -58,8 +59,8 @@ static const char PLAY_DESCRIPTION[] =
     "against itself.\n"
     "\n"
     "Commands while playing, one per line: a move, moves [SQUARE], hint, undo,\n"
-    "save FILE, load FILE, resign, draw, board, help, quit.  Input can come from a\n"
-    "pipe; end of input stops like quit.\n"
+    "history, flip, save FILE, load FILE, resign, draw, board, help, quit.  Input\n"
+    "can come from a pipe; end of input stops like quit.\n"
     "\n"
     "No game is lost: the record is written as the game goes, move by move, to\n"
     "$DOJO_HOME/games/ if DOJO_HOME is set, else $XDG_STATE_HOME/dojo/games/\n"
@@ -103,6 +104,8 @@ static void add_play_entries(GOptionGroup *group, PlayArgs *args)
           "Draw without colour (also: NO_COLOR in the environment)", NULL },
         { "traditional", 0, 0, G_OPTION_ARG_NONE, &args->traditional,
           "Draw the pieces with the game's traditional glyphs", NULL },
+        { "flip", 0, 0, G_OPTION_ARG_NONE, &args->flip,
+          "Start with the board drawn from the other side ('flip' turns it)", NULL },
         { "resume", 0, G_OPTION_FLAG_OPTIONAL_ARG, G_OPTION_ARG_CALLBACK,
           (gpointer)(guintptr)on_resume,
           "Continue an unfinished game (the latest, or FILE)", "FILE" },
@@ -352,6 +355,7 @@ static int run_play(PlayArgs *args, int n_positional, char **positional)
         .max_plies = (int)max_plies,
         .color = dojo_output_wants_color(stdout, args->no_color),
         .traditional = args->traditional,
+        .flipped = args->flip,
         .live_status = dojo_output_is_terminal(stdout),
         .seed = seed,
         .history_path = history_path,

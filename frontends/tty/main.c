@@ -1,6 +1,6 @@
 /* main.c: the `dojo` command: finds the subcommand and hands over.
  *
- *   dojo list | play | perft | analyze | bench | uci | tune | match | help [COMMAND]
+ *   dojo list | play | perft | analyze | bench | uci | tune | match | review | help [COMMAND]
  *   dojo --help | --version
  *
  * Exit codes: 0 success, 1 failure, 2 usage error, 130 interrupted. */
@@ -30,6 +30,7 @@ static const DojoCommand commands[] = {
     { "uci", "be an engine for other programs (the UCI protocol)", dojo_cmd_uci },
     { "tune", "fit the evaluation's weights to recorded games", dojo_cmd_tune },
     { "match", "a match between two UCI engines, with statistics", dojo_cmd_match },
+    { "review", "the engine's verdict on every move of a recorded game", dojo_cmd_review },
 };
 #define N_COMMANDS (sizeof commands / sizeof commands[0])
 

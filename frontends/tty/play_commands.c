@@ -246,6 +246,10 @@ LineVerdict play_handle_line(PlayState *state, const char *raw)
         command_draw(state);
     else if (strcmp(word, "board") == 0 && bare)
         play_show_board(state);
+    else if (strcmp(word, "history") == 0 && bare)
+        play_show_history(state);
+    else if (strcmp(word, "flip") == 0 && bare)
+        play_flip(state);
     else if ((strcmp(word, "help") == 0 || strcmp(word, "?") == 0) && bare)
         command_help(state);
     else
@@ -277,6 +281,8 @@ void dojo_play_help(const char *example_move, const char *example_square, GStrin
         "  resign        give up the game\n"
         "  draw          claim a draw when the position has repeated often enough\n"
         "  board         show the board again\n"
+        "  history       the moves so far, numbered and described\n"
+        "  flip          draw the board from the other side\n"
         "  help          this list\n"
         "  quit          stop; the game is kept and 'dojo play --resume' continues it\n");
 }

@@ -99,6 +99,7 @@ DojoPlayEnd dojo_play_loop(DjGame **game, const DojoPlayConfig *config, DojoJour
         .out = out,
         .reader = dojo_line_reader_new(in, out, config->history_path),
         .rand = g_rand_new_with_seed((guint32)(config->seed ^ (config->seed >> 32))),
+        .flipped = config->flipped,
     };
     dojo_play_set_player_tags(state.game, config->players);
     DojoPlayEnd end = DOJO_PLAY_OVER;

@@ -8,8 +8,9 @@
  * computers are to move.  Every move played is written to `journal` at once
  * (journal.h), so the game survives the program.
  *
- * Commands (one per line): a move, moves [SQUARE], hint, undo, save FILE,
- * load FILE, resign, draw, board, help, quit (see dojo_play_help).
+ * Commands (one per line): a move, moves [SQUARE], hint, undo, history,
+ * flip, save FILE, load FILE, resign, draw, board, help, quit (see
+ * dojo_play_help).
  * Anything wrong in a line is answered with one line saying why, and the
  * game goes on. */
 #ifndef DOJO_TTY_PLAY_LOOP_H
@@ -30,6 +31,7 @@ typedef struct DojoPlayConfig {
     int max_plies;           /* adjudicate a draw after this many plies; 0: never */
     bool color;              /* render with ANSI colour */
     bool traditional;        /* render with the game's traditional glyphs */
+    bool flipped;            /* start with the board drawn from the other side */
     bool live_status;        /* `out` is a terminal: show a live thinking line */
     guint64 seed;            /* for the computer players' choices */
     const char *history_path;/* line-editing history file, or NULL */

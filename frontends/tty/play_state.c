@@ -28,12 +28,12 @@ const char *play_side_name(const PlayState *state, int side)
     return state->variant->side_names[side];
 }
 
-/* The side drawn at the bottom: the only human's, else side 0. */
+/* The side drawn at the bottom: the only human's, else side 0; the other
+ * one after `flip`. */
 static int bottom_side(const PlayState *state)
 {
-    if (play_is_human(state, 1) && !play_is_human(state, 0))
-        return 1;
-    return 0;
+    int side = play_is_human(state, 1) && !play_is_human(state, 0) ? 1 : 0;
+    return state->flipped ? 1 - side : side;
 }
 
 /* Print a message that may hold text from outside as one clean line. */

@@ -27,6 +27,7 @@ typedef struct PlayState {
     DojoLineReader *reader;
     DjSearch *search;             /* made on first use, see play_search */
     GRand *rand;                  /* the computer players' choices */
+    bool flipped;                 /* the board is drawn from the other side (`flip`) */
 } PlayState;
 
 typedef enum LineVerdict { LINE_CONTINUE, LINE_QUIT } LineVerdict;
@@ -77,6 +78,11 @@ void play_examples(PlayState *state, char **move_text, char **square_text);
  * interrupted before the search began (check dojo_interrupted()). */
 DjMove play_think(PlayState *state, int level, gint64 time_ms, bool by_level,
                   const char *label, DjSearchInfo *info);
+
+/* `history`: the moves so far, numbered, with their descriptions, and
+ * `flip`: draw the board from the other side (play_view.c). */
+void play_show_history(PlayState *state);
+void play_flip(PlayState *state);
 
 /* Carry out one line typed by a player (play_commands.c). */
 LineVerdict play_handle_line(PlayState *state, const char *line);

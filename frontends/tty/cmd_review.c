@@ -1,0 +1,307 @@
+/* cmd_review.c: `dojo review RECORD`: the engine's verdict on every move of
+ * a recorded game, a summary per side, the evaluation graph, an annotated
+ * record, and stepping through the game (review.h, graph.h, review_step.h). */
+#include <stdio.h>
+#include <string.h>
+
+#include "cli.h"
+#include "framework/notation.h"
+#include "framework/record.h"
+#include "framework/search/search.h"
+#include "graph.h"
+#include "interrupt.h"
+#include "options.h"
+#include "output.h"
+#include "review.h"
+#include "review_step.h"
+
+#define REVIEW_PARAMS "[OPTION...] RECORD"
+#define REVIEW_DEFAULT_TIME_MS 300
+#define REVIEW_TABLE_MB 16
+#define GRAPH_ROWS 5
+#define GRAPH_MAX_COLUMNS 72
+#define NUMBERED_WIDTH 26
+
+typedef struct ReviewArgs {
+    char *time;
+    char *depth;
+    char *nodes;
+    char *output;
+    gboolean step;
+    gboolean flip;
+    char *level;
+    gboolean no_color;
+    gboolean traditional;
+} ReviewArgs;
+
+typedef struct Progress {
+    bool live;      /* stderr is a terminal */
+} Progress;
+
+static void show_progress(int done, int total, void *user_data)
+{
+    const Progress *progress = user_data;
+    if (!progress->live)
+        return;
+    fprintf(stderr, "\rAnalysing: %d of %d moves", done, total);
+    fflush(stderr);
+}
+
+static bool stop_requested(void)
+{
+    return dojo_interrupted();
+}
+
+static void print_moves(const DojoReview *review)
+{
+    GString *line = g_string_new(NULL);
+    for (int ply = 0; ply < review->n_reviewed; ply++) {
+        g_string_assign(line, "  ");
+        dojo_review_format_numbered(review->game, ply, false, line);
+        while (g_utf8_strlen(line->str, -1) < NUMBERED_WIDTH)
+            g_string_append_c(line, ' ');
+        g_string_append_c(line, ' ');
+        dojo_review_format_verdict(review, ply, line);
+        GString *clean = g_string_new(NULL);
+        dojo_output_sanitize(line->str, 0, clean);
+        printf("%s\n", clean->str);
+        g_string_free(clean, TRUE);
+    }
+    g_string_free(line, TRUE);
+}
+
+static void print_graph(const DojoReview *review, bool color)
+{
+    const DjVariant *variant = dj_game_variant(review->game);
+    int *scores = g_new(int, MAX(review->n_reviewed, 1));
+    for (int ply = 0; ply < review->n_reviewed; ply++)
+        scores[ply] = dojo_review_side0_score(review, ply);
+    const char *charset = NULL;
+    DojoGraphStyle style = {
+        .rows = GRAPH_ROWS,
+        .max_columns = MIN(GRAPH_MAX_COLUMNS, MAX(dojo_output_columns(stdout) - 12, 10)),
+        .color = color,
+        .ascii = !g_get_charset(&charset),
+        .side_names = { variant->side_names[0], variant->side_names[1] },
+    };
+    GString *chart = g_string_new(NULL);
+    dojo_graph_draw(scores, review->n_reviewed, &style, chart);
+    printf("\nEvaluation after each move (%s above the line, %s below):\n%s",
+           variant->side_names[0], variant->side_names[1], chart->str);
+    g_string_free(chart, TRUE);
+    g_free(scores);
+}
+
+static bool write_output(DjGame *game, const DojoReview *review, const DjSearchLimits *limits,
+                         const char *path, GError **error)
+{
+    char *annotator;
+    if (limits->nodes > 0)
+        annotator = g_strdup_printf("dojo review, %" G_GUINT64_FORMAT " nodes per position",
+                                    (guint64)limits->nodes);
+    else if (limits->depth > 0)
+        annotator = g_strdup_printf("dojo review, depth %d", limits->depth);
+    else
+        annotator = g_strdup_printf("dojo review, %" G_GINT64_FORMAT " ms per position",
+                                    (gint64)limits->time_ms);
+    dj_game_set_tag(game, "Annotator", annotator);
+    g_free(annotator);
+    GString *text = g_string_new(NULL);
+    dojo_review_format_record(review, text);
+    GError *io_error = NULL;
+    bool ok = g_file_set_contents_full(path, text->str, (gssize)text->len,
+                                       G_FILE_SET_CONTENTS_CONSISTENT, 0644, &io_error);
+    if (!ok) {
+        g_set_error(error, DJ_ERROR, DJ_ERROR_IO, "cannot write the review: %s",
+                    io_error->message);
+        g_error_free(io_error);
+    }
+    g_string_free(text, TRUE);
+    return ok;
+}
+
+static void print_header(const char *path, const DjGame *game, const DjSearchLimits *limits)
+{
+    const DjVariant *variant = dj_game_variant(game);
+    int n = dj_game_length(game);
+    DjOutcome outcome = dj_game_outcome(game);
+    const char *reason = dj_game_outcome_reason(game);
+    GString *text = g_string_new(NULL);
+    g_string_printf(text, "Review of %s: %s, %d move%s, result %s", path, variant->title, n,
+                    n == 1 ? "" : "s", dj_outcome_result_text(outcome));
+    if (reason != NULL)
+        g_string_append_printf(text, " (%s)", reason);
+    g_string_append(text, ".\nThe engine searches every position ");
+    if (limits->nodes > 0)
+        g_string_append_printf(text, "for %" G_GUINT64_FORMAT " nodes",
+                               (guint64)limits->nodes);
+    else if (limits->depth > 0)
+        g_string_append_printf(text, "to depth %d", limits->depth);
+    else
+        g_string_append_printf(text, "for %" G_GINT64_FORMAT " ms", (gint64)limits->time_ms);
+    g_string_append(text, "; scores are the mover's, before -> after the move.");
+    GString *clean = g_string_new(NULL);
+    dojo_output_sanitize(text->str, 0, clean);
+    printf("%s\n", clean->str);
+    g_string_free(clean, TRUE);
+    g_string_free(text, TRUE);
+}
+
+static int run_review(ReviewArgs *args, int n_positional, char **positional)
+{
+    if (n_positional != 1)
+        return dojo_usage_failure("review", REVIEW_PARAMS, "review wants one RECORD file");
+    GError *error = NULL;
+    gint64 time_ms = 0, depth = 0, nodes = 0, level = DOJO_DEFAULT_LEVEL;
+    int parsed_level = DOJO_DEFAULT_LEVEL;
+    if ((args->time != NULL
+         && !dojo_int_parse(args->time, "--time", 1, G_MAXINT32, &time_ms, &error))
+        || (args->depth != NULL
+            && !dojo_int_parse(args->depth, "--depth", 1, DJ_SEARCH_MAX_PLY, &depth, &error))
+        || (args->nodes != NULL
+            && !dojo_int_parse(args->nodes, "--nodes", 1, G_MAXINT64, &nodes, &error))
+        || (args->level != NULL && !dojo_level_parse(args->level, &parsed_level, &error)))
+        return dojo_report_error("review", REVIEW_PARAMS, error);
+    level = parsed_level;
+    if (time_ms == 0 && depth == 0 && nodes == 0)
+        time_ms = REVIEW_DEFAULT_TIME_MS;
+    DjSearchLimits limits = { .depth = (int)depth, .time_ms = time_ms, .nodes = (uint64_t)nodes };
+
+    const char *path = positional[0];
+    DjGame *game = dj_record_load(path, &error);
+    if (game == NULL) {
+        GString *message = g_string_new(NULL);
+        dojo_output_file_error("cannot review", path, error->message, message);
+        g_error_free(error);
+        error = g_error_new_literal(DJ_ERROR, DJ_ERROR_INVALID, message->str);
+        g_string_free(message, TRUE);
+        return dojo_report_error("review", REVIEW_PARAMS, error);
+    }
+    if (dj_game_length(game) == 0) {
+        error = g_error_new(DJ_ERROR, DJ_ERROR_INVALID,
+                            "cannot review %s: the record has no moves", path);
+        dj_game_free(game);
+        return dojo_report_error("review", REVIEW_PARAMS, error);
+    }
+    bool color = dojo_output_wants_color(stdout, args->no_color);
+    print_header(path, game, &limits);
+    fflush(stdout);
+
+    DjSearch *search = dj_search_new(dj_game_variant(game), REVIEW_TABLE_MB);
+    Progress progress = { .live = dojo_output_is_terminal(stderr) };
+    dojo_interrupt_watch_search(search);
+    dojo_interrupt_install();
+    DojoReview *review = dojo_review_run(game, search, &limits, show_progress, stop_requested,
+                                         &progress);
+    dojo_interrupt_watch_search(NULL);
+    if (progress.live)
+        fputs("\r\x1b[K", stderr);
+    bool interrupted = dojo_interrupted();
+    if (interrupted)
+        printf("Interrupted: %d of %d moves reviewed; here is what there is.\n",
+               review->n_reviewed, review->n_moves);
+    print_moves(review);
+    GString *summary = g_string_new(NULL);
+    dojo_review_format_summary(review, summary);
+    printf("\n%s", summary->str);
+    g_string_free(summary, TRUE);
+    if (review->n_reviewed > 0)
+        print_graph(review, color);
+    fflush(stdout);
+
+    int code = interrupted ? DOJO_EXIT_INTERRUPTED : DOJO_EXIT_OK;
+    if (args->output != NULL) {
+        if (write_output(game, review, &limits, args->output, &error)) {
+            printf("The annotated record is in %s.\n", args->output);
+        } else {
+            GString *clean = g_string_new(NULL);
+            dojo_output_sanitize(error->message, 0, clean);
+            fprintf(stderr, "dojo review: %s\n", clean->str);
+            g_string_free(clean, TRUE);
+            g_clear_error(&error);
+            code = DOJO_EXIT_FAILURE;
+        }
+    }
+    if (args->step && !interrupted && code == DOJO_EXIT_OK) {
+        DojoStepConfig step = {
+            .color = color,
+            .traditional = args->traditional,
+            .flipped = args->flip,
+            .level = (int)level,
+            .time_ms = 2000,
+        };
+        fflush(stdout);
+        code = dojo_review_step(review, &step, stdin, stdout);
+    }
+    dojo_interrupt_uninstall();
+    fflush(stdout);
+    dojo_review_free(review);
+    dj_search_free(search);
+    dj_game_free(game);
+    return code;
+}
+
+int dojo_cmd_review(int argc, char **argv)
+{
+    ReviewArgs args;
+    memset(&args, 0, sizeof args);
+    GOptionContext *context = dojo_option_context(
+        REVIEW_PARAMS,
+        "Review a recorded game (a saved game, a journal, or a record of 'dojo match'):\n"
+        "the engine searches every position and judges every move.",
+        "For every move: the move, the mover's score before and after it, a label when\n"
+        "it loses much, and the engine's move and line when they differ.  Scores are in\n"
+        "hundredths of a pawn; a move loses the difference between the score before it\n"
+        "and the score after it (0 when it is the engine's move; a forced win or loss\n"
+        "counts as 15.00, scores are capped there).  Labels: inaccuracy from 0.50,\n"
+        "mistake from 1.00, blunder from 3.00; 'missed win' when a forced win was\n"
+        "there and the move lets it go; 'forced loss' when the move walks into one.\n"
+        "Then a summary per side and a graph of the evaluation (side 0 above the line).\n"
+        "\n"
+        "Without --time, --depth or --nodes each position gets 300 ms.  Ctrl-C stops\n"
+        "and prints the review so far.  --nodes makes the review repeatable.\n"
+        "\n"
+        "--step then shows the game position by position: next (n or Enter), back (b),\n"
+        "first, last, goto N, board, play (a new game from there against the computer,\n"
+        "in a fresh record; the reviewed record is never changed), help, quit.\n"
+        "\n"
+        "Examples:\n"
+        "  dojo review game.dojo\n"
+        "  dojo review game.dojo --nodes 200000 --output reviewed.dojo\n"
+        "  dojo review game.dojo --step\n",
+        &args);
+    GOptionGroup *group = dojo_option_main_group(context);
+    GOptionEntry entries[] = {
+        { "time", 0, 0, G_OPTION_ARG_STRING, &args.time, "Search each position MS milliseconds",
+          "MS" },
+        { "depth", 0, 0, G_OPTION_ARG_STRING, &args.depth, "Search each position N plies deep",
+          "N" },
+        { "nodes", 0, 0, G_OPTION_ARG_STRING, &args.nodes, "Search each position N nodes", "N" },
+        { "output", 0, 0, G_OPTION_ARG_FILENAME, &args.output,
+          "Write the game with the engine's comments to FILE", "FILE" },
+        { "step", 0, 0, G_OPTION_ARG_NONE, &args.step,
+          "Then step through the game position by position", NULL },
+        { "flip", 0, 0, G_OPTION_ARG_NONE, &args.flip, "Draw side 1 at the bottom", NULL },
+        { "level", 0, 0, G_OPTION_ARG_STRING, &args.level,
+          "The computer's level for 'play' while stepping (default 5)", "N" },
+        { "no-color", 0, 0, G_OPTION_ARG_NONE, &args.no_color,
+          "No colour (also: NO_COLOR in the environment)", NULL },
+        { "traditional", 0, 0, G_OPTION_ARG_NONE, &args.traditional,
+          "Draw the pieces with the game's traditional glyphs", NULL },
+        { NULL, 0, 0, G_OPTION_ARG_NONE, NULL, NULL, NULL },
+    };
+    g_option_group_add_entries(group, entries);
+    GError *error = NULL;
+    int code;
+    if (!g_option_context_parse(context, &argc, &argv, &error))
+        code = dojo_report_error("review", REVIEW_PARAMS, error);
+    else
+        code = run_review(&args, argc - 1, argv + 1);
+    g_option_context_free(context);
+    g_free(args.time);
+    g_free(args.depth);
+    g_free(args.nodes);
+    g_free(args.output);
+    g_free(args.level);
+    return code;
+}

@@ -1,0 +1,297 @@
+/* review_step.c: stepping through a reviewed game (see review_step.h). */
+#include "review_step.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "framework/notation.h"
+#include "interrupt.h"
+#include "journal.h"
+#include "line_reader.h"
+#include "options.h"
+#include "output.h"
+#include "play_loop.h"
+#include "think.h"
+
+typedef struct Stepper {
+    const DojoReview *review;
+    const DjGame *game;
+    const DjVariant *variant;
+    const DojoStepConfig *config;
+    FILE *out;
+    int ply;    /* the position shown: after this many moves */
+} Stepper;
+
+static void say(Stepper *stepper, const char *text)
+{
+    GString *line = g_string_new(NULL);
+    dojo_output_sanitize(text, 0, line);
+    fprintf(stepper->out, "%s\n", line->str);
+    g_string_free(line, TRUE);
+}
+
+/* The engine's view of position `ply`, if it was searched. */
+static void append_engine_line(const Stepper *stepper, int ply, GString *out)
+{
+    const DojoReview *review = stepper->review;
+    const void *pos = dj_game_position_at(stepper->game, ply);
+    if (ply < review->n_moves) {
+        if (ply > review->n_reviewed || review->moves[ply].best == DJ_MOVE_NONE)
+            return;
+        const DojoReviewMove *move = &review->moves[ply];
+        g_string_append(out, "Engine: ");
+        dj_score_format(move->before, out);
+        g_string_append_printf(out, " at depth %d, line ", move->depth);
+        dojo_format_pv(stepper->variant, pos, move->line, move->line_length, out);
+    } else if (review->final_searched) {
+        const DjSearchInfo *info = &review->final_info;
+        g_string_append(out, "Engine: ");
+        dj_score_format(info->score, out);
+        g_string_append_printf(out, " at depth %d, line ", info->depth);
+        dojo_format_pv(stepper->variant, pos, info->pv, MIN(info->pv_length, DOJO_REVIEW_MAX_LINE),
+                       out);
+    }
+}
+
+static void show(Stepper *stepper)
+{
+    const DjGame *game = stepper->game;
+    int n = stepper->review->n_moves;
+    GString *text = g_string_new(NULL);
+    if (stepper->ply == 0) {
+        g_string_printf(text, "Start of the game (%d move%s).", n, n == 1 ? "" : "s");
+    } else {
+        g_string_printf(text, "Move %d of %d: ", stepper->ply, n);
+        dojo_review_format_numbered(game, stepper->ply - 1, true, text);
+    }
+    say(stepper, text->str);
+    if (stepper->ply > 0 && stepper->ply - 1 < stepper->review->n_reviewed) {
+        g_string_assign(text, "Verdict: ");
+        dojo_review_format_verdict(stepper->review, stepper->ply - 1, text);
+        say(stepper, text->str);
+    }
+    DjRenderStyle style = {
+        .color = stepper->config->color,
+        .traditional = stepper->config->traditional,
+        .last_move = stepper->ply > 0 ? dj_game_move_at(game, stepper->ply - 1) : DJ_MOVE_NONE,
+        .bottom_side = stepper->config->flipped ? 1 : 0,
+    };
+    g_string_truncate(text, 0);
+    stepper->variant->render(dj_game_position_at(game, stepper->ply), &style, text);
+    fputs(text->str, stepper->out);
+    g_string_truncate(text, 0);
+    append_engine_line(stepper, stepper->ply, text);
+    if (text->len > 0)
+        say(stepper, text->str);
+    if (stepper->ply == n && dj_game_outcome(game) != DJ_OUTCOME_ONGOING) {
+        const char *reason = dj_game_outcome_reason(game);
+        g_string_printf(text, "Game over: %s%s%s.", dj_outcome_result_text(dj_game_outcome(game)),
+                        reason != NULL ? ", " : "", reason != NULL ? reason : "");
+        say(stepper, text->str);
+    }
+    fflush(stepper->out);
+    g_string_free(text, TRUE);
+}
+
+static void help(Stepper *stepper)
+{
+    fputs("Commands (one per line):\n"
+          "  next, n, or an empty line   the next move\n"
+          "  back, b                     the move before\n"
+          "  first, last                 the start, the end\n"
+          "  goto N                      the position after N moves\n"
+          "  board                       show this position again\n"
+          "  play                        play on from here against the computer (a new game)\n"
+          "  help                        this list\n"
+          "  quit, q                     stop\n", stepper->out);
+    fflush(stepper->out);
+}
+
+static bool go_to(Stepper *stepper, int ply)
+{
+    int n = stepper->review->n_moves;
+    if (ply < 0 || ply > n) {
+        char *text = g_strdup_printf("There is no position %d: this game has positions 0 to %d.",
+                                     ply, n);
+        say(stepper, text);
+        g_free(text);
+        return false;
+    }
+    stepper->ply = ply;
+    show(stepper);
+    return true;
+}
+
+/* A new game from the position shown, with the person to move against the
+ * computer, kept in a fresh journal. */
+static int play_from_here(Stepper *stepper, FILE *in)
+{
+    const DjVariant *variant = stepper->variant;
+    const DjGame *game = stepper->game;
+    const void *here = dj_game_position_at(game, stepper->ply);
+    if (dj_position_outcome(variant, here) != DJ_OUTCOME_ONGOING
+        || (stepper->ply == stepper->review->n_moves
+            && dj_game_outcome(game) != DJ_OUTCOME_ONGOING
+            && dj_game_repetitions(game) >= variant->repetition_draw
+            && variant->repetition_draw > 0)) {
+        say(stepper, "The game is over in this position: go back to play on from an earlier one.");
+        return -1;
+    }
+    GString *start = g_string_new(NULL);
+    variant->format_position(dj_game_position_at(game, 0), start);
+    DjSetup setup = { .position = start->str };
+    GError *error = NULL;
+    DjGame *fresh = dj_game_new(variant, &setup, &error);
+    for (int ply = 0; fresh != NULL && ply < stepper->ply; ply++) {
+        if (!dj_game_play(fresh, dj_game_move_at(game, ply), &error))
+            g_clear_pointer(&fresh, dj_game_free);
+    }
+    if (fresh == NULL) {
+        char *text = g_strdup_printf("Cannot play on: %s", error->message);
+        say(stepper, text);
+        g_free(text);
+        g_error_free(error);
+        g_string_free(start, TRUE);
+        return -1;
+    }
+    dj_game_set_tag(fresh, "Position", start->str);
+    g_string_free(start, TRUE);
+    GDateTime *now = g_date_time_new_now_local();
+    char *date = g_date_time_format(now, "%Y.%m.%d");
+    dj_game_set_tag(fresh, "Date", date);
+    g_free(date);
+    g_date_time_unref(now);
+
+    int human = variant->side_to_move(here);
+    DojoPlayConfig play = {
+        .time_ms = stepper->config->time_ms,
+        .color = stepper->config->color,
+        .traditional = stepper->config->traditional,
+        .flipped = stepper->config->flipped != (human == 1),
+        .live_status = dojo_output_is_terminal(stepper->out),
+        .seed = ((guint64)g_random_int() << 32) ^ (guint64)g_get_real_time(),
+    };
+    play.players[human] = (DojoPlayer){ DOJO_PLAYER_HUMAN, 0 };
+    play.players[1 - human] = (DojoPlayer){ DOJO_PLAYER_COMPUTER, stepper->config->level };
+    dojo_play_set_player_tags(fresh, play.players);
+    DojoJournal *journal = dojo_journal_create(fresh, NULL, &error);
+    char *text;
+    if (journal == NULL) {
+        text = g_strdup_printf("Warning: the new game will not be kept on disk: %s",
+                               error->message);
+        g_clear_error(&error);
+    } else {
+        text = g_strdup_printf("A new game from move %d, %s against the computer, recorded in %s "
+                               "(the reviewed record is not changed).", stepper->ply,
+                               variant->side_names[human], dojo_journal_path(journal));
+    }
+    say(stepper, text);
+    g_free(text);
+    DojoPlayEnd end = dojo_play_loop(&fresh, &play, journal, in, stepper->out);
+    dojo_journal_free(journal);
+    dj_game_free(fresh);
+    switch (end) {
+    case DOJO_PLAY_OVER:
+    case DOJO_PLAY_QUIT:
+        return DOJO_EXIT_OK;
+    case DOJO_PLAY_INTERRUPTED:
+        return DOJO_EXIT_INTERRUPTED;
+    case DOJO_PLAY_FAILED:
+    default:
+        return DOJO_EXIT_FAILURE;
+    }
+}
+
+/* Returns an exit code to stop with, or -1 to go on. */
+static int handle(Stepper *stepper, const char *raw, FILE *in)
+{
+    char *line = g_strstrip(g_strdup(raw));
+    size_t word_length = strcspn(line, " \t");
+    char *word = g_ascii_strdown(line, (gssize)word_length);
+    const char *argument = line + word_length;
+    while (*argument == ' ' || *argument == '\t')
+        argument++;
+    bool bare = argument[0] == '\0';
+    int n = stepper->review->n_moves;
+    int code = -1;
+    if ((word[0] == '\0' || strcmp(word, "next") == 0 || strcmp(word, "n") == 0) && bare) {
+        if (stepper->ply == n)
+            say(stepper, "This is the end of the game ('first' goes back to the start).");
+        else
+            go_to(stepper, stepper->ply + 1);
+    } else if ((strcmp(word, "back") == 0 || strcmp(word, "b") == 0) && bare) {
+        if (stepper->ply == 0)
+            say(stepper, "This is the start of the game.");
+        else
+            go_to(stepper, stepper->ply - 1);
+    } else if (strcmp(word, "first") == 0 && bare) {
+        go_to(stepper, 0);
+    } else if (strcmp(word, "last") == 0 && bare) {
+        go_to(stepper, n);
+    } else if (strcmp(word, "goto") == 0 && !bare) {
+        char *end = NULL;
+        long target = strtol(argument, &end, 10);
+        if (end == argument || *end != '\0' || target < 0 || target > G_MAXINT)
+            go_to(stepper, -1);
+        else
+            go_to(stepper, (int)target);
+    } else if (strcmp(word, "board") == 0 && bare) {
+        show(stepper);
+    } else if (strcmp(word, "play") == 0 && bare) {
+        code = play_from_here(stepper, in);
+    } else if ((strcmp(word, "help") == 0 || strcmp(word, "?") == 0) && bare) {
+        help(stepper);
+    } else if ((strcmp(word, "quit") == 0 || strcmp(word, "q") == 0
+                || strcmp(word, "exit") == 0) && bare) {
+        code = DOJO_EXIT_OK;
+    } else {
+        char *echo = g_strdup_printf("'%s' is not a command here: type help for the list.", line);
+        say(stepper, echo);
+        g_free(echo);
+    }
+    g_free(word);
+    g_free(line);
+    return code;
+}
+
+int dojo_review_step(const DojoReview *review, const DojoStepConfig *config, FILE *in,
+                     FILE *out)
+{
+    Stepper stepper = {
+        .review = review,
+        .game = review->game,
+        .variant = dj_game_variant(review->game),
+        .config = config,
+        .out = out,
+    };
+    DojoLineReader *reader = dojo_line_reader_new(in, out, NULL);
+    say(&stepper, "Stepping through the game: next, back, first, last, goto N, play, help, quit.");
+    show(&stepper);
+    int code = DOJO_EXIT_OK;
+    for (;;) {
+        char *prompt = g_strdup_printf("review %d/%d> ", stepper.ply, review->n_moves);
+        char *line = NULL;
+        DojoLineStatus status = dojo_line_reader_read(reader, prompt, &line);
+        g_free(prompt);
+        if (status == DOJO_LINE_EOF || status == DOJO_LINE_ERROR)
+            break;
+        if (status == DOJO_LINE_INTERRUPTED || dojo_interrupted()) {
+            g_free(line);
+            code = DOJO_EXIT_INTERRUPTED;
+            break;
+        }
+        if (status != DOJO_LINE_OK || !g_utf8_validate(line, -1, NULL)) {
+            say(&stepper, "That line is not a command (too long, or not text): ignored.");
+            g_free(line);
+            continue;
+        }
+        int verdict = handle(&stepper, line, in);
+        g_free(line);
+        if (verdict >= 0) {
+            code = verdict;
+            break;
+        }
+    }
+    dojo_line_reader_free(reader);
+    return code;
+}
