@@ -184,13 +184,12 @@ static int run_review(ReviewArgs *args, int n_positional, char **positional)
         return dojo_report_error("review", REVIEW_PARAMS, error);
     }
     bool color = dojo_output_wants_color(stdout, args->no_color);
-    print_header(path, game, &limits);
-    fflush(stdout);
-
     DjSearch *search = dj_search_new(dj_game_variant(game), REVIEW_TABLE_MB);
     Progress progress = { .live = dojo_output_is_terminal(stderr) };
     dojo_interrupt_watch_search(search);
     dojo_interrupt_install();
+    print_header(path, game, &limits);
+    fflush(stdout);
     DojoReview *review = dojo_review_run(game, search, &limits, show_progress, stop_requested,
                                          &progress);
     dojo_interrupt_watch_search(NULL);

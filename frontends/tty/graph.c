@@ -45,6 +45,8 @@ int dojo_graph_bar_eighths(int score, int rows)
                  / (magnitude + DOJO_GRAPH_HALF_SCORE);
     if (eighths == 0 && magnitude > 0)
         eighths = 1;   /* any advantage at all shows */
+    if (eighths >= full)
+        eighths = full - 1;   /* only a proven result fills the half */
     return score > 0 ? (int)eighths : -(int)eighths;
 }
 
@@ -83,7 +85,8 @@ static void append_row(GString *out, const int *bars, int columns, int level, bo
         g_string_append(out, COLOR_RESET);
 }
 
-/* Move numbers under the chart: the first, then every tenth, where they fit. */
+/* Move numbers under the chart: under the first column and every tenth
+ * one, the last move that column stands for. */
 static void append_numbers(GString *out, const int *last_move, int columns)
 {
     char *line = g_malloc((gsize)columns + 16);
@@ -91,7 +94,7 @@ static void append_numbers(GString *out, const int *last_move, int columns)
     int free_from = 0;
     for (int c = 0; c < columns; c++) {
         int number = last_move[c];
-        bool wanted = c == 0 || number / 10 != last_move[c - 1] / 10;
+        bool wanted = c == 0 || (c + 1) % 10 == 0;
         if (!wanted || c < free_from)
             continue;
         char digits[16];

@@ -6,7 +6,8 @@
  * s / (|s| + DOJO_GRAPH_HALF_SCORE) of the half-height, so an advantage of
  * DOJO_GRAPH_HALF_SCORE fills half of it, small differences stay visible,
  * and a won or lost position (a decisive score, see dj_score_is_decisive)
- * fills the whole half and never leaves the chart. */
+ * fills the whole half, which no other score quite does, and never leaves
+ * the chart. */
 #ifndef DOJO_TTY_GRAPH_H
 #define DOJO_TTY_GRAPH_H
 

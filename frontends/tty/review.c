@@ -292,10 +292,12 @@ GPtrArray *dojo_review_read_comments(const char *text, int n_moves)
         if (comment != NULL)
             *comment++ = '\0';
         char **tokens = g_strsplit_set(content, " \t\r", -1);
+        int on_line = 0;
         for (char **t = tokens; *t != NULL; t++)
-            moves_seen += is_move_token(*t);
+            on_line += is_move_token(*t);
         g_strfreev(tokens);
-        if (comment != NULL && moves_seen > 0 && moves_seen <= n_moves) {
+        moves_seen += on_line;
+        if (comment != NULL && on_line > 0 && moves_seen <= n_moves) {
             g_free(g_ptr_array_index(comments, moves_seen - 1));
             g_ptr_array_index(comments, moves_seen - 1) = g_strdup(g_strstrip(comment));
         }

@@ -108,7 +108,8 @@ void dojo_review_format_record(const DojoReview *review, GString *out);
 
 /* The comments of an annotated record `text`, one per move (NULL where a
  * move has none), `n_moves` entries (g_ptr_array_unref).  A comment belongs
- * to the last move before it on its line. */
+ * to the last move before it on its line; one on a line without a move
+ * (alone, or after the result) belongs to none. */
 GPtrArray *dojo_review_read_comments(const char *text, int n_moves);
 
 #endif
