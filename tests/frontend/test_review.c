@@ -1,0 +1,405 @@
+/* test_review.c: learning from a game through the real binary: `history`
+ * and `flip` in play, the computer's move line, and `dojo review` (bad
+ * input, verdicts, annotated records, stepping, Ctrl-C). */
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <setjmp.h>
+#include <cmocka.h>
+
+#include <signal.h>
+#include <stdio.h>
+#include <string.h>
+
+#include <gio/gio.h>
+#include <glib.h>
+
+#include "framework/game_history.h"
+#include "runner.h"
+
+#define CARDS "ox,boar,horse,elephant,crab"
+#define NODES "20000"
+
+/* Blue's master walks next to a Red student, which takes it: 0-1. */
+static const char finished_game[] =
+    "[Variant \"onitama\"]\n"
+    "[Position \"2m2/5/2s2/5/S1M1S b ox,boar,horse,elephant,crab\"]\n"
+    "\n"
+    "1. ox:c1c2 horse:c3c2\n"
+    "0-1\n";
+
+/* Blue lets a win in one go; the game goes on. */
+static const char unfinished_game[] =
+    "[Variant \"onitama\"]\n"
+    "[Event \"dojo match\"]\n"
+    "[Blue \"dojo level 2\"]\n"
+    "[Red \"other engine\"]\n"
+    "[Position \"2m2/2S2/5/5/S1M1S b ox,boar,horse,elephant,crab\"]\n"
+    "\n"
+    "1. boar:a1a2 horse:c5c4\n";
+
+static const char *const hotseat_args[] = {
+    "play", "onitama", "--hotseat", "--cards", CARDS, NULL
+};
+
+static int make_dir(void **state)
+{
+    *state = runner_temp_dir();
+    return 0;
+}
+
+static int remove_dir(void **state)
+{
+    runner_remove_tree(*state);
+    g_free(*state);
+    return 0;
+}
+
+static void write_file(const char *dir, const char *name, const char *text, gssize length)
+{
+    char *path = g_build_filename(dir, name, NULL);
+    assert_true(g_file_set_contents(path, text, length, NULL));
+    g_free(path);
+}
+
+static char *read_file(const char *dir, const char *name)
+{
+    char *path = g_build_filename(dir, name, NULL);
+    char *text = NULL;
+    assert_true(g_file_get_contents(path, &text, NULL, NULL));
+    g_free(path);
+    return text;
+}
+
+/* Which rank each drawn board shows first: "5" for side 0 at the bottom,
+ * "1" for side 1, one character per board. */
+static char *board_orientations(const char *out)
+{
+    GString *seen = g_string_new(NULL);
+    char **lines = runner_lines(out);
+    bool in_board = false;
+    for (char **l = lines; *l != NULL; l++) {
+        bool five = g_str_has_prefix(*l, " 5 |");
+        bool one = g_str_has_prefix(*l, " 1 |");
+        if ((five || one) && !in_board)
+            g_string_append_c(seen, five ? '5' : '1');
+        if (five || one)
+            in_board = !in_board;
+    }
+    g_strfreev(lines);
+    return g_string_free(seen, FALSE);
+}
+
+/* ---- play -------------------------------------------------------------------- */
+
+static void test_history_lists_the_moves_numbered_and_described(void **state)
+{
+    DojoRun *r = runner_run_text(*state, "history\nox:d1d2\nelephant:c5d4\nhistory\nquit\n",
+                                 hotseat_args);
+    assert_int_equal(r->exit_code, 0);
+    assert_non_null(strstr(r->out, "No moves yet."));
+    assert_non_null(strstr(r->out, "Moves so far (2):\n"
+                                   "  1. Blue ox:d1d2 (Blue's student moves d1-d2 with the Ox)\n"
+                                   "  1... Red elephant:c5d4 (Red's master moves c5-d4 with the "
+                                   "Elephant)\n"));
+    runner_run_free(r);
+
+    const char *const ogi_args[] = { "play", "ogi", "--hotseat", NULL };
+    r = runner_run_text(*state, "c3c4\nf6f5\nhistory\nquit\n", ogi_args);
+    assert_int_equal(r->exit_code, 0);
+    assert_non_null(strstr(r->out, "  1. Black c3c4 (Black's pawn c3-c4)\n"
+                                   "  1... White f6f5 (White's pawn f6-f5)\n"));
+    runner_run_free(r);
+}
+
+static void test_flip_turns_the_board_and_an_option_starts_flipped(void **state)
+{
+    DojoRun *r = runner_run_text(*state, "board\nflip\nox:d1d2\nflip\nquit\n", hotseat_args);
+    assert_int_equal(r->exit_code, 0);
+    char *seen = board_orientations(r->out);
+    /* start, board, flip, after the move (still flipped), flip back */
+    assert_string_equal(seen, "55115");
+    g_free(seen);
+    runner_run_free(r);
+
+    const char *const flipped_args[] = {
+        "play", "onitama", "--hotseat", "--cards", CARDS, "--flip", NULL
+    };
+    r = runner_run_text(*state, "flip\nquit\n", flipped_args);
+    assert_int_equal(r->exit_code, 0);
+    seen = board_orientations(r->out);
+    assert_string_equal(seen, "15");
+    g_free(seen);
+    runner_run_free(r);
+}
+
+/* The computer's move line names the card it played. */
+static void test_computer_move_line_names_its_card(void **state)
+{
+    const char *const args[] = {
+        "play", "onitama", "--watch", "--level", "1", "--cards", CARDS, "--max-plies", "4",
+        "--time", "200", NULL
+    };
+    DojoRun *r = runner_run_text(*state, NULL, args);
+    assert_int_equal(r->exit_code, 0);
+    char **lines = runner_lines(r->out);
+    int checked = 0;
+    for (char **l = lines; *l != NULL; l++) {
+        const char *plays = strstr(*l, " plays ");
+        if (plays == NULL || !(g_str_has_prefix(*l, "Blue") || g_str_has_prefix(*l, "Red")))
+            continue;
+        const char *move = plays + strlen(" plays ");
+        char *card = g_strndup(move, strcspn(move, ":"));
+        card[0] = g_ascii_toupper(card[0]);
+        char *with = g_strdup_printf(" with the %s", card);
+        assert_non_null(strstr(move, with));
+        g_free(with);
+        g_free(card);
+        checked++;
+    }
+    assert_int_equal(checked, 4);
+    g_strfreev(lines);
+    runner_run_free(r);
+}
+
+/* ---- review: bad input ----------------------------------------------------------- */
+
+static void assert_review_fails(const char *dir, const char *file, int code, const char *why)
+{
+    const char *const args[] = { "review", file, "--nodes", "1000", NULL };
+    DojoRun *r = runner_run_text(dir, NULL, args);
+    if (r->exit_code != code || strstr(r->err, why) == NULL)
+        fprintf(stderr, "review %s: exit %d, stderr: %s\n", file, r->exit_code, r->err);
+    assert_int_equal(r->exit_code, code);
+    assert_non_null(strstr(r->err, why));
+    assert_int_equal(runner_count_containing(r->err, "dojo review:"), 1);
+    runner_run_free(r);
+}
+
+static void test_review_refuses_bad_records_clearly(void **state)
+{
+    const char *dir = *state;
+    assert_review_fails(dir, "missing.dojo", 1, "cannot review missing.dojo");
+    write_file(dir, "binary.dojo", "[Variant \"onitama\"]\n\0\1\2", 23);
+    assert_review_fails(dir, "binary.dojo", 1, "not a game record");
+    write_file(dir, "illegal.dojo",
+               "[Variant \"onitama\"]\n[Position \"2m2/5/2s2/5/S1M1S b ox,boar,horse,elephant,"
+               "crab\"]\n\n1. ox:c1c4\n", -1);
+    assert_review_fails(dir, "illegal.dojo", 1, "line 4: move 1 \"ox:c1c4\" cannot be played");
+    write_file(dir, "chess.dojo", "[Variant \"chess\"]\n\n1. e4 e5\n", -1);
+    assert_review_fails(dir, "chess.dojo", 1, "unknown game \"chess\"");
+    write_file(dir, "empty.dojo", "[Variant \"ogi\"]\n[Result \"*\"]\n\n*\n", -1);
+    assert_review_fails(dir, "empty.dojo", 1, "the record has no moves");
+
+    const char *const none[] = { "review", NULL };
+    DojoRun *r = runner_run_text(dir, NULL, none);
+    assert_int_equal(r->exit_code, 2);
+    assert_non_null(strstr(r->err, "review wants one RECORD"));
+    runner_run_free(r);
+    write_file(dir, "finished.dojo", finished_game, -1);
+    const char *const bad_nodes[] = { "review", "finished.dojo", "--nodes", "many", NULL };
+    r = runner_run_text(dir, NULL, bad_nodes);
+    assert_int_equal(r->exit_code, 2);
+    assert_non_null(strstr(r->err, "--nodes"));
+    runner_run_free(r);
+}
+
+/* ---- review: verdicts, graph, annotated records ---------------------------------- */
+
+static void test_review_of_a_finished_game(void **state)
+{
+    const char *dir = *state;
+    write_file(dir, "finished.dojo", finished_game, -1);
+    const char *const args[] = { "review", "finished.dojo", "--nodes", NODES, NULL };
+    DojoRun *r = runner_run_text(dir, NULL, args);
+    assert_int_equal(r->exit_code, 0);
+    assert_non_null(strstr(r->out, "Onitama, 2 moves, result 0-1"));
+    assert_int_equal(runner_count_containing(r->out, "1. Blue ox:c1c2"), 1);
+    assert_int_equal(runner_count_containing(r->out, "-> loss in 1  blunder, forced loss; best "),
+                     1);
+    assert_non_null(strstr(r->out, "1... Red horse:c3c2      win in 1 -> won\n"));
+    assert_non_null(strstr(r->out, "Blue: 1 move, 0 inaccuracies, 0 mistakes, 1 blunder"));
+    assert_non_null(strstr(r->out, "Evaluation after each move (Blue above the line, Red below):"));
+    assert_null(strchr(r->out, '\x1b'));   /* no colour into a pipe */
+    runner_run_free(r);
+}
+
+static void test_annotated_record_loads_and_reviews_the_same(void **state)
+{
+    const char *dir = *state;
+    write_file(dir, "game.dojo", unfinished_game, -1);
+    const char *const first[] = {
+        "review", "game.dojo", "--nodes", NODES, "--output", "reviewed.dojo", NULL
+    };
+    DojoRun *r = runner_run_text(dir, NULL, first);
+    assert_int_equal(r->exit_code, 0);
+    assert_non_null(strstr(r->out, "The annotated record is in reviewed.dojo."));
+    runner_run_free(r);
+    char *original = read_file(dir, "game.dojo");
+    assert_string_equal(original, unfinished_game);
+    g_free(original);
+
+    char *annotated = read_file(dir, "reviewed.dojo");
+    assert_non_null(strstr(annotated, "[Annotator \"dojo review, 20000 nodes per position\"]"));
+    assert_non_null(strstr(annotated, "[Red \"other engine\"]"));
+    assert_non_null(strstr(annotated, "1. boar:a1a2 ; win in 1 -> "));
+    assert_non_null(strstr(annotated, "missed win; best ox:c4c5"));
+    DjGame *game = runner_load_record(dir, "reviewed.dojo");
+    assert_int_equal(dj_game_length(game), 2);
+    dj_game_free(game);
+
+    /* `load` in play reads it. */
+    DojoRun *load = runner_run_text(dir, "load reviewed.dojo\nhistory\nquit\n", hotseat_args);
+    assert_int_equal(load->exit_code, 0);
+    assert_non_null(strstr(load->out, "Loaded reviewed.dojo (Onitama, 2 moves played)."));
+    assert_non_null(strstr(load->out, "  1... Red horse:c5c4"));
+    runner_run_free(load);
+
+    /* Reviewing the annotated record gives the same record again. */
+    const char *const second[] = {
+        "review", "reviewed.dojo", "--nodes", NODES, "--output", "again.dojo", NULL
+    };
+    r = runner_run_text(dir, NULL, second);
+    assert_int_equal(r->exit_code, 0);
+    runner_run_free(r);
+    char *again = read_file(dir, "again.dojo");
+    assert_string_equal(again, annotated);
+    g_free(again);
+    g_free(annotated);
+
+    /* An output that cannot be written fails without touching anything. */
+    const char *const unwritable[] = {
+        "review", "game.dojo", "--nodes", "1000", "--output", "no/such/dir/x.dojo", NULL
+    };
+    r = runner_run_text(dir, NULL, unwritable);
+    assert_int_equal(r->exit_code, 1);
+    assert_non_null(strstr(r->err, "cannot write the review"));
+    runner_run_free(r);
+}
+
+/* ---- review: stepping ------------------------------------------------------------ */
+
+static void test_stepping_through_a_game(void **state)
+{
+    const char *dir = *state;
+    write_file(dir, "finished.dojo", finished_game, -1);
+    const char *const args[] = { "review", "finished.dojo", "--nodes", NODES, "--step", NULL };
+    DojoRun *r = runner_run_text(dir,
+                                 "next\n\nnext\nback\nfirst\nback\nlast\ngoto 1\ngoto 9\ngoto x\n"
+                                 "board\nhelp\nlast\nplay\nfly\nquit\n", args);
+    assert_int_equal(r->exit_code, 0);
+    assert_non_null(strstr(r->out, "Start of the game (2 moves)."));
+    assert_int_equal(runner_count_containing(r->out, "Start of the game (2 moves)."), 2);
+    assert_int_equal(runner_count_containing(r->out, "Move 1 of 2: 1. Blue ox:c1c2 (Blue's master "
+                                                     "moves c1-c2 with the Ox)"), 4);
+    assert_int_equal(runner_count_containing(r->out, "Move 2 of 2: 1... Red horse:c3c2"), 3);
+    assert_int_equal(runner_count_containing(r->out, "This is the end of the game"), 1);
+    assert_int_equal(runner_count_containing(r->out, "This is the start of the game."), 1);
+    assert_int_equal(runner_count_containing(r->out, "There is no position"), 2);
+    assert_non_null(strstr(r->out, "Verdict: +"));
+    assert_non_null(strstr(r->out, "Engine: win in 1 at depth 1, line horse:c3c2"));
+    assert_non_null(strstr(r->out, "Game over: 0-1"));
+    assert_non_null(strstr(r->out, "goto N"));
+    assert_non_null(strstr(r->out, "The game is over in this position"));
+    assert_non_null(strstr(r->out, "'fly' is not a command here"));
+    runner_run_free(r);
+}
+
+static void test_play_on_from_a_reviewed_position(void **state)
+{
+    const char *dir = *state;
+    write_file(dir, "game.dojo", unfinished_game, -1);
+    const char *const args[] = {
+        "review", "game.dojo", "--nodes", "2000", "--step", "--level", "1", NULL
+    };
+    DojoRun *r = runner_run_text(dir, "goto 1\nplay\nhistory\nquit\n", args);
+    assert_int_equal(r->exit_code, 0);
+    assert_non_null(strstr(r->out, "A new game from move 1, Red against the computer"));
+    assert_non_null(strstr(r->out, "Moves so far (1):\n  1. Blue boar:a1a2"));
+    runner_run_free(r);
+
+    char *original = read_file(dir, "game.dojo");
+    assert_string_equal(original, unfinished_game);
+    g_free(original);
+    char *journal = runner_single_record(dir);
+    assert_non_null(journal);
+    DjGame *game = runner_load_record(NULL, journal);
+    assert_int_equal(dj_game_length(game), 1);
+    assert_string_equal(dj_game_tag(game, "Red"), "human");
+    assert_string_equal(dj_game_tag(game, "Blue"), "dojo level 1");
+    GString *start = g_string_new(NULL);
+    dj_game_variant(game)->format_position(dj_game_position_at(game, 0), start);
+    assert_string_equal(start->str, "2m2/2S2/5/5/S1M1S b ox,boar,horse,elephant,crab");
+    g_string_free(start, TRUE);
+    dj_game_free(game);
+    g_free(journal);
+}
+
+/* ---- review: Ctrl-C --------------------------------------------------------------- */
+
+static void test_interrupted_review_prints_what_it_has(void **state)
+{
+    const char *dir = *state;
+    write_file(dir, "game.dojo", unfinished_game, -1);
+    GSubprocessLauncher *launcher = g_subprocess_launcher_new(
+        G_SUBPROCESS_FLAGS_STDIN_PIPE | G_SUBPROCESS_FLAGS_STDOUT_PIPE
+        | G_SUBPROCESS_FLAGS_STDERR_SILENCE);
+    g_subprocess_launcher_set_cwd(launcher, dir);
+    g_subprocess_launcher_setenv(launcher, "DOJO_HOME", dir, TRUE);
+    GError *error = NULL;
+    GSubprocess *process = g_subprocess_launcher_spawn(
+        launcher, &error, runner_exe(), "review", "game.dojo", "--time", "600000", NULL);
+    g_assert_no_error(error);
+    g_output_stream_close(g_subprocess_get_stdin_pipe(process), NULL, NULL);
+
+    /* The header comes once the handler is in place. */
+    GInputStream *out = g_subprocess_get_stdout_pipe(process);
+    GString *seen = g_string_new(NULL);
+    char buffer[4096];
+    while (strstr(seen->str, "before -> after the move.\n") == NULL) {
+        gssize n = g_input_stream_read(out, buffer, sizeof buffer, NULL, &error);
+        g_assert_no_error(error);
+        assert_true(n > 0);
+        g_string_append_len(seen, buffer, n);
+    }
+    g_subprocess_send_signal(process, SIGINT);
+    gssize n;
+    while ((n = g_input_stream_read(out, buffer, sizeof buffer, NULL, &error)) > 0)
+        g_string_append_len(seen, buffer, n);
+    g_subprocess_wait(process, NULL, &error);
+    g_assert_no_error(error);
+    assert_true(g_subprocess_get_if_exited(process));
+    assert_int_equal(g_subprocess_get_exit_status(process), 130);
+    assert_non_null(strstr(seen->str, "Interrupted: 0 of 2 moves reviewed"));
+    assert_non_null(strstr(seen->str, "Blue: 0 moves"));
+    g_string_free(seen, TRUE);
+    g_object_unref(process);
+    g_object_unref(launcher);
+}
+
+int main(int argc, char **argv)
+{
+    if (!runner_init(argc, argv)) {
+        fprintf(stderr, "usage: test_review PATH-TO-DOJO (or set DOJO_EXE)\n");
+        return 1;
+    }
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test_setup_teardown(test_history_lists_the_moves_numbered_and_described,
+                                        make_dir, remove_dir),
+        cmocka_unit_test_setup_teardown(test_flip_turns_the_board_and_an_option_starts_flipped,
+                                        make_dir, remove_dir),
+        cmocka_unit_test_setup_teardown(test_computer_move_line_names_its_card, make_dir,
+                                        remove_dir),
+        cmocka_unit_test_setup_teardown(test_review_refuses_bad_records_clearly, make_dir,
+                                        remove_dir),
+        cmocka_unit_test_setup_teardown(test_review_of_a_finished_game, make_dir, remove_dir),
+        cmocka_unit_test_setup_teardown(test_annotated_record_loads_and_reviews_the_same,
+                                        make_dir, remove_dir),
+        cmocka_unit_test_setup_teardown(test_stepping_through_a_game, make_dir, remove_dir),
+        cmocka_unit_test_setup_teardown(test_play_on_from_a_reviewed_position, make_dir,
+                                        remove_dir),
+        cmocka_unit_test_setup_teardown(test_interrupted_review_prints_what_it_has, make_dir,
+                                        remove_dir),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
