@@ -371,16 +371,7 @@ static int run_play(PlayArgs *args, int n_positional, char **positional)
     g_free(games_dir);
     dojo_journal_free(journal);
     dj_game_free(game);
-    switch (end) {
-    case DOJO_PLAY_OVER:
-    case DOJO_PLAY_QUIT:
-        return DOJO_EXIT_OK;
-    case DOJO_PLAY_INTERRUPTED:
-        return DOJO_EXIT_INTERRUPTED;
-    case DOJO_PLAY_FAILED:
-    default:
-        return DOJO_EXIT_FAILURE;
-    }
+    return dojo_play_exit_code(end);
 }
 
 int dojo_cmd_play(int argc, char **argv)

@@ -169,3 +169,22 @@ DojoLineStatus dojo_line_reader_read(DojoLineReader *reader, const char *prompt,
     }
     return plain_read(reader, line);
 }
+
+void dojo_command_line_split(const char *raw, DojoCommandLine *out)
+{
+    out->line = g_strstrip(g_strdup(raw));
+    size_t word_length = strcspn(out->line, " \t");
+    out->word = g_ascii_strdown(out->line, (gssize)word_length);
+    const char *argument = out->line + word_length;
+    while (*argument == ' ' || *argument == '\t')
+        argument++;
+    out->argument = argument;
+    out->bare = argument[0] == '\0';
+}
+
+void dojo_command_line_clear(DojoCommandLine *command)
+{
+    g_clear_pointer(&command->line, g_free);
+    g_clear_pointer(&command->word, g_free);
+    command->argument = NULL;
+}

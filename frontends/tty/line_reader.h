@@ -9,6 +9,7 @@
 #ifndef DOJO_TTY_LINE_READER_H
 #define DOJO_TTY_LINE_READER_H
 
+#include <stdbool.h>
 #include <stdio.h>
 
 /* Longest line accepted, in bytes (without the line break). */
@@ -30,6 +31,20 @@ DojoLineReader *dojo_line_reader_new(FILE *in, FILE *out, const char *history_pa
 
 /* Saves the history (if any) and frees. */
 void dojo_line_reader_free(DojoLineReader *reader);
+
+/* A command line taken apart: `line` is the line without white space
+ * around it, `word` its first word in lower case, `argument` the rest after
+ * the white space that follows the word (inside `line`, case kept: it may
+ * be a file name), `bare` whether there is no argument. */
+typedef struct DojoCommandLine {
+    char *line;
+    char *word;
+    const char *argument;
+    bool bare;
+} DojoCommandLine;
+
+void dojo_command_line_split(const char *raw, DojoCommandLine *out);
+void dojo_command_line_clear(DojoCommandLine *command);
 
 /* Read one line after showing `prompt` (shown only when the input is a
  * terminal).  On DOJO_LINE_OK *line is a fresh string without the line

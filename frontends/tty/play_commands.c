@@ -211,18 +211,17 @@ static void play_typed_move(PlayState *state, const char *text)
  * case since it may be a file name; anything else is taken for a move. */
 LineVerdict play_handle_line(PlayState *state, const char *raw)
 {
-    char *line = g_strstrip(g_strdup(raw));
+    DojoCommandLine command;
+    dojo_command_line_split(raw, &command);
+    const char *line = command.line;
+    const char *word = command.word;
+    const char *argument = command.argument;
+    bool bare = command.bare;
     if (line[0] == '\0') {
         play_say(state, "Empty line: type a move, or 'help' for the commands.");
-        g_free(line);
+        dojo_command_line_clear(&command);
         return LINE_CONTINUE;
     }
-    size_t word_length = strcspn(line, " \t");
-    char *word = g_ascii_strdown(line, (gssize)word_length);
-    const char *argument = line + word_length;
-    while (*argument == ' ' || *argument == '\t')
-        argument++;
-    bool bare = argument[0] == '\0';
     LineVerdict verdict = LINE_CONTINUE;
 
     if ((strcmp(word, "quit") == 0 || strcmp(word, "exit") == 0) && bare)
@@ -255,8 +254,7 @@ LineVerdict play_handle_line(PlayState *state, const char *raw)
     else
         play_typed_move(state, line);
 
-    g_free(word);
-    g_free(line);
+    dojo_command_line_clear(&command);
     return verdict;
 }
 

@@ -78,6 +78,20 @@ static void announce_kept(PlayState *state, const char *why)
         play_say(state, "%s: the game was not kept on disk.", why);
 }
 
+int dojo_play_exit_code(DojoPlayEnd end)
+{
+    switch (end) {
+    case DOJO_PLAY_OVER:
+    case DOJO_PLAY_QUIT:
+        return DOJO_EXIT_OK;
+    case DOJO_PLAY_INTERRUPTED:
+        return DOJO_EXIT_INTERRUPTED;
+    case DOJO_PLAY_FAILED:
+    default:
+        return DOJO_EXIT_FAILURE;
+    }
+}
+
 void dojo_play_set_player_tags(DjGame *game, const DojoPlayer players[2])
 {
     const DjVariant *variant = dj_game_variant(game);

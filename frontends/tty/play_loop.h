@@ -52,6 +52,9 @@ typedef enum DojoPlayEnd {
 DojoPlayEnd dojo_play_loop(DjGame **game, const DojoPlayConfig *config, DojoJournal *journal,
                            FILE *in, FILE *out);
 
+/* The exit code (options.h) for a game that ended as `end`. */
+int dojo_play_exit_code(DojoPlayEnd end);
+
 /* Set the game's player tags ([Blue "human"] [Red "dojo level 5"]) from
  * `players`. */
 void dojo_play_set_player_tags(DjGame *game, const DojoPlayer players[2]);

@@ -190,28 +190,17 @@ static int play_from_here(Stepper *stepper, FILE *in)
     DojoPlayEnd end = dojo_play_loop(&fresh, &play, journal, in, stepper->out);
     dojo_journal_free(journal);
     dj_game_free(fresh);
-    switch (end) {
-    case DOJO_PLAY_OVER:
-    case DOJO_PLAY_QUIT:
-        return DOJO_EXIT_OK;
-    case DOJO_PLAY_INTERRUPTED:
-        return DOJO_EXIT_INTERRUPTED;
-    case DOJO_PLAY_FAILED:
-    default:
-        return DOJO_EXIT_FAILURE;
-    }
+    return dojo_play_exit_code(end);
 }
 
 /* Returns an exit code to stop with, or -1 to go on. */
 static int handle(Stepper *stepper, const char *raw, FILE *in)
 {
-    char *line = g_strstrip(g_strdup(raw));
-    size_t word_length = strcspn(line, " \t");
-    char *word = g_ascii_strdown(line, (gssize)word_length);
-    const char *argument = line + word_length;
-    while (*argument == ' ' || *argument == '\t')
-        argument++;
-    bool bare = argument[0] == '\0';
+    DojoCommandLine command;
+    dojo_command_line_split(raw, &command);
+    const char *word = command.word;
+    const char *argument = command.argument;
+    bool bare = command.bare;
     int n = stepper->review->n_moves;
     int code = -1;
     if ((word[0] == '\0' || strcmp(word, "next") == 0 || strcmp(word, "n") == 0) && bare) {
@@ -245,12 +234,12 @@ static int handle(Stepper *stepper, const char *raw, FILE *in)
                 || strcmp(word, "exit") == 0) && bare) {
         code = DOJO_EXIT_OK;
     } else {
-        char *echo = g_strdup_printf("'%s' is not a command here: type help for the list.", line);
+        char *echo = g_strdup_printf("'%s' is not a command here: type help for the list.",
+                                     command.line);
         say(stepper, echo);
         g_free(echo);
     }
-    g_free(word);
-    g_free(line);
+    dojo_command_line_clear(&command);
     return code;
 }
 

@@ -33,18 +33,16 @@ const char *runner_exe(void)
     return dojo_path;
 }
 
-DojoRun *runner_run(const char *dir, const char *input, gsize input_length,
-                    const char *const *args)
+/* dojo with `args`, in `dir` with DOJO_HOME=`dir`, its input a pipe. */
+static GSubprocess *spawn(const char *dir, const char *const *args, GSubprocessFlags err_flag)
 {
     GPtrArray *argv = g_ptr_array_new();
     g_ptr_array_add(argv, dojo_path);
     for (int i = 0; args[i] != NULL; i++)
         g_ptr_array_add(argv, (gpointer)args[i]);
     g_ptr_array_add(argv, NULL);
-
     GSubprocessLauncher *launcher = g_subprocess_launcher_new(
-        G_SUBPROCESS_FLAGS_STDIN_PIPE | G_SUBPROCESS_FLAGS_STDOUT_PIPE
-        | G_SUBPROCESS_FLAGS_STDERR_PIPE);
+        G_SUBPROCESS_FLAGS_STDIN_PIPE | G_SUBPROCESS_FLAGS_STDOUT_PIPE | err_flag);
     g_subprocess_launcher_set_cwd(launcher, dir);
     g_subprocess_launcher_setenv(launcher, "DOJO_HOME", dir, TRUE);
     g_subprocess_launcher_unsetenv(launcher, "DOJO_EXE");
@@ -52,6 +50,26 @@ DojoRun *runner_run(const char *dir, const char *input, gsize input_length,
     GSubprocess *process = g_subprocess_launcher_spawnv(
         launcher, (const char *const *)argv->pdata, &error);
     g_assert_no_error(error);
+    g_object_unref(launcher);
+    g_ptr_array_free(argv, TRUE);
+    return process;
+}
+
+static void set_exit(DojoRun *run, GSubprocess *process)
+{
+    if (g_subprocess_get_if_exited(process)) {
+        run->exit_code = g_subprocess_get_exit_status(process);
+    } else {
+        run->exit_code = -1;
+        run->signal = g_subprocess_get_term_sig(process);
+    }
+}
+
+DojoRun *runner_run(const char *dir, const char *input, gsize input_length,
+                    const char *const *args)
+{
+    GSubprocess *process = spawn(dir, args, G_SUBPROCESS_FLAGS_STDERR_PIPE);
+    GError *error = NULL;
 
     GBytes *stdin_bytes = g_bytes_new(input != NULL ? input : "", input != NULL ? input_length : 0);
     GBytes *stdout_bytes = NULL;
@@ -65,12 +83,7 @@ DojoRun *runner_run(const char *dir, const char *input, gsize input_length,
     g_assert_no_error(error);
 
     DojoRun *run = g_new0(DojoRun, 1);
-    if (g_subprocess_get_if_exited(process)) {
-        run->exit_code = g_subprocess_get_exit_status(process);
-    } else {
-        run->exit_code = -1;
-        run->signal = g_subprocess_get_term_sig(process);
-    }
+    set_exit(run, process);
     gsize length = 0;
     const char *data = stdout_bytes != NULL ? g_bytes_get_data(stdout_bytes, &length) : NULL;
     run->out = g_strndup(data != NULL ? data : "", length);
@@ -84,14 +97,42 @@ DojoRun *runner_run(const char *dir, const char *input, gsize input_length,
         g_bytes_unref(stderr_bytes);
     g_bytes_unref(stdin_bytes);
     g_object_unref(process);
-    g_object_unref(launcher);
-    g_ptr_array_free(argv, TRUE);
     return run;
 }
 
 DojoRun *runner_run_text(const char *dir, const char *input, const char *const *args)
 {
     return runner_run(dir, input, input != NULL ? strlen(input) : 0, args);
+}
+
+DojoRun *runner_run_interrupted(const char *dir, const char *const *args, const char *wait_for)
+{
+    GSubprocess *process = spawn(dir, args, G_SUBPROCESS_FLAGS_STDERR_SILENCE);
+    GError *error = NULL;
+    g_output_stream_close(g_subprocess_get_stdin_pipe(process), NULL, NULL);
+
+    GInputStream *out = g_subprocess_get_stdout_pipe(process);
+    GString *seen = g_string_new(NULL);
+    char buffer[4096];
+    while (strstr(seen->str, wait_for) == NULL) {
+        gssize n = g_input_stream_read(out, buffer, sizeof buffer, NULL, &error);
+        g_assert_no_error(error);
+        assert_true(n > 0);
+        g_string_append_len(seen, buffer, n);
+    }
+    g_subprocess_send_signal(process, SIGINT);
+    gssize n;
+    while ((n = g_input_stream_read(out, buffer, sizeof buffer, NULL, &error)) > 0)
+        g_string_append_len(seen, buffer, n);
+    g_subprocess_wait(process, NULL, &error);
+    g_assert_no_error(error);
+
+    DojoRun *run = g_new0(DojoRun, 1);
+    set_exit(run, process);
+    run->out = g_string_free(seen, FALSE);
+    run->err = g_strdup("");
+    g_object_unref(process);
+    return run;
 }
 
 void runner_run_free(DojoRun *run)

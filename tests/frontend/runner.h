@@ -37,6 +37,11 @@ DojoRun *runner_run_text(const char *dir, const char *input, const char *const *
 
 void runner_run_free(DojoRun *run);
 
+/* Ctrl-C: run dojo with `args` as runner_run does (no input), wait until
+ * its standard output holds `wait_for`, send it SIGINT, and collect the
+ * rest of the output; standard error is discarded (run->err is ""). */
+DojoRun *runner_run_interrupted(const char *dir, const char *const *args, const char *wait_for);
+
 /* A fresh temporary folder, and removing it with everything inside. */
 char *runner_temp_dir(void);
 void runner_remove_tree(const char *dir);

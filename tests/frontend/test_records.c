@@ -6,11 +6,9 @@
 #include <setjmp.h>
 #include <cmocka.h>
 
-#include <signal.h>
 #include <stdio.h>
 #include <string.h>
 
-#include <gio/gio.h>
 #include <glib.h>
 #include <glib/gstdio.h>
 
@@ -196,37 +194,14 @@ static void test_damaged_record_names_the_line(void **state)
 static void test_interrupt_while_thinking_keeps_the_record(void **state)
 {
     const char *dir = *state;
-    GSubprocessLauncher *launcher = g_subprocess_launcher_new(
-        G_SUBPROCESS_FLAGS_STDIN_PIPE | G_SUBPROCESS_FLAGS_STDOUT_PIPE
-        | G_SUBPROCESS_FLAGS_STDERR_SILENCE);
-    g_subprocess_launcher_set_cwd(launcher, dir);
-    g_subprocess_launcher_setenv(launcher, "DOJO_HOME", dir, TRUE);
-    GError *error = NULL;
-    GSubprocess *process = g_subprocess_launcher_spawn(
-        launcher, &error, runner_exe(), "play", "onitama", "--watch", "--level", "10", "--time",
-        "60000", "--cards", CARDS, NULL);
-    g_assert_no_error(error);
-    g_output_stream_close(g_subprocess_get_stdin_pipe(process), NULL, NULL);
-
+    const char *const args[] = {
+        "play", "onitama", "--watch", "--level", "10", "--time", "60000", "--cards", CARDS, NULL
+    };
     /* Wait until the board is out: the handler is in place by then. */
-    GInputStream *out = g_subprocess_get_stdout_pipe(process);
-    GString *seen = g_string_new(NULL);
-    char buffer[4096];
-    while (strstr(seen->str, "to move (computer)") == NULL) {
-        gssize n = g_input_stream_read(out, buffer, sizeof buffer, NULL, &error);
-        g_assert_no_error(error);
-        assert_true(n > 0);
-        g_string_append_len(seen, buffer, n);
-    }
-    g_subprocess_send_signal(process, SIGINT);
-    gssize n;
-    while ((n = g_input_stream_read(out, buffer, sizeof buffer, NULL, &error)) > 0)
-        g_string_append_len(seen, buffer, n);
-    g_subprocess_wait(process, NULL, &error);
-    g_assert_no_error(error);
-    assert_true(g_subprocess_get_if_exited(process));
-    assert_int_equal(g_subprocess_get_exit_status(process), 130);
-    assert_non_null(strstr(seen->str, "Interrupted"));
+    DojoRun *r = runner_run_interrupted(dir, args, "to move (computer)");
+    assert_int_equal(r->exit_code, 130);
+    assert_non_null(strstr(r->out, "Interrupted"));
+    runner_run_free(r);
 
     char *journal = runner_single_record(dir);
     assert_non_null(journal);
@@ -234,11 +209,7 @@ static void test_interrupt_while_thinking_keeps_the_record(void **state)
     assert_int_equal(dj_game_outcome(game), DJ_OUTCOME_ONGOING);
     assert_string_equal(dj_game_tag(game, "Blue"), "dojo level 10");
     dj_game_free(game);
-
     g_free(journal);
-    g_string_free(seen, TRUE);
-    g_object_unref(process);
-    g_object_unref(launcher);
 }
 
 int main(int argc, char **argv)

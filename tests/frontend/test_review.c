@@ -7,11 +7,9 @@
 #include <setjmp.h>
 #include <cmocka.h>
 
-#include <signal.h>
 #include <stdio.h>
 #include <string.h>
 
-#include <gio/gio.h>
 #include <glib.h>
 
 #include "framework/game_history.h"
@@ -341,40 +339,13 @@ static void test_interrupted_review_prints_what_it_has(void **state)
 {
     const char *dir = *state;
     write_file(dir, "game.dojo", unfinished_game, -1);
-    GSubprocessLauncher *launcher = g_subprocess_launcher_new(
-        G_SUBPROCESS_FLAGS_STDIN_PIPE | G_SUBPROCESS_FLAGS_STDOUT_PIPE
-        | G_SUBPROCESS_FLAGS_STDERR_SILENCE);
-    g_subprocess_launcher_set_cwd(launcher, dir);
-    g_subprocess_launcher_setenv(launcher, "DOJO_HOME", dir, TRUE);
-    GError *error = NULL;
-    GSubprocess *process = g_subprocess_launcher_spawn(
-        launcher, &error, runner_exe(), "review", "game.dojo", "--time", "600000", NULL);
-    g_assert_no_error(error);
-    g_output_stream_close(g_subprocess_get_stdin_pipe(process), NULL, NULL);
-
+    const char *const args[] = { "review", "game.dojo", "--time", "600000", NULL };
     /* The header comes once the handler is in place. */
-    GInputStream *out = g_subprocess_get_stdout_pipe(process);
-    GString *seen = g_string_new(NULL);
-    char buffer[4096];
-    while (strstr(seen->str, "before -> after the move.\n") == NULL) {
-        gssize n = g_input_stream_read(out, buffer, sizeof buffer, NULL, &error);
-        g_assert_no_error(error);
-        assert_true(n > 0);
-        g_string_append_len(seen, buffer, n);
-    }
-    g_subprocess_send_signal(process, SIGINT);
-    gssize n;
-    while ((n = g_input_stream_read(out, buffer, sizeof buffer, NULL, &error)) > 0)
-        g_string_append_len(seen, buffer, n);
-    g_subprocess_wait(process, NULL, &error);
-    g_assert_no_error(error);
-    assert_true(g_subprocess_get_if_exited(process));
-    assert_int_equal(g_subprocess_get_exit_status(process), 130);
-    assert_non_null(strstr(seen->str, "Interrupted: 0 of 2 moves reviewed"));
-    assert_non_null(strstr(seen->str, "Blue: 0 moves"));
-    g_string_free(seen, TRUE);
-    g_object_unref(process);
-    g_object_unref(launcher);
+    DojoRun *r = runner_run_interrupted(dir, args, "before -> after the move.\n");
+    assert_int_equal(r->exit_code, 130);
+    assert_non_null(strstr(r->out, "Interrupted: 0 of 2 moves reviewed"));
+    assert_non_null(strstr(r->out, "Blue: 0 moves"));
+    runner_run_free(r);
 }
 
 int main(int argc, char **argv)
