@@ -245,7 +245,7 @@ int dojo_cmd_review(int argc, char **argv)
     ReviewArgs args;
     memset(&args, 0, sizeof args);
     GOptionContext *context = dojo_option_context(
-        REVIEW_PARAMS,
+        "RECORD",
         "Review a recorded game (a saved game, a journal, or a record of 'dojo match'):\n"
         "the engine searches every position and judges every move.",
         "For every move: the move, the mover's score before and after it, a label when\n"
