@@ -10,6 +10,7 @@
 #include "framework/search/search.h"
 #include "graph.h"
 #include "interrupt.h"
+#include "line_reader.h"
 #include "options.h"
 #include "output.h"
 #include "review.h"
@@ -228,9 +229,12 @@ static int run_review(ReviewArgs *args, int n_positional, char **positional)
             .flipped = args->flip,
             .level = (int)level,
             .time_ms = 2000,
+            .allow_play = true,
         };
         fflush(stdout);
-        code = dojo_review_step(review, &step, stdin, stdout);
+        DojoLineReader *reader = dojo_line_reader_new(stdin, stdout, NULL);
+        code = dojo_review_step(review, &step, reader, stdin, stdout);
+        dojo_line_reader_free(reader);
     }
     dojo_interrupt_uninstall();
     fflush(stdout);

@@ -249,6 +249,8 @@ LineVerdict play_handle_line(PlayState *state, const char *raw)
         play_show_history(state);
     else if (strcmp(word, "flip") == 0 && bare)
         play_flip(state);
+    else if (strcmp(word, "replay") == 0 && bare)
+        play_replay(state);
     else if ((strcmp(word, "help") == 0 || strcmp(word, "?") == 0) && bare)
         command_help(state);
     else
@@ -281,6 +283,7 @@ void dojo_play_help(const char *example_move, const char *example_square, GStrin
         "  board         show the board again\n"
         "  history       the moves so far, numbered and described\n"
         "  flip          draw the board from the other side\n"
+        "  replay        step through the game so far with the engine's comments\n"
         "  help          this list\n"
         "  quit          stop; the game is kept and 'dojo play --resume' continues it\n");
 }

@@ -9,7 +9,7 @@
  * (journal.h), so the game survives the program.
  *
  * Commands (one per line): a move, moves [SQUARE], hint, undo, history,
- * flip, save FILE, load FILE, resign, draw, board, help, quit (see
+ * flip, replay, save FILE, load FILE, resign, draw, board, help, quit (see
  * dojo_play_help).
  * Anything wrong in a line is answered with one line saying why, and the
  * game goes on. */

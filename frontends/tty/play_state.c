@@ -28,9 +28,7 @@ const char *play_side_name(const PlayState *state, int side)
     return state->variant->side_names[side];
 }
 
-/* The side drawn at the bottom: the only human's, else side 0; the other
- * one after `flip`. */
-static int bottom_side(const PlayState *state)
+int play_bottom_side(const PlayState *state)
 {
     int side = play_is_human(state, 1) && !play_is_human(state, 0) ? 1 : 0;
     return state->flipped ? 1 - side : side;
@@ -84,7 +82,7 @@ void play_show_board(PlayState *state)
         .color = state->config->color,
         .traditional = state->config->traditional,
         .last_move = dj_game_last_move(state->game),
-        .bottom_side = bottom_side(state),
+        .bottom_side = play_bottom_side(state),
     };
     GString *board = g_string_new(NULL);
     state->variant->render(pos, &style, board);

@@ -54,6 +54,10 @@ DjSearch *play_search(PlayState *state);
 /* Free the search (when the variant changes, and at the end). */
 void play_drop_search(PlayState *state);
 
+/* The side drawn at the bottom: the only human's, else side 0; the other
+ * one after `flip`. */
+int play_bottom_side(const PlayState *state);
+
 /* Draw the current position with the last move marked, and whose turn. */
 void play_show_board(PlayState *state);
 
@@ -79,10 +83,13 @@ void play_examples(PlayState *state, char **move_text, char **square_text);
 DjMove play_think(PlayState *state, int level, gint64 time_ms, bool by_level,
                   const char *label, DjSearchInfo *info);
 
-/* `history`: the moves so far, numbered, with their descriptions, and
- * `flip`: draw the board from the other side (play_view.c). */
+/* `history`: the moves so far, numbered, with their descriptions;
+ * `flip`: draw the board from the other side; `replay`: the engine reviews
+ * the game so far (a fixed number of nodes per position) and the player
+ * steps through it (review_step.h), then the game goes on (play_view.c). */
 void play_show_history(PlayState *state);
 void play_flip(PlayState *state);
+void play_replay(PlayState *state);
 
 /* Carry out one line typed by a player (play_commands.c). */
 LineVerdict play_handle_line(PlayState *state, const char *line);

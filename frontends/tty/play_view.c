@@ -1,7 +1,13 @@
-/* play_view.c: looking at the game during `dojo play`: the moves so far
- * and the board from the other side. */
+/* play_view.c: looking at the game during `dojo play`: the moves so far,
+ * the board from the other side, and a replay with the engine's comments. */
+#include "interrupt.h"
 #include "play_state.h"
 #include "review.h"
+#include "review_step.h"
+
+/* Enough for the engine to see simple tactics, quick enough not to keep a
+ * player waiting, and the same comments every time. */
+#define REPLAY_NODES 50000
 
 void play_show_history(PlayState *state)
 {
@@ -24,4 +30,43 @@ void play_flip(PlayState *state)
 {
     state->flipped = !state->flipped;
     play_show_board(state);
+}
+
+static void show_replay_progress(int done, int total, void *user_data)
+{
+    PlayState *state = user_data;
+    if (!state->config->live_status)
+        return;
+    fprintf(state->out, "\rAnalysing: %d of %d moves", done, total);
+    fflush(state->out);
+}
+
+static bool replay_stopped(void)
+{
+    return dojo_interrupted();
+}
+
+void play_replay(PlayState *state)
+{
+    if (dj_game_length(state->game) == 0) {
+        play_say(state, "No moves to replay yet.");
+        return;
+    }
+    DjSearchLimits limits = { .nodes = REPLAY_NODES };
+    DojoReview *review = dojo_review_run(state->game, play_search(state), &limits,
+                                         show_replay_progress, replay_stopped, state);
+    if (state->config->live_status)
+        fputs("\r\x1b[K", state->out);
+    if (!dojo_interrupted()) {
+        DojoStepConfig step = {
+            .color = state->config->color,
+            .traditional = state->config->traditional,
+            .flipped = play_bottom_side(state) == 1,
+            .allow_play = false,
+        };
+        dojo_review_step(review, &step, state->reader, NULL, state->out);
+        play_say(state, "Back to the game.");
+        play_show_board(state);
+    }
+    dojo_review_free(review);
 }

@@ -101,7 +101,8 @@ static void help(Stepper *stepper)
           "  first, last                 the start, the end\n"
           "  goto N                      the position after N moves\n"
           "  board                       show this position again\n"
-          "  play                        play on from here against the computer (a new game)\n"
+          "  play                        play on from here against the computer (a new game;\n"
+          "                              not from inside dojo play)\n"
           "  help                        this list\n"
           "  quit, q                     stop\n", stepper->out);
     fflush(stepper->out);
@@ -226,6 +227,8 @@ static int handle(Stepper *stepper, const char *raw, FILE *in)
             go_to(stepper, (int)target);
     } else if (strcmp(word, "board") == 0 && bare) {
         show(stepper);
+    } else if (strcmp(word, "play") == 0 && bare && !stepper->config->allow_play) {
+        say(stepper, "You are in a game already: 'quit' leaves the replay and goes back to it.");
     } else if (strcmp(word, "play") == 0 && bare) {
         code = play_from_here(stepper, in);
     } else if ((strcmp(word, "help") == 0 || strcmp(word, "?") == 0) && bare) {
@@ -243,8 +246,8 @@ static int handle(Stepper *stepper, const char *raw, FILE *in)
     return code;
 }
 
-int dojo_review_step(const DojoReview *review, const DojoStepConfig *config, FILE *in,
-                     FILE *out)
+int dojo_review_step(const DojoReview *review, const DojoStepConfig *config,
+                     DojoLineReader *reader, FILE *in, FILE *out)
 {
     Stepper stepper = {
         .review = review,
@@ -253,7 +256,6 @@ int dojo_review_step(const DojoReview *review, const DojoStepConfig *config, FIL
         .config = config,
         .out = out,
     };
-    DojoLineReader *reader = dojo_line_reader_new(in, out, NULL);
     say(&stepper, "Stepping through the game: next, back, first, last, goto N, play, help, quit.");
     show(&stepper);
     int code = DOJO_EXIT_OK;
@@ -281,6 +283,5 @@ int dojo_review_step(const DojoReview *review, const DojoStepConfig *config, FIL
             break;
         }
     }
-    dojo_line_reader_free(reader);
     return code;
 }

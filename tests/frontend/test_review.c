@@ -1,6 +1,6 @@
-/* test_review.c: learning from a game through the real binary: `history`
- * and `flip` in play, the computer's move line, and `dojo review` (bad
- * input, verdicts, annotated records, stepping, Ctrl-C). */
+/* test_review.c: learning from a game through the real binary: `history`,
+ * `flip` and `replay` in play, the computer's move line, and `dojo review`
+ * (bad input, verdicts, annotated records, stepping, Ctrl-C). */
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -157,6 +157,25 @@ static void test_computer_move_line_names_its_card(void **state)
     }
     assert_int_equal(checked, 4);
     g_strfreev(lines);
+    runner_run_free(r);
+}
+
+static void test_replay_steps_through_the_game_and_goes_back_to_it(void **state)
+{
+    DojoRun *r = runner_run_text(*state, "replay\nox:d1d2\nelephant:c5d4\nreplay\nfirst\n"
+                                         "next\nnext\nnext\nback\nplay\nquit\nboar:b1b2\n"
+                                         "quit\n", hotseat_args);
+    assert_int_equal(r->exit_code, 0);
+    assert_non_null(strstr(r->out, "No moves to replay yet."));
+    assert_int_equal(runner_count_containing(r->out, "Start of the game (2 moves)."), 2);
+    assert_int_equal(runner_count_containing(r->out, "Move 1 of 2: 1. Blue ox:d1d2"), 2);
+    assert_int_equal(runner_count_containing(r->out, "Move 2 of 2: 1... Red elephant:c5d4"), 1);
+    assert_int_equal(runner_count_containing(r->out, "This is the end of the game"), 1);
+    assert_int_equal(runner_count_containing(r->out, "Verdict: "), 3);
+    assert_non_null(strstr(r->out, "You are in a game already"));
+    assert_non_null(strstr(r->out, "Back to the game."));
+    /* The game goes on where it was. */
+    assert_non_null(strstr(r->out, "Blue plays boar:b1b2"));
     runner_run_free(r);
 }
 
@@ -361,6 +380,8 @@ int main(int argc, char **argv)
                                         make_dir, remove_dir),
         cmocka_unit_test_setup_teardown(test_computer_move_line_names_its_card, make_dir,
                                         remove_dir),
+        cmocka_unit_test_setup_teardown(test_replay_steps_through_the_game_and_goes_back_to_it,
+                                        make_dir, remove_dir),
         cmocka_unit_test_setup_teardown(test_review_refuses_bad_records_clearly, make_dir,
                                         remove_dir),
         cmocka_unit_test_setup_teardown(test_review_of_a_finished_game, make_dir, remove_dir),
