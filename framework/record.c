@@ -338,12 +338,10 @@ DjGame *dj_record_parse(const char *text, GError **error)
     return game;
 }
 
-bool dj_record_save(const DjGame *game, const char *path, GError **error)
+bool dj_record_save_text(const char *text, const char *path, GError **error)
 {
-    GString *text = g_string_new(NULL);
-    dj_record_format(game, text);
     GError *io_error = NULL;
-    bool ok = g_file_set_contents_full(path, text->str, (gssize)text->len,
+    bool ok = g_file_set_contents_full(path, text, -1,
                                        G_FILE_SET_CONTENTS_CONSISTENT
                                            | G_FILE_SET_CONTENTS_DURABLE,
                                        0644, &io_error);
@@ -352,6 +350,14 @@ bool dj_record_save(const DjGame *game, const char *path, GError **error)
                     io_error->message);
         g_error_free(io_error);
     }
+    return ok;
+}
+
+bool dj_record_save(const DjGame *game, const char *path, GError **error)
+{
+    GString *text = g_string_new(NULL);
+    dj_record_format(game, text);
+    bool ok = dj_record_save_text(text->str, path, error);
     g_string_free(text, TRUE);
     return ok;
 }

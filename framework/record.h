@@ -50,6 +50,9 @@ DjGame *dj_record_parse(const char *text, GError **error);
 /* Save atomically (a temporary file renamed over `path`). */
 bool dj_record_save(const DjGame *game, const char *path, GError **error);
 
+/* Save record text made elsewhere (an annotated record) the same way. */
+bool dj_record_save_text(const char *text, const char *path, GError **error);
+
 /* Load a record file. */
 DjGame *dj_record_load(const char *path, GError **error);
 

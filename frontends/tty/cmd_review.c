@@ -109,14 +109,7 @@ static bool write_output(DjGame *game, const DojoReview *review, const DjSearchL
     g_free(annotator);
     GString *text = g_string_new(NULL);
     dojo_review_format_record(review, text);
-    GError *io_error = NULL;
-    bool ok = g_file_set_contents_full(path, text->str, (gssize)text->len,
-                                       G_FILE_SET_CONTENTS_CONSISTENT, 0644, &io_error);
-    if (!ok) {
-        g_set_error(error, DJ_ERROR, DJ_ERROR_IO, "cannot write the review: %s",
-                    io_error->message);
-        g_error_free(io_error);
-    }
+    bool ok = dj_record_save_text(text->str, path, error);
     g_string_free(text, TRUE);
     return ok;
 }

@@ -13,6 +13,9 @@
 #include "play_loop.h"
 #include "think.h"
 
+/* Longest echo of a line typed in a message. */
+#define ECHO_MAX_CHARS 40
+
 typedef struct Stepper {
     const DojoReview *review;
     const DjGame *game;
@@ -237,10 +240,11 @@ static int handle(Stepper *stepper, const char *raw, FILE *in)
                 || strcmp(word, "exit") == 0) && bare) {
         code = DOJO_EXIT_OK;
     } else {
-        char *echo = g_strdup_printf("'%s' is not a command here: type help for the list.",
-                                     command.line);
-        say(stepper, echo);
-        g_free(echo);
+        GString *echo = g_string_new("'");
+        dojo_output_sanitize(command.line, ECHO_MAX_CHARS, echo);
+        g_string_append(echo, "' is not a command here: type help for the list.");
+        say(stepper, echo->str);
+        g_string_free(echo, TRUE);
     }
     dojo_command_line_clear(&command);
     return code;

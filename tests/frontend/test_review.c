@@ -290,7 +290,7 @@ static void test_annotated_record_loads_and_reviews_the_same(void **state)
     };
     r = runner_run_text(dir, NULL, unwritable);
     assert_int_equal(r->exit_code, 1);
-    assert_non_null(strstr(r->err, "cannot write the review"));
+    assert_non_null(strstr(r->err, "Could not save the game"));
     runner_run_free(r);
 }
 
