@@ -17,7 +17,7 @@
 #include "review_step.h"
 
 #define REVIEW_PARAMS "[OPTION...] RECORD"
-#define REVIEW_DEFAULT_TIME_MS 300
+#define REVIEW_DEFAULT_TIME_MS 200   /* 121 positions (60 moves a side) in about 25 s */
 #define REVIEW_TABLE_MB 16
 #define GRAPH_ROWS 5
 #define GRAPH_MAX_COLUMNS 72
@@ -254,7 +254,7 @@ int dojo_cmd_review(int argc, char **argv)
         "there and the move lets it go; 'forced loss' when the move walks into one.\n"
         "Then a summary per side and a graph of the evaluation (side 0 above the line).\n"
         "\n"
-        "Without --time, --depth or --nodes each position gets 300 ms.  Ctrl-C stops\n"
+        "Without --time, --depth or --nodes each position gets 200 ms.  Ctrl-C stops\n"
         "and prints the review so far.  --nodes makes the review repeatable.\n"
         "\n"
         "--step then shows the game position by position: next (n or Enter), back (b),\n"
