@@ -5,6 +5,23 @@
 
 #include "notation.h"
 #include "registry.h"
+#include "text_file.h"
+
+/* Longest piece of a record quoted in an error message, in characters. */
+#define QUOTE_MAX_CHARS 60
+
+/* A piece of a record as quoted in a message: at most QUOTE_MAX_CHARS
+ * characters, with "..." when cut (g_free it). */
+static char *quote_of(const char *text)
+{
+    if (g_utf8_strlen(text, -1) <= QUOTE_MAX_CHARS)
+        return g_strdup(text);
+    const char *end = g_utf8_offset_to_pointer(text, QUOTE_MAX_CHARS);
+    char *head = g_strndup(text, (gsize)(end - text));
+    char *quote = g_strconcat(head, "...", NULL);
+    g_free(head);
+    return quote;
+}
 
 /* Tags the record writes itself, in this place, rather than from the list. */
 static bool is_managed_tag(const char *name)
@@ -165,8 +182,10 @@ static bool parse_move_line(DjGame *game, char *text, int line, bool *have_resul
         if ((*t)[0] == '\0')
             continue;
         if (*have_result) {
+            char *quote = quote_of(*t);
             g_set_error(error, DJ_ERROR, DJ_ERROR_INVALID,
-                        "line %d: \"%s\" comes after the result", line, *t);
+                        "line %d: \"%s\" comes after the result", line, quote);
+            g_free(quote);
             ok = false;
             break;
         }
@@ -192,16 +211,48 @@ static bool parse_move_line(DjGame *game, char *text, int line, bool *have_resul
         }
         GError *move_error = NULL;
         int ply = dj_game_length(game);
-        if (!dj_game_play_text(game, move_text, &move_error)) {
+        char *quote = quote_of(move_text);
+        if (strcmp(quote, move_text) != 0) {
+            /* Far too long to be a move: not worth a variant's message
+             * quoting all of it. */
+            g_set_error(error, DJ_ERROR, DJ_ERROR_INVALID,
+                        "line %d: move %d \"%s\" is not a move", line, ply + 1, quote);
+            ok = false;
+        } else if (!dj_game_play_text(game, move_text, &move_error)) {
             g_set_error(error, DJ_ERROR, DJ_ERROR_ILLEGAL,
                         "line %d: move %d \"%s\" cannot be played: %s",
-                        line, ply + 1, move_text, move_error->message);
+                        line, ply + 1, quote, move_error->message);
             g_error_free(move_error);
             ok = false;
         }
+        g_free(quote);
     }
     g_strfreev(tokens);
     return ok;
+}
+
+/* Whether every new game of `variant` starts from the same position, so
+ * that a record may leave out its Position tag: two deals with different
+ * seeds must give the same position. */
+static bool start_is_fixed(const DjVariant *variant)
+{
+    DjSetup first = { .seed = 1 };
+    DjSetup second = { .seed = 2 };
+    void *a = g_malloc0(variant->state_size);
+    void *b = g_malloc0(variant->state_size);
+    bool fixed = false;
+    if (variant->setup(a, &first, NULL) && variant->setup(b, &second, NULL)) {
+        GString *text_a = g_string_new(NULL);
+        GString *text_b = g_string_new(NULL);
+        variant->format_position(a, text_a);
+        variant->format_position(b, text_b);
+        fixed = g_string_equal(text_a, text_b);
+        g_string_free(text_a, TRUE);
+        g_string_free(text_b, TRUE);
+    }
+    g_free(a);
+    g_free(b);
+    return fixed;
 }
 
 static DjGame *start_game(GArray *tags, int tags_end_line, GError **error)
@@ -215,11 +266,19 @@ static DjGame *start_game(GArray *tags, int tags_end_line, GError **error)
     }
     const DjVariant *variant = dj_registry_find(variant_tag->value);
     if (variant == NULL) {
+        char *quote = quote_of(variant_tag->value);
         g_set_error(error, DJ_ERROR, DJ_ERROR_INVALID,
-                    "line %d: unknown game \"%s\"", variant_tag->line, variant_tag->value);
+                    "line %d: unknown game \"%s\"", variant_tag->line, quote);
+        g_free(quote);
         return NULL;
     }
     const Tag *position_tag = find_tag(tags, "Position");
+    if (position_tag == NULL && !start_is_fixed(variant)) {
+        g_set_error(error, DJ_ERROR, DJ_ERROR_INVALID,
+                    "line %d: the record has no [Position \"...\"] tag, and a new %s game "
+                    "does not always start the same way", tags_end_line, variant->title);
+        return NULL;
+    }
     DjSetup setup = { .position = position_tag != NULL ? position_tag->value : NULL };
     GError *setup_error = NULL;
     DjGame *game = dj_game_new(variant, &setup, &setup_error);
@@ -251,9 +310,11 @@ static bool apply_result(DjGame *game, GArray *tags, bool have_token, DjOutcome 
     } else if (result_tag != NULL) {
         line = result_tag->line;
         if (!dj_outcome_parse_result(result_tag->value, &recorded)) {
+            char *quote = quote_of(result_tag->value);
             g_set_error(error, DJ_ERROR, DJ_ERROR_INVALID,
                         "line %d: unknown result \"%s\" (1-0, 0-1, 1/2-1/2 or *)",
-                        line, result_tag->value);
+                        line, quote);
+            g_free(quote);
             return false;
         }
     }
@@ -277,6 +338,9 @@ static bool apply_result(DjGame *game, GArray *tags, bool have_token, DjOutcome 
 
 DjGame *dj_record_parse(const char *text, GError **error)
 {
+    /* A byte-order mark some editors put first is not part of the text. */
+    if (g_str_has_prefix(text, "\xEF\xBB\xBF"))
+        text += 3;
     if (!g_utf8_validate(text, -1, NULL)) {
         const char *end = NULL;
         g_utf8_validate(text, -1, &end);
@@ -340,17 +404,7 @@ DjGame *dj_record_parse(const char *text, GError **error)
 
 bool dj_record_save_text(const char *text, const char *path, GError **error)
 {
-    GError *io_error = NULL;
-    bool ok = g_file_set_contents_full(path, text, -1,
-                                       G_FILE_SET_CONTENTS_CONSISTENT
-                                           | G_FILE_SET_CONTENTS_DURABLE,
-                                       0644, &io_error);
-    if (!ok) {
-        g_set_error(error, DJ_ERROR, DJ_ERROR_IO, "Could not save the game: %s",
-                    io_error->message);
-        g_error_free(io_error);
-    }
-    return ok;
+    return dj_text_file_write_atomically(path, text, strlen(text), error);
 }
 
 bool dj_record_save(const DjGame *game, const char *path, GError **error)
@@ -362,17 +416,45 @@ bool dj_record_save(const DjGame *game, const char *path, GError **error)
     return ok;
 }
 
-DjGame *dj_record_load(const char *path, GError **error)
+DjGame *dj_record_parse_salvaging(const char *text, char **dropped, GError **error)
+{
+    *dropped = NULL;
+    GError *whole_error = NULL;
+    DjGame *game = dj_record_parse(text, &whole_error);
+    if (game != NULL)
+        return game;
+    /* Cut short: the text stops inside its last word (a whole record ends
+     * in white space or a complete move), and without that word it is a
+     * good record. */
+    size_t length = strlen(text);
+    size_t start = length;
+    while (start > 0 && !g_ascii_isspace(text[start - 1]))
+        start--;
+    if (start < length && start > 0) {
+        char *head = g_strndup(text, start);
+        game = dj_record_parse(head, NULL);
+        g_free(head);
+    }
+    if (game == NULL) {
+        g_propagate_error(error, whole_error);
+        return NULL;
+    }
+    char *quote = quote_of(text + start);
+    *dropped = g_strdup_printf("the record was cut short: its last word \"%s\" is left out",
+                               quote);
+    g_free(quote);
+    g_error_free(whole_error);
+    return game;
+}
+
+/* Read `path` and parse it, salvaging a record cut short when `dropped`
+ * is not NULL. */
+static DjGame *load(const char *path, char **dropped, GError **error)
 {
     char *text = NULL;
     gsize length = 0;
-    GError *io_error = NULL;
-    if (!g_file_get_contents(path, &text, &length, &io_error)) {
-        g_set_error(error, DJ_ERROR, DJ_ERROR_IO, "Could not read the game: %s",
-                    io_error->message);
-        g_error_free(io_error);
+    if (!dj_text_file_read(path, DJ_TEXT_FILE_MAX_BYTES, &text, &length, error))
         return NULL;
-    }
     if (strlen(text) != length) {
         int line = 1;
         for (const char *p = text; *p != '\0'; p++)
@@ -384,11 +466,23 @@ DjGame *dj_record_load(const char *path, GError **error)
         return NULL;
     }
     GError *parse_error = NULL;
-    DjGame *game = dj_record_parse(text, &parse_error);
+    DjGame *game = dropped != NULL ? dj_record_parse_salvaging(text, dropped, &parse_error)
+                                   : dj_record_parse(text, &parse_error);
     if (game == NULL) {
         g_set_error(error, DJ_ERROR, parse_error->code, "%s: %s", path, parse_error->message);
         g_error_free(parse_error);
     }
     g_free(text);
     return game;
+}
+
+DjGame *dj_record_load(const char *path, GError **error)
+{
+    return load(path, NULL, error);
+}
+
+DjGame *dj_record_load_salvaging(const char *path, char **dropped, GError **error)
+{
+    *dropped = NULL;
+    return load(path, dropped, error);
 }

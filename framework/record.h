@@ -42,18 +42,33 @@ void dj_record_format_tags(const DjGame *game, GString *out);
 void dj_record_format_moves(const DjGame *game, int from_ply, int to_ply, GString *out);
 
 /* Read a record.  The variant comes from the Variant tag (looked up in the
- * registry).  Every move is checked against the rules.  Errors name the line
+ * registry; a byte-order mark before it is skipped).  Every move is checked
+ * against the rules; a record may leave out the Position tag only for a
+ * variant whose games all start the same way.  Errors name the line
  * where the text breaks ("line 12: ...") and why, in the DJ_ERROR domain;
  * no partial game is returned. */
 DjGame *dj_record_parse(const char *text, GError **error);
 
-/* Save atomically (a temporary file renamed over `path`). */
+/* The same, but a record cut short (its writing stopped by a full disk or
+ * a crash: the text ends inside a word, and without that word it is a good
+ * record) gives the game up to its last whole move, and *dropped (g_free)
+ * says what was left out; *dropped is NULL otherwise. */
+DjGame *dj_record_parse_salvaging(const char *text, char **dropped, GError **error);
+
+/* Save atomically (a temporary file renamed over `path`, see text_file.h).
+ * Errors (DJ_ERROR_IO) start with "PATH: " and name no other file. */
 bool dj_record_save(const DjGame *game, const char *path, GError **error);
 
 /* Save record text made elsewhere (an annotated record) the same way. */
 bool dj_record_save_text(const char *text, const char *path, GError **error);
 
-/* Load a record file. */
+/* Load a record file: a regular file (a named pipe or a device is refused
+ * without waiting) of at most DJ_TEXT_FILE_MAX_BYTES.  Errors start with
+ * "PATH: ". */
 DjGame *dj_record_load(const char *path, GError **error);
+
+/* dj_record_load, salvaging a record cut short as dj_record_parse_salvaging
+ * does. */
+DjGame *dj_record_load_salvaging(const char *path, char **dropped, GError **error);
 
 #endif

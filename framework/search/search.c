@@ -14,6 +14,7 @@
 #include <string.h>
 #include <sys/mman.h>
 #include <time.h>
+#include <unistd.h>
 
 #include <glib.h>
 
@@ -49,6 +50,8 @@ struct DjSearch {
 
     TableEntry *table;
     size_t n_buckets;            /* a power of two */
+    void *table_mapping;         /* what table_alloc mapped (munmap when owned) */
+    size_t table_mapping_bytes;
     uint8_t generation;
 
     int32_t history[2][DJ_MOVE_LIMIT];
@@ -193,18 +196,37 @@ static void table_store(DjSearch *s, uint64_t key, DjMove move, int score, int d
 /* ---- life cycle --------------------------------------------------------- */
 
 /* Zeroed, aligned to 2 MB and, where the system allows, backed by huge pages:
- * fewer TLB misses on the random accesses of the table. */
-static TableEntry *table_alloc(size_t bytes)
+ * fewer TLB misses on the random accesses of the table.  Anonymous memory
+ * from mmap comes zeroed and is only given pages as it is touched, so even a
+ * table of gigabytes costs nothing to start (a memset would take seconds).
+ * NULL when the system will not give that much. */
+static TableEntry *table_alloc(DjSearch *s, size_t bytes)
 {
     size_t align = (size_t)2 << 20;
-    void *memory = NULL;
-    if (bytes < align || posix_memalign(&memory, align, bytes) != 0)
-        return g_malloc0(bytes);
+    if (bytes > SIZE_MAX - align)
+        return NULL;
+    size_t mapped = bytes + align;
+    void *memory = mmap(NULL, mapped, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS,
+                        -1, 0);
+    if (memory == MAP_FAILED)
+        return NULL;
+    uintptr_t start = ((uintptr_t)memory + align - 1) & ~(uintptr_t)(align - 1);
 #ifdef MADV_HUGEPAGE
-    madvise(memory, bytes, MADV_HUGEPAGE);
+    madvise((void *)start, bytes, MADV_HUGEPAGE);
 #endif
-    memset(memory, 0, bytes);
-    return memory;
+    s->table_mapping = memory;
+    s->table_mapping_bytes = mapped;
+    return (TableEntry *)start;
+}
+
+/* The machine's memory in bytes, or 0 when it cannot be learnt. */
+static uint64_t physical_memory(void)
+{
+    long pages = sysconf(_SC_PHYS_PAGES);
+    long page_size = sysconf(_SC_PAGESIZE);
+    if (pages <= 0 || page_size <= 0)
+        return 0;
+    return (uint64_t)pages * (uint64_t)page_size;
 }
 
 /* Everything of a search but its table. */
@@ -259,10 +281,19 @@ int dj_search_threads(const DjSearch *s)
     return s->n_helpers + 1;
 }
 
-DjSearch *dj_search_new(const DjVariant *variant, unsigned table_mb)
+DjSearch *dj_search_try_new(const DjVariant *variant, unsigned table_mb, GError **error)
 {
     if (table_mb == 0)
         table_mb = 64;
+    /* A table the machine cannot hold would only be swapped, or have the
+     * process killed once its pages are touched. */
+    uint64_t memory = physical_memory();
+    if (memory != 0 && ((uint64_t)table_mb << 20) > memory) {
+        g_set_error(error, DJ_ERROR, DJ_ERROR_INVALID,
+                    "a table of %u MB is more than this machine's memory (%" G_GUINT64_FORMAT
+                    " MB)", table_mb, (guint64)(memory >> 20));
+        return NULL;
+    }
     DjSearch *s = search_alloc(variant);
     s->owns_table = true;
     size_t bytes = (size_t)table_mb << 20;
@@ -270,7 +301,22 @@ DjSearch *dj_search_new(const DjVariant *variant, unsigned table_mb)
     while (buckets * 2 * BUCKET * sizeof(TableEntry) <= bytes)
         buckets *= 2;
     s->n_buckets = buckets;
-    s->table = table_alloc(buckets * BUCKET * sizeof(TableEntry));
+    s->table = table_alloc(s, buckets * BUCKET * sizeof(TableEntry));
+    if (s->table == NULL) {
+        g_set_error(error, DJ_ERROR, DJ_ERROR_INVALID,
+                    "cannot have a table of %u MB: the system refused the memory", table_mb);
+        search_release(s);
+        return NULL;
+    }
+    return s;
+}
+
+DjSearch *dj_search_new(const DjVariant *variant, unsigned table_mb)
+{
+    GError *error = NULL;
+    DjSearch *s = dj_search_try_new(variant, table_mb, &error);
+    if (s == NULL)
+        g_error("dj_search_new: %s", error->message);
     return s;
 }
 
@@ -280,8 +326,8 @@ void dj_search_free(DjSearch *s)
         return;
     dj_search_set_threads(s, 1);
     g_free(s->helpers);
-    if (s->owns_table)
-        free(s->table);   /* posix_memalign or g_malloc0: both release with free() */
+    if (s->owns_table && s->table_mapping != NULL)
+        munmap(s->table_mapping, s->table_mapping_bytes);
     search_release(s);
 }
 

@@ -61,8 +61,14 @@ typedef struct DjSearchInfo {
 typedef void (*DjSearchReportFn)(const DjSearchInfo *info, void *user_data);
 
 /* A search for `variant` with a transposition table of about `table_mb`
- * megabytes (0: a default of 64). */
+ * megabytes (0: a default of 64).  The table's memory is taken from the
+ * system as it is first used, so a large table starts at once.  Aborts when
+ * the table cannot be had: use dj_search_try_new for a size a user chose. */
 DjSearch *dj_search_new(const DjVariant *variant, unsigned table_mb);
+
+/* The same, but a table larger than the machine's memory, or one the system
+ * refuses, is NULL with an error (DJ_ERROR) saying so. */
+DjSearch *dj_search_try_new(const DjVariant *variant, unsigned table_mb, GError **error);
 void dj_search_free(DjSearch *search);
 
 /* Search with `threads` threads (Lazy SMP: the others share the table and

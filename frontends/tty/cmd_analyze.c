@@ -68,10 +68,16 @@ static int run_analyze(AnalyzeArgs *args, int n_positional, char **positional)
         return dojo_report_error("analyze", ANALYZE_PARAMS, error);
     if (time_ms == 0 && depth == 0 && nodes == 0)
         time_ms = ANALYZE_DEFAULT_TIME_MS;
+    DjSearch *search = dj_search_try_new(variant, (unsigned)hash_mb, &error);
+    if (search == NULL) {
+        g_prefix_error(&error, "--hash %" G_GINT64_FORMAT ": ", hash_mb);
+        return dojo_report_error("analyze", ANALYZE_PARAMS, error);
+    }
 
     void *root = g_malloc(variant->state_size);
     if (!dojo_setup_position(variant, &args->setup, ANALYZE_DEFAULT_SEED, root, &error)) {
         g_free(root);
+        dj_search_free(search);
         return dojo_report_error("analyze", ANALYZE_PARAMS, error);
     }
     GString *text = g_string_new(NULL);
@@ -95,10 +101,10 @@ static int run_analyze(AnalyzeArgs *args, int n_positional, char **positional)
                 winner >= 0 ? " has won" : "");
         g_string_free(text, TRUE);
         g_free(root);
+        dj_search_free(search);
         return DOJO_EXIT_FAILURE;
     }
 
-    DjSearch *search = dj_search_new(variant, (unsigned)hash_mb);
     dj_search_set_threads(search, (int)threads);
     DjSearchLimits limits = { .depth = (int)depth, .time_ms = time_ms, .nodes = (uint64_t)nodes };
     AnalyzeReport report = { variant, root, search };

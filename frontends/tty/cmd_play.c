@@ -35,6 +35,7 @@ typedef struct PlayArgs {
     gboolean resume;
     char *resume_file;
     char *record;
+    gboolean force;
 } PlayArgs;
 
 static gboolean on_resume(const char *option_name, const char *value, gpointer data,
@@ -111,6 +112,8 @@ static void add_play_entries(GOptionGroup *group, PlayArgs *args)
           "Continue an unfinished game (the latest, or FILE)", "FILE" },
         { "record", 0, 0, G_OPTION_ARG_FILENAME, &args->record,
           "Keep the game record in FILE", "FILE" },
+        { "force", 0, 0, G_OPTION_ARG_NONE, &args->force,
+          "Let --record replace a file that is not a game record", NULL },
         { NULL, 0, 0, G_OPTION_ARG_NONE, NULL, NULL, NULL },
     };
     g_option_group_add_entries(group, entries);
@@ -157,17 +160,40 @@ static char *resume_path(const char *target, GError **error)
     return path;
 }
 
-static DjGame *resume_game(const char *path, GError **error)
+/* "cannot resume PATH: MESSAGE" as `error`, from `cause` (freed). */
+static void resume_error(const char *path, GError *cause, GError **error)
+{
+    GString *message = g_string_new(NULL);
+    dojo_output_file_error("cannot resume", path, cause->message, message);
+    g_set_error_literal(error, cause->domain, cause->code, message->str);
+    g_string_free(message, TRUE);
+    g_error_free(cause);
+}
+
+/* The unfinished game at `path`, and its journal unless `keep_journal` is
+ * false (--record moves the game to another file).  A record cut short
+ * loads up to its last whole move, with a warning. */
+static DjGame *resume_game(const char *path, bool keep_journal, DojoJournal **journal,
+                           GError **error)
 {
     GError *load_error = NULL;
-    DjGame *game = dj_record_load(path, &load_error);
+    DjGame *game = NULL;
+    char *dropped = NULL;
+    *journal = NULL;
+    if (keep_journal)
+        *journal = dojo_journal_open(path, &game, &dropped, &load_error);
+    else
+        game = dj_record_load_salvaging(path, &dropped, &load_error);
     if (game == NULL) {
-        GString *message = g_string_new(NULL);
-        dojo_output_file_error("cannot resume", path, load_error->message, message);
-        g_set_error_literal(error, load_error->domain, load_error->code, message->str);
-        g_string_free(message, TRUE);
-        g_error_free(load_error);
+        resume_error(path, load_error, error);
         return NULL;
+    }
+    if (dropped != NULL) {
+        GString *clean = g_string_new(NULL);
+        dojo_output_sanitize(dropped, 0, clean);
+        fprintf(stderr, "dojo play: warning: %s: %s\n", path, clean->str);
+        g_string_free(clean, TRUE);
+        g_free(dropped);
     }
     DjOutcome outcome = dj_game_outcome(game);
     if (outcome != DJ_OUTCOME_ONGOING) {
@@ -177,6 +203,7 @@ static DjGame *resume_game(const char *path, GError **error)
                     dj_outcome_result_text(outcome), reason != NULL ? ", " : "",
                     reason != NULL ? reason : "");
         dj_game_free(game);
+        g_clear_pointer(journal, dojo_journal_free);
         return NULL;
     }
     return game;
@@ -271,6 +298,7 @@ static int run_play(PlayArgs *args, int n_positional, char **positional)
         return dojo_report_error("play", PLAY_PARAMS, error);
 
     DjGame *game = NULL;
+    DojoJournal *journal = NULL;
     char *journal_target = NULL;
     guint64 seed = fresh_seed();
     DojoPlayer players[2] = { { DOJO_PLAYER_HUMAN, 0 },
@@ -287,7 +315,7 @@ static int run_play(PlayArgs *args, int n_positional, char **positional)
         char *path = resume_path(target, &error);
         if (path == NULL)
             return dojo_report_error("play", PLAY_PARAMS, error);
-        game = resume_game(path, &error);
+        game = resume_game(path, args->record == NULL, &journal, &error);
         if (game == NULL) {
             g_free(path);
             return dojo_report_error("play", PLAY_PARAMS, error);
@@ -295,8 +323,9 @@ static int run_play(PlayArgs *args, int n_positional, char **positional)
         const DjVariant *variant = dj_game_variant(game);
         for (int side = 0; side < 2; side++)
             dojo_player_from_tag(dj_game_tag(game, variant->side_names[side]), &players[side]);
-        printf("Resuming %s (%s, %d moves played).\n", path, variant->title,
-               dj_game_length(game));
+        int played = dj_game_length(game);
+        printf("Resuming %s (%s, %d move%s played).\n", path, variant->title, played,
+               played == 1 ? "" : "s");
         journal_target = path;
     } else {
         if (n_positional != 1) {
@@ -322,8 +351,12 @@ static int run_play(PlayArgs *args, int n_positional, char **positional)
         if (game == NULL)
             return dojo_report_error("play", PLAY_PARAMS, error);
     }
-    if (!choose_players(args, dj_game_variant(game), players, &error)) {
+    if (!choose_players(args, dj_game_variant(game), players, &error)
+        || (args->record != NULL
+            && !dojo_journal_check_target(args->record,
+                                          args->force ? NULL : "add --force", &error))) {
         dj_game_free(game);
+        dojo_journal_free(journal);
         g_free(journal_target);
         return dojo_report_error("play", PLAY_PARAMS, error);
     }
@@ -333,7 +366,20 @@ static int run_play(PlayArgs *args, int n_positional, char **positional)
         g_free(journal_target);
         journal_target = g_strdup(args->record);
     }
-    DojoJournal *journal = dojo_journal_create(game, journal_target, &error);
+    if (journal != NULL) {
+        /* The resumed file: write it again with the players' tags. */
+        if (!dojo_journal_rewrite(journal, game, &error))
+            g_clear_pointer(&journal, dojo_journal_free);
+    } else {
+        journal = dojo_journal_create(game, journal_target, &error);
+        if (journal == NULL && g_error_matches(error, G_FILE_ERROR, G_FILE_ERROR_EXIST)
+            && journal_target != NULL) {
+            /* Another dojo plays that game: writing it too would ruin it. */
+            dj_game_free(game);
+            g_free(journal_target);
+            return dojo_report_error("play", PLAY_PARAMS, error);
+        }
+    }
     if (journal == NULL) {
         GString *clean = g_string_new(NULL);
         dojo_output_sanitize(error->message, 0, clean);

@@ -9,7 +9,8 @@
  * What: a record in the framework/record.h format.  The tags (with
  * [Result "*"]) and the moves played so far are written when the journal
  * is created; then each move is appended and flushed to the disk (fsync)
- * as soon as it is played.  Taking moves back or loading another game
+ * as soon as it is played.  An append that fails (a full disk) leaves the
+ * file as it was, with whole moves only.  Taking moves back or loading another game
  * rewrites the file atomically.  When the game ends the final record,
  * with its result, replaces the journal atomically (dj_record_save).
  * A journal whose Result tag is "*" or absent is an unfinished game that
@@ -31,8 +32,39 @@ char *dojo_journal_games_dir(void);
 /* Start a journal for `game` at `path`, or when `path` is NULL at a new file
  * in the games folder (created if needed), named after the current time and
  * the variant and never overwriting another game.  An existing `path` is
- * replaced atomically.  Writes the tags and the moves played so far. */
+ * replaced atomically (check it first with dojo_journal_check_target).
+ * Writes the tags and the moves played so far.
+ *
+ * A journal holds a lock on its file until dojo_journal_free, so that a
+ * second dojo cannot write the same game: creating or opening a journal on
+ * a file another dojo holds fails with an error naming the file. */
 DojoJournal *dojo_journal_create(const DjGame *game, const char *path, GError **error);
+
+/* Continue the unfinished game recorded at `path`: lock the file, read the
+ * game into *game (a record cut short loads up to its last whole move, and
+ * *dropped, g_free, then says what was left out; else NULL).  What the
+ * record holds besides tags and moves (comment lines, a final "*") is kept
+ * in every later write, the tags being written afresh from the game.
+ * NULL with an error when the file is locked or is not a record. */
+DojoJournal *dojo_journal_open(const char *path, DjGame **game, char **dropped,
+                               GError **error);
+
+/* Leave the journal's file as it is (an unfinished game --resume can reach)
+ * and release it; go on with `game` in a new file of the games folder
+ * named after its variant.  On failure the journal is unchanged. */
+bool dojo_journal_switch(DojoJournal *journal, const DjGame *game, GError **error);
+
+/* Whether `path` names the journal's file (the same device and inode,
+ * whatever path leads there). */
+bool dojo_journal_same_file(const DojoJournal *journal, const char *path);
+
+/* Whether a game record may be written at `path`: it does not exist, or is
+ * a regular file (not a symbolic link, device, pipe or folder) holding a
+ * game record that no other dojo is playing.  An existing regular file that
+ * is not a game record is refused too, unless `how_to_force` is NULL (the
+ * user said to replace it); otherwise the error ends "; HOW_TO_FORCE to
+ * replace it". */
+bool dojo_journal_check_target(const char *path, const char *how_to_force, GError **error);
 
 /* Append to the journal every move of `game` not yet written, and fsync.
  * If moves were taken back since the last write, rewrites the file. */

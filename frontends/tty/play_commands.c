@@ -103,28 +103,34 @@ static void command_undo(PlayState *state)
     play_show_board(state);
 }
 
-static void command_save(PlayState *state, const char *path)
+/* `save FILE`, or `save! FILE` (`force`): also replace a file that is not
+ * a game record. */
+static void command_save(PlayState *state, const char *path, bool force)
 {
     if (path[0] == '\0') {
         play_say(state, "save wants a file name: save FILE");
         return;
     }
     GError *error = NULL;
-    if (dj_record_save(state->game, path, &error))
-        play_say(state, "Saved the game to %s.", path);
-    else
-        play_say(state, "Cannot save: %s", error->message);
-    g_clear_error(&error);
-    /* A full record ends with a result token, after which the journal could
-     * not append: saving over the journal itself must leave a journal. */
-    if (state->journal != NULL) {
-        char *saved = g_canonicalize_filename(path, NULL);
-        char *journal = g_canonicalize_filename(dojo_journal_path(state->journal), NULL);
-        if (strcmp(saved, journal) == 0)
-            play_keep_journal(state, true);
-        g_free(journal);
-        g_free(saved);
+    if (dojo_journal_same_file(state->journal, path)) {
+        /* The game's own journal, by whatever path: a full record there
+         * (ending in a result) would stop the journal appending. */
+        play_keep_journal(state, true);
+        if (!state->journal_failed)
+            play_say(state, "Saved the game to %s.", path);
+        return;
     }
+    bool ok = dojo_journal_check_target(path, force ? NULL : "use 'save! FILE'", &error)
+        && dj_record_save(state->game, path, &error);
+    if (ok) {
+        play_say(state, "Saved the game to %s.", path);
+    } else {
+        GString *message = g_string_new(NULL);
+        dojo_output_file_error("Cannot save", path, error->message, message);
+        play_say(state, "%s", message->str);
+        g_string_free(message, TRUE);
+    }
+    g_clear_error(&error);
 }
 
 static void command_load(PlayState *state, const char *path)
@@ -134,7 +140,12 @@ static void command_load(PlayState *state, const char *path)
         return;
     }
     GError *error = NULL;
-    DjGame *loaded = dj_record_load(path, &error);
+    char *dropped = NULL;
+    DjGame *loaded = dj_record_load_salvaging(path, &dropped, &error);
+    if (dropped != NULL) {
+        play_say(state, "Warning: %s: %s", path, dropped);
+        g_free(dropped);
+    }
     if (loaded == NULL) {
         GString *message = g_string_new(NULL);
         dojo_output_file_error("Cannot load", path, error->message, message);
@@ -152,16 +163,35 @@ static void command_load(PlayState *state, const char *path)
         dj_game_free(loaded);
         return;
     }
+    dojo_play_set_player_tags(loaded, state->config->players);
+    /* The game being played stays in its journal, unfinished ('dojo play
+     * --resume' reaches it); the loaded one goes on in a new journal. */
+    const char *left = NULL;
+    if (state->journal != NULL && !state->journal_failed) {
+        play_keep_journal(state, false);
+        left = dojo_journal_path(state->journal);
+        char *kept = g_strdup(left);
+        if (!dojo_journal_switch(state->journal, loaded, &error)) {
+            play_say(state, "Cannot load %s: %s", path, error->message);
+            g_error_free(error);
+            g_free(kept);
+            dj_game_free(loaded);
+            return;
+        }
+        play_say(state, "The game you were playing is kept in %s.", kept);
+        g_free(kept);
+    }
     if (dj_game_variant(loaded) != state->variant) {
         play_drop_search(state);
         state->variant = dj_game_variant(loaded);
     }
     dj_game_free(state->game);
     state->game = loaded;
-    dojo_play_set_player_tags(state->game, state->config->players);
-    play_keep_journal(state, true);
-    play_say(state, "Loaded %s (%s, %d moves played).", path, state->variant->title,
-        dj_game_length(state->game));
+    int played = dj_game_length(state->game);
+    play_say(state, "Loaded %s (%s, %d move%s played).", path, state->variant->title, played,
+             played == 1 ? "" : "s");
+    if (state->journal != NULL && !state->journal_failed)
+        play_say(state, "The game is recorded in %s.", dojo_journal_path(state->journal));
     play_show_board(state);
 }
 
@@ -232,8 +262,8 @@ LineVerdict play_handle_line(PlayState *state, const char *raw)
         command_hint(state);
     else if (strcmp(word, "undo") == 0 && bare)
         command_undo(state);
-    else if (strcmp(word, "save") == 0)
-        command_save(state, argument);
+    else if (strcmp(word, "save") == 0 || strcmp(word, "save!") == 0)
+        command_save(state, argument, strcmp(word, "save!") == 0);
     else if (strcmp(word, "load") == 0)
         command_load(state, argument);
     else if (strcmp(word, "resign") == 0 && bare) {
@@ -276,7 +306,8 @@ void dojo_play_help(const char *example_move, const char *example_square, GStrin
     g_string_append(out,
         "  hint          suggest a move\n"
         "  undo          take back your last move (and the computer's reply)\n"
-        "  save FILE     save the game record to FILE\n"
+        "  save FILE     save the game record to FILE (save! FILE: even over a file\n"
+        "                that is not a game record)\n"
         "  load FILE     continue the game recorded in FILE\n"
         "  resign        give up the game\n"
         "  draw          claim a draw when the position has repeated often enough\n"

@@ -59,7 +59,13 @@ char *play_echo_of(const char *text)
 DjSearch *play_search(PlayState *state)
 {
     if (state->search == NULL) {
-        state->search = dj_search_new(state->variant, state->config->table_mb);
+        GError *error = NULL;
+        state->search = dj_search_try_new(state->variant, state->config->table_mb, &error);
+        if (state->search == NULL) {
+            play_say(state, "Warning: %s; the computer uses the default table.", error->message);
+            g_error_free(error);
+            state->search = dj_search_new(state->variant, 0);
+        }
         dj_search_set_threads(state->search, state->config->threads);
         dojo_interrupt_watch_search(state->search);
     }

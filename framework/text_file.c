@@ -1,0 +1,157 @@
+/* text_file.c: safe reading and atomic writing of small text files. */
+#include "text_file.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <glib/gstdio.h>
+
+#include "game.h"
+
+static bool io_error(GError **error, const char *path, const char *what)
+{
+    g_set_error(error, DJ_ERROR, DJ_ERROR_IO, "%s: %s", path, what);
+    return false;
+}
+
+static bool errno_error(GError **error, const char *path, int errsv)
+{
+    return io_error(error, path, g_strerror(errsv));
+}
+
+/* What a file that is not a regular file is, for messages. */
+static const char *kind_of(mode_t mode)
+{
+    if (S_ISDIR(mode))
+        return "it is a folder, not a file";
+    if (S_ISFIFO(mode))
+        return "it is a named pipe, not a file";
+    if (S_ISCHR(mode) || S_ISBLK(mode))
+        return "it is a device, not a file";
+    if (S_ISSOCK(mode))
+        return "it is a socket, not a file";
+    return "it is not a regular file";
+}
+
+bool dj_text_file_is_regular(const char *path)
+{
+    struct stat info;
+    return stat(path, &info) == 0 && S_ISREG(info.st_mode);
+}
+
+bool dj_text_file_read(const char *path, gsize max_bytes, char **contents, gsize *length,
+                       GError **error)
+{
+    *contents = NULL;
+    *length = 0;
+    /* O_NONBLOCK: opening a named pipe with no writer would wait forever. */
+    int fd = open(path, O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC);
+    if (fd < 0)
+        return errno_error(error, path, errno);
+    struct stat info;
+    if (fstat(fd, &info) != 0) {
+        int errsv = errno;
+        close(fd);
+        return errno_error(error, path, errsv);
+    }
+    if (!S_ISREG(info.st_mode)) {
+        close(fd);
+        return io_error(error, path, kind_of(info.st_mode));
+    }
+    GString *text = g_string_sized_new(info.st_size > 0 && (gsize)info.st_size <= max_bytes
+                                           ? (gsize)info.st_size + 1 : 4096);
+    char buffer[65536];
+    for (;;) {
+        ssize_t n = read(fd, buffer, sizeof buffer);
+        if (n < 0 && (errno == EINTR || errno == EAGAIN))
+            continue;
+        if (n < 0) {
+            int errsv = errno;
+            close(fd);
+            g_string_free(text, TRUE);
+            return errno_error(error, path, errsv);
+        }
+        if (n == 0)
+            break;
+        if (text->len + (gsize)n > max_bytes) {
+            close(fd);
+            g_string_free(text, TRUE);
+            char *what = g_strdup_printf("it is longer than %" G_GSIZE_FORMAT
+                                         " MB, far more than any game record", max_bytes >> 20);
+            io_error(error, path, what);
+            g_free(what);
+            return false;
+        }
+        g_string_append_len(text, buffer, n);
+    }
+    close(fd);
+    *length = text->len;
+    *contents = g_string_free(text, FALSE);
+    return true;
+}
+
+static bool write_all(int fd, const char *data, gsize length)
+{
+    while (length > 0) {
+        ssize_t n = write(fd, data, length);
+        if (n < 0) {
+            if (errno == EINTR)
+                continue;
+            return false;
+        }
+        data += n;
+        length -= (gsize)n;
+    }
+    return true;
+}
+
+/* Make a renamed file's new name durable, not only its contents. */
+static void sync_dir(const char *dir)
+{
+    int fd = open(dir, O_RDONLY | O_CLOEXEC);
+    if (fd >= 0) {
+        fsync(fd);
+        close(fd);
+    }
+}
+
+bool dj_text_file_write_atomically(const char *path, const char *text, gsize length,
+                                   GError **error)
+{
+    char *dir = g_path_get_dirname(path);
+    char *base = g_path_get_basename(path);
+    /* Hidden, and not ending in the name of a record: a scan of the folder
+     * for games never takes it for one. */
+    char *name = g_strdup_printf(".%s.XXXXXX", base);
+    char *temp = g_build_filename(dir, name, NULL);
+    g_free(name);
+    g_free(base);
+    bool ok = false;
+    int fd = g_mkstemp_full(temp, O_WRONLY | O_CLOEXEC, 0644);
+    if (fd < 0) {
+        errno_error(error, path, errno);
+    } else {
+        bool written = write_all(fd, text, length) && fsync(fd) == 0;
+        int errsv = errno;
+        if (close(fd) != 0 && written) {
+            written = false;
+            errsv = errno;
+        }
+        if (!written)
+            errno_error(error, path, errsv);
+        else if (rename(temp, path) != 0)
+            errno_error(error, path, errno);
+        else
+            ok = true;
+        if (!ok)
+            g_unlink(temp);
+    }
+    if (ok)
+        sync_dir(dir);
+    g_free(temp);
+    g_free(dir);
+    return ok;
+}

@@ -1,0 +1,38 @@
+/* text_file.h: reading and writing the small text files dojo keeps (game
+ * records), safely whatever a path names.
+ *
+ * A path typed by a user may name a named pipe (reading it would wait for
+ * a writer forever), a device such as /dev/zero (it never ends) or a
+ * folder; a disk may fill up while writing.  These functions never block
+ * on such a file, never read without limit, and never leave a file half
+ * written. */
+#ifndef DOJO_TEXT_FILE_H
+#define DOJO_TEXT_FILE_H
+
+#include <stdbool.h>
+
+#include <glib.h>
+
+/* Far beyond any game record (a long game is a few kilobytes). */
+#define DJ_TEXT_FILE_MAX_BYTES ((gsize)4 << 20)
+
+/* Read the whole of regular file `path` into *contents (NUL-terminated;
+ * g_free it) and *length.  Anything but a regular file (named pipe, device,
+ * folder) is refused without waiting, and so is a file longer than
+ * `max_bytes`.  Errors are DJ_ERROR_IO and start with "PATH: ". */
+bool dj_text_file_read(const char *path, gsize max_bytes, char **contents, gsize *length,
+                       GError **error);
+
+/* Whether `path` names a regular file (following symbolic links); false for
+ * anything else, or when it cannot be looked at.  Does not open it. */
+bool dj_text_file_is_regular(const char *path);
+
+/* Replace `path` with `length` bytes of `text` atomically: a hidden
+ * temporary file beside it is written, flushed to the disk and renamed over
+ * `path`, then the folder is flushed.  On failure `path` is as it was and
+ * no temporary file is left.  Errors are DJ_ERROR_IO, start with "PATH: "
+ * and never name the temporary file. */
+bool dj_text_file_write_atomically(const char *path, const char *text, gsize length,
+                                   GError **error);
+
+#endif
