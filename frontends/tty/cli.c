@@ -2,6 +2,7 @@
 #include "cli.h"
 
 #include <stdio.h>
+#include <string.h>
 
 #include "options.h"
 #include "output.h"
@@ -17,10 +18,49 @@ int dojo_usage_failure(const char *command, const char *params, const char *mess
     return DOJO_EXIT_USAGE;
 }
 
+static int saved_argc;
+static char **saved_argv;
+
+void dojo_cli_remember_args(int argc, char **argv)
+{
+    saved_argc = argc;
+    saved_argv = argv;
+}
+
+/* The option whose value is the first command-line argument that is not
+ * UTF-8 text ("--cards" for "--cards=..." or "--cards ..."), or NULL. */
+static char *option_with_bad_text(void)
+{
+    for (int i = 1; i < saved_argc; i++) {
+        const char *arg = saved_argv[i];
+        if (g_utf8_validate(arg, -1, NULL))
+            continue;
+        if (arg[0] == '-') {
+            const char *equals = strchr(arg, '=');
+            if (equals != NULL && g_utf8_validate(arg, equals - arg, NULL))
+                return g_strndup(arg, (gsize)(equals - arg));
+        } else if (i > 1 && saved_argv[i - 1][0] == '-' && strchr(saved_argv[i - 1], '=') == NULL
+                   && g_utf8_validate(saved_argv[i - 1], -1, NULL)) {
+            return g_strdup(saved_argv[i - 1]);
+        }
+        return NULL;
+    }
+    return NULL;
+}
+
 int dojo_report_error(const char *command, const char *params, GError *error)
 {
     int code;
-    if (error->domain == DOJO_USAGE_ERROR || error->domain == G_OPTION_ERROR) {
+    if (error->domain == G_CONVERT_ERROR) {
+        /* GOption could not read an option's value as text. */
+        char *option = option_with_bad_text();
+        char *message = option != NULL
+            ? g_strdup_printf("the value of %s is not valid text (UTF-8)", option)
+            : g_strdup("an argument is not valid text (UTF-8)");
+        code = dojo_usage_failure(command, params, message);
+        g_free(message);
+        g_free(option);
+    } else if (error->domain == DOJO_USAGE_ERROR || error->domain == G_OPTION_ERROR) {
         code = dojo_usage_failure(command, params, error->message);
     } else {
         GString *clean = g_string_new(NULL);

@@ -26,10 +26,15 @@ int dojo_cmd_review(int argc, char **argv);
 int dojo_usage_failure(const char *command, const char *params, const char *message);
 
 /* Report `error` for `command` and return the exit code it calls for:
- * a usage error (DOJO_USAGE_ERROR or G_OPTION_ERROR) as above, anything
- * else as one line "dojo COMMAND: MESSAGE" and DOJO_EXIT_FAILURE.  Frees
- * `error`. */
+ * a usage error (DOJO_USAGE_ERROR or G_OPTION_ERROR, or G_CONVERT_ERROR:
+ * an option's value that is not UTF-8, named from the arguments given to
+ * dojo_cli_remember_args) as above, anything else as one line
+ * "dojo COMMAND: MESSAGE" and DOJO_EXIT_FAILURE.  Frees `error`. */
 int dojo_report_error(const char *command, const char *params, GError *error);
+
+/* Keep the command line (main's argc, argv) for naming the option in a
+ * report of text that is not UTF-8. */
+void dojo_cli_remember_args(int argc, char **argv);
 
 /* A GOptionContext for `dojo COMMAND` taking `params`, with a summary and
  * a description for --help, whose main group passes `user_data` to option

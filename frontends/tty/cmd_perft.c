@@ -32,7 +32,7 @@ static int run_perft(PerftArgs *args, int n_positional, char **positional)
     const DjVariant *variant = dojo_variant_lookup(positional[0], &error);
     gint64 depth = 0;
     if (variant == NULL
-        || !dojo_int_parse(positional[1], "DEPTH", 0, PERFT_MAX_DEPTH, &depth, &error))
+        || !dojo_int_parse(positional[1], "DEPTH", 1, PERFT_MAX_DEPTH, &depth, &error))
         return dojo_report_error("perft", PERFT_PARAMS, error);
     void *pos = g_malloc(variant->state_size);
     if (!dojo_setup_position(variant, &args->setup, PERFT_DEFAULT_SEED, pos, &error)) {
@@ -78,8 +78,21 @@ int dojo_cmd_perft(int argc, char **argv)
     dojo_setup_args_add(group, &args.setup, true);
     GError *error = NULL;
     int code;
-    if (!g_option_context_parse(context, &argc, &argv, &error))
+    if (!g_option_context_parse(context, &argc, &argv, &error)) {
+        /* GOption takes a negative DEPTH ("-1") for an option. */
+        for (int i = 1; i < argc; i++) {
+            const char *arg = argv[i];
+            if (arg[0] == '-' && arg[1] != '\0' && strspn(arg + 1, "0123456789") == strlen(arg + 1)
+                && g_error_matches(error, G_OPTION_ERROR, G_OPTION_ERROR_UNKNOWN_OPTION)
+                && g_str_has_suffix(error->message, arg)) {
+                g_clear_error(&error);
+                g_set_error(&error, DOJO_USAGE_ERROR, DOJO_USAGE_ERROR_BAD_ARGUMENT,
+                            "DEPTH must be 1 or more (not %s)", arg);
+                break;
+            }
+        }
         code = dojo_report_error("perft", PERFT_PARAMS, error);
+    }
     else
         code = run_perft(&args, argc - 1, argv + 1);
     g_option_context_free(context);

@@ -160,6 +160,15 @@ static char *resume_path(const char *target, GError **error)
     return path;
 }
 
+/* `text` (a file name, a message quoting one) made one printable line
+ * (g_free). */
+static char *printable(const char *text)
+{
+    GString *clean = g_string_new(NULL);
+    dojo_output_sanitize(text, 0, clean);
+    return g_string_free(clean, FALSE);
+}
+
 /* "cannot resume PATH: MESSAGE" as `error`, from `cause` (freed). */
 static void resume_error(const char *path, GError *cause, GError **error)
 {
@@ -189,10 +198,11 @@ static DjGame *resume_game(const char *path, bool keep_journal, DojoJournal **jo
         return NULL;
     }
     if (dropped != NULL) {
-        GString *clean = g_string_new(NULL);
-        dojo_output_sanitize(dropped, 0, clean);
-        fprintf(stderr, "dojo play: warning: %s: %s\n", path, clean->str);
-        g_string_free(clean, TRUE);
+        char *message = g_strdup_printf("%s: %s", path, dropped);
+        char *clean = printable(message);
+        fprintf(stderr, "dojo play: warning: %s\n", clean);
+        g_free(clean);
+        g_free(message);
         g_free(dropped);
     }
     DjOutcome outcome = dj_game_outcome(game);
@@ -324,8 +334,10 @@ static int run_play(PlayArgs *args, int n_positional, char **positional)
         for (int side = 0; side < 2; side++)
             dojo_player_from_tag(dj_game_tag(game, variant->side_names[side]), &players[side]);
         int played = dj_game_length(game);
-        printf("Resuming %s (%s, %d move%s played).\n", path, variant->title, played,
+        char *shown = printable(path);
+        printf("Resuming %s (%s, %d move%s played).\n", shown, variant->title, played,
                played == 1 ? "" : "s");
+        g_free(shown);
         journal_target = path;
     } else {
         if (n_positional != 1) {
@@ -388,7 +400,9 @@ static int run_play(PlayArgs *args, int n_positional, char **positional)
         g_string_free(clean, TRUE);
         g_clear_error(&error);
     } else if (!args->resume || args->record != NULL) {
-        printf("The game is recorded in %s.\n", dojo_journal_path(journal));
+        char *shown = printable(dojo_journal_path(journal));
+        printf("The game is recorded in %s.\n", shown);
+        g_free(shown);
     }
     g_free(journal_target);
 

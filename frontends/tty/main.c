@@ -4,7 +4,9 @@
  *   dojo --help | --version
  *
  * Exit codes: 0 success, 1 failure, 2 usage error, 130 interrupted. */
+#include <errno.h>
 #include <locale.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -92,11 +94,8 @@ static int help_command(int argc, char **argv)
     return run_command(command, 2, help_argv);
 }
 
-int main(int argc, char **argv)
+static int dispatch(int argc, char **argv)
 {
-    /* Character classes only: numbers are printed the C way whatever the
-     * locale, so output can be parsed. */
-    setlocale(LC_CTYPE, "");
     if (argc < 2)
         return top_level_usage("which command?");
     const char *first = argv[1];
@@ -119,4 +118,30 @@ int main(int argc, char **argv)
         return code;
     }
     return run_command(command, argc - 1, argv + 1);
+}
+
+/* Output that could not be written (a full disk, a closed pipe) is a
+ * failure, said once: a script must not take a cut-off answer for one. */
+static int check_output(int code)
+{
+    errno = 0;
+    bool failed = fflush(stdout) != 0;
+    int errsv = errno;
+    failed = ferror(stdout) || failed;
+    if (!failed)
+        return code;
+    if (errsv != 0)
+        fprintf(stderr, "dojo: cannot write the output: %s\n", g_strerror(errsv));
+    else
+        fprintf(stderr, "dojo: cannot write the output\n");
+    return code == DOJO_EXIT_OK ? DOJO_EXIT_FAILURE : code;
+}
+
+int main(int argc, char **argv)
+{
+    /* Character classes only: numbers are printed the C way whatever the
+     * locale, so output can be parsed. */
+    setlocale(LC_CTYPE, "");
+    dojo_cli_remember_args(argc, argv);
+    return check_output(dispatch(argc, argv));
 }

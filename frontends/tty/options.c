@@ -89,6 +89,46 @@ static void setup_add_option(DojoSetup *setup, const char *name, const char *val
     g_array_append_val(setup->values, option);
 }
 
+/* How option `name` was given, for messages: "--cards" or "-o cards=". */
+static char *option_as_given(const DojoSetupArgs *args, const char *name)
+{
+    if (g_ascii_strcasecmp(name, "cards") == 0 && args->cards != NULL)
+        return g_strdup("--cards");
+    if (g_ascii_strcasecmp(name, "deck") == 0 && args->deck != NULL)
+        return g_strdup("--deck");
+    return g_strdup_printf("-o %s=", name);
+}
+
+/* Options that would silently override or ignore one another. */
+static bool check_conflicts(const DojoSetupArgs *args, GArray *values, GError **error)
+{
+    if (args->position != NULL && values->len > 0) {
+        char *given = option_as_given(args, g_array_index(values, DjOptionValue, 0).name);
+        dojo_usage_error(error, "--position gives the whole position: %s does not apply with it",
+                    given);
+        g_free(given);
+        return false;
+    }
+    bool cards = false, deck = false;
+    for (guint i = 0; i < values->len; i++) {
+        const char *name = g_array_index(values, DjOptionValue, i).name;
+        cards = cards || g_ascii_strcasecmp(name, "cards") == 0;
+        deck = deck || g_ascii_strcasecmp(name, "deck") == 0;
+        for (guint j = 0; j < i; j++) {
+            if (g_ascii_strcasecmp(name, g_array_index(values, DjOptionValue, j).name) == 0) {
+                dojo_usage_error(error, "the option '%s' is given twice", name);
+                return false;
+            }
+        }
+    }
+    if (cards && deck) {
+        dojo_usage_error(error, "the cards are named, so a deck to deal from does not apply: give "
+                    "cards or a deck, not both");
+        return false;
+    }
+    return true;
+}
+
 bool dojo_setup_build(const DojoSetupArgs *args, guint64 default_seed, DojoSetup *out,
                       GError **error)
 {
@@ -121,6 +161,10 @@ bool dojo_setup_build(const DojoSetupArgs *args, guint64 default_seed, DojoSetup
         setup_add_option(out, "cards", args->cards);
     if (args->deck != NULL)
         setup_add_option(out, "deck", args->deck);
+    if (!check_conflicts(args, out->values, error)) {
+        dojo_setup_clear(out);
+        return false;
+    }
     out->setup.position = args->position;
     out->setup.options = (const DjOptionValue *)(void *)out->values->data;
     out->setup.n_options = (int)out->values->len;

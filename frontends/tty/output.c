@@ -40,6 +40,16 @@ int dojo_output_columns(FILE *stream)
     return 80;
 }
 
+/* Characters that change how the rest of a line is shown rather than
+ * showing themselves: direction overrides and isolates (U+202E turns the
+ * text after it around), zero-width marks, line and paragraph separators. */
+static bool is_invisible(gunichar c)
+{
+    GUnicodeType type = g_unichar_type(c);
+    return type == G_UNICODE_FORMAT || type == G_UNICODE_LINE_SEPARATOR
+        || type == G_UNICODE_PARAGRAPH_SEPARATOR;
+}
+
 void dojo_output_sanitize(const char *text, int max_chars, GString *out)
 {
     int written = 0;
@@ -57,7 +67,7 @@ void dojo_output_sanitize(const char *text, int max_chars, GString *out)
         } else {
             if (c == '\n' || c == '\r' || c == '\t')
                 g_string_append_c(out, ' ');
-            else if (c < 0x20 || c == 0x7f || (c >= 0x80 && c < 0xa0))
+            else if (c < 0x20 || c == 0x7f || (c >= 0x80 && c < 0xa0) || is_invisible(c))
                 g_string_append_c(out, '?');
             else
                 g_string_append_unichar(out, c);

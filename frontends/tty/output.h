@@ -26,7 +26,8 @@ bool dojo_output_wants_color(FILE *stream, bool disabled);
 int dojo_output_columns(FILE *stream);
 
 /* Append `text` to `out` as one printable line: line breaks and tabs become
- * spaces, other control characters and bytes that are not UTF-8 become '?',
+ * spaces, other control characters, invisible format characters (such as
+ * the right-to-left override U+202E) and bytes that are not UTF-8 become '?',
  * and the result is cut to at most `max_chars` characters (with "..." when
  * cut; max_chars <= 0: no limit). */
 void dojo_output_sanitize(const char *text, int max_chars, GString *out);

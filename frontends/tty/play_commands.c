@@ -237,6 +237,19 @@ static void play_typed_move(PlayState *state, const char *text)
     g_error_free(error);
 }
 
+/* Whether `word` is a command that takes no argument (so that words after
+ * it are a mistake, not a move). */
+static bool takes_no_argument(const char *word)
+{
+    static const char *const commands[] = { "quit", "exit", "hint", "undo", "resign", "draw",
+                                            "board", "help", "?" };
+    for (size_t i = 0; i < G_N_ELEMENTS(commands); i++) {
+        if (strcmp(word, commands[i]) == 0)
+            return true;
+    }
+    return false;
+}
+
 /* A line is a command word (any case) with its argument, which keeps its
  * case since it may be a file name; anything else is taken for a move. */
 LineVerdict play_handle_line(PlayState *state, const char *raw)
@@ -254,7 +267,11 @@ LineVerdict play_handle_line(PlayState *state, const char *raw)
     }
     LineVerdict verdict = LINE_CONTINUE;
 
-    if ((strcmp(word, "quit") == 0 || strcmp(word, "exit") == 0) && bare)
+    if (!bare && takes_no_argument(word)) {
+        char *extra = play_echo_of(argument);
+        play_say(state, "'%s' takes nothing after it: '%s' is left over.", word, extra);
+        g_free(extra);
+    } else if (strcmp(word, "quit") == 0 || strcmp(word, "exit") == 0)
         verdict = LINE_QUIT;
     else if (strcmp(word, "moves") == 0)
         command_moves(state, argument);

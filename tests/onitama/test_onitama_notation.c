@@ -145,7 +145,12 @@ static void test_move_errors(void **state)
         { "boar:a1a3", "the Boar cannot move Blue's piece from a1 to a3; from a1 it reaches a2" },
         { "a1b3", "neither the Tiger nor the Boar" },
         { "boar", "which move with the Boar?" },
-        { "tiger:pass boar", "neither a card" },
+        { "tiger:pass boar", "'boar' is left over after the move" },
+        { "boar a1a2 extra", "'extra' is left over after the move" },
+        { "a1a2 boar extra", "'extra' is left over after the card 'boar'" },
+        /* Quoted as typed, not lower-cased. */
+        { "P*e5", "'P' is not a square" },
+        { "Boar:A1A2B3", "unexpected 'B3' after the squares in 'A1A2B3'" },
     };
     for (size_t i = 0; i < G_N_ELEMENTS(bad); i++) {
         char *error = oni_move_error(pos, bad[i].text);
@@ -227,7 +232,8 @@ static void test_position_errors(void **state)
         { "ssmss/5/5/5/SSMSS b", "expected a board" },
         { "ssmss/5/5/SSMSS b ox,boar,horse,elephant,crab", "5 ranks" },
         { "ssmss/5/5/5/5/SSMSS b ox,boar,horse,elephant,crab", "5 ranks" },
-        { "ssmss/6/5/5/SSMSS b ox,boar,horse,elephant,crab", "'6' on rank 4 is not a piece" },
+        { "ssmss/6/5/5/SSMSS b ox,boar,horse,elephant,crab", "rank 4 covers more than 5" },
+        { "ssmss/5/5/5/SS9 b ox,boar,horse,elephant,crab", "rank 1 covers more than 5" },
         { "ssmss/4/5/5/SSMSS b ox,boar,horse,elephant,crab", "rank 4 covers fewer than 5" },
         { "ssmsss/5/5/5/SSMSS b ox,boar,horse,elephant,crab", "rank 5 covers more than 5" },
         { "ssmss/5/3S3/5/SSMSS b ox,boar,horse,elephant,crab", "rank 3 covers more than 5" },
@@ -274,6 +280,8 @@ static void test_option_errors(void **state)
         { { { "cards", "" } }, 1, { "exactly 5 cards", "0 were given" } },
         { { { "cards", "ox,boar,horse,elephant,crab,eel" } }, 1, { "exactly 5 cards", "6 were given" } },
         { { { "cards", "ox,boar,horse,ox,crab" } }, 1, { "the Ox is named twice", "must all differ" } },
+        { { { "cards", "ox,boar,horse,elephant,crab extra" } }, 1,
+          { "'extra' is left over after the card 'crab'", "left over" } },
         { { { "cards", "ox,boar,wombat,elephant,crab" } }, 1,
           { "'wombat' is not an Onitama card", "tiger, dragon, frog" } },
         { { { "deck", "expansion" } }, 1, { "deck must be base, senseis or both", "'expansion'" } },

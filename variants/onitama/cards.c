@@ -78,6 +78,26 @@ int onitama_card_find(const char *text)
     return found;
 }
 
+const char *onitama_card_leftover(const char *text)
+{
+    if (text == NULL || onitama_card_find(text) >= 0)
+        return NULL;
+    /* The longest run of leading words that names a card. */
+    const char *leftover = NULL;
+    for (const char *p = text; *p != '\0'; p++) {
+        if (*p != ' ' || p == text)
+            continue;
+        char *head = g_strndup(text, (gsize)(p - text));
+        if (onitama_card_find(head) >= 0) {
+            leftover = p;
+            while (*leftover == ' ')
+                leftover++;
+        }
+        g_free(head);
+    }
+    return leftover != NULL && *leftover != '\0' ? leftover : NULL;
+}
+
 void onitama_card_list_names(OnitamaDeck deck, GString *out)
 {
     bool first = true;

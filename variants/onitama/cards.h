@@ -39,6 +39,10 @@ const OnitamaCard *onitama_card(int id);
  * "seasnake" all name the same card. */
 int onitama_card_find(const char *text);
 
+/* When `text` is not a card but its first words are ("crab extra"), the
+ * words left over after them ("extra", pointing into `text`); else NULL. */
+const char *onitama_card_leftover(const char *text);
+
 /* Append the notation names of every card in `deck`, ", "-separated. */
 void onitama_card_list_names(OnitamaDeck deck, GString *out);
 

@@ -46,27 +46,47 @@ static bool move_error(GError **error, const char *format, ...)
 typedef struct MoveWords {
     GString *card;
     GString *squares;
+    GString *leftover;   /* words naming a card again after the squares */
     bool pass;
+    const char *typed;   /* the move as the user typed it, for messages */
 } MoveWords;
 
 static void split_move_words(const char *normalized, MoveWords *words)
 {
     char **tokens = g_strsplit_set(normalized, " :", -1);
+    bool card_done = false;   /* the card's words have been followed by others */
     for (char **t = tokens; *t != NULL; t++) {
         const char *token = *t;
         if (*token == '\0')
             continue;
+        bool card_word = false;
         if (strcmp(token, "pass") == 0) {
             words->pass = true;
         } else if (strcmp(token, "-") == 0 || strpbrk(token, "0123456789") != NULL) {
             g_string_append(words->squares, token);
         } else {
-            if (words->card->len > 0)
-                g_string_append_c(words->card, ' ');
-            g_string_append(words->card, token);
+            GString *into = card_done ? words->leftover : words->card;
+            if (into->len > 0)
+                g_string_append_c(into, ' ');
+            g_string_append(into, token);
+            card_word = true;
         }
+        if (!card_word && words->card->len > 0)
+            card_done = true;
     }
     g_strfreev(tokens);
+}
+
+/* `piece` of the normalized move as the user typed it (same letters, case
+ * kept), or `piece` itself when it cannot be found (g_free). */
+static char *as_typed(const char *typed, const char *piece)
+{
+    size_t n = strlen(piece);
+    for (const char *p = typed; n > 0 && *p != '\0'; p++) {
+        if (g_ascii_strncasecmp(p, piece, n) == 0)
+            return g_strndup(p, n);
+    }
+    return g_strdup(piece);
 }
 
 /* The text at `text` that was meant as a square, for error messages: a
@@ -80,28 +100,42 @@ static char *square_attempt(const char *text)
     return g_strndup(text, n);
 }
 
-/* Read "a1a2", "a1-a2" or "a1xa2" (the whole of `text`). */
-static bool parse_squares(const char *text, int *from, int *to, GError **error)
+/* Read "a1a2", "a1-a2" or "a1xa2" (the whole of `text`); messages quote
+ * it as in `typed`. */
+static bool parse_squares(const char *text, const char *typed, int *from, int *to,
+                          GError **error)
 {
     int consumed = 0;
     const char *at = text;
     for (int i = 0; i < 2; i++) {
         if (i == 1 && (*at == '-' || *at == 'x'))
             at++;
-        if (*at == '\0')
-            return move_error(error, "'%s' needs two squares, like a1a2", text);
+        if (*at == '\0') {
+            char *shown = as_typed(typed, text);
+            move_error(error, "'%s' needs two squares, like a1a2", shown);
+            g_free(shown);
+            return false;
+        }
         int square = dj_square_parse(at, ONITAMA_SIZE, ONITAMA_SIZE, &consumed);
         if (square < 0) {
             char *bad = square_attempt(at);
-            move_error(error, "'%s' is not a square of the board (files a-e, ranks 1-5)", bad);
+            char *shown = as_typed(typed, bad);
+            move_error(error, "'%s' is not a square of the board (files a-e, ranks 1-5)", shown);
+            g_free(shown);
             g_free(bad);
             return false;
         }
         *(i == 0 ? from : to) = square;
         at += consumed;
     }
-    if (*at != '\0')
-        return move_error(error, "unexpected '%s' after the squares in '%s'", at, text);
+    if (*at != '\0') {
+        char *rest = as_typed(typed, at);
+        char *shown = as_typed(typed, text);
+        move_error(error, "unexpected '%s' after the squares in '%s'", rest, shown);
+        g_free(shown);
+        g_free(rest);
+        return false;
+    }
     return true;
 }
 
@@ -123,12 +157,18 @@ static bool find_held_card(const OnitamaPosition *pos, const char *name, int *ca
     if (id < 0 || slot < 0) {
         for (int s = 0; s < 5; s++)
             g_string_append_printf(help, "%s%s", s > 0 ? ", " : "", onitama_card(pos->cards[s])->name);
-        if (id < 0)
+        const char *leftover = onitama_card_leftover(name);
+        if (leftover != NULL) {
+            char *card = g_strstrip(g_strndup(name, (gsize)(leftover - name)));
+            move_error(error, "'%s' is left over after the card '%s'", leftover, card);
+            g_free(card);
+        } else if (id < 0) {
             move_error(error, "'%s' is neither a card nor a square; this game's cards are %s",
                        name, help->str);
-        else
+        } else {
             move_error(error, "this game has no %s card; its cards are %s",
                        onitama_card(id)->title, help->str);
+        }
     } else if (onitama_slot_holder(slot) != side) {
         append_hand(pos, side, help);
         move_error(error, "%s does not hold the %s (%s %s); %s holds %s", side_names[side],
@@ -200,7 +240,7 @@ static bool parse_board_move(const OnitamaPosition *pos, const MoveWords *words,
 {
     int side = pos->side, enemy = side ^ 1;
     int from = -1, to = -1;
-    if (!parse_squares(words->squares->str, &from, &to, error))
+    if (!parse_squares(words->squares->str, words->typed, &from, &to, error))
         return false;
     int card = -1;
     if (words->card->len > 0 && !find_held_card(pos, words->card->str, &card, error))
@@ -284,10 +324,14 @@ bool onitama_parse_move(const void *p, const char *text, DjMove *out, GError **e
     if (onitama_outcome(pos) != DJ_OUTCOME_ONGOING)
         return move_error(error, "the game is over: no more moves");
     char *normalized = dj_text_normalize(text);
-    MoveWords words = { g_string_new(NULL), g_string_new(NULL), false };
+    MoveWords words = { g_string_new(NULL), g_string_new(NULL), g_string_new(NULL), false,
+                        text };
     split_move_words(normalized, &words);
     bool ok;
-    if (words.pass) {
+    if (words.leftover->len > 0) {
+        ok = move_error(error, "'%s' is left over after the move: a move is one card and two "
+                        "squares, like ox:c1c2", words.leftover->str);
+    } else if (words.pass) {
         ok = parse_pass(pos, &words, out, error);
     } else if (words.squares->len > 0) {
         ok = parse_board_move(pos, &words, out, error);
@@ -301,6 +345,7 @@ bool onitama_parse_move(const void *p, const char *text, DjMove *out, GError **e
     }
     g_string_free(words.card, TRUE);
     g_string_free(words.squares, TRUE);
+    g_string_free(words.leftover, TRUE);
     g_free(normalized);
     return ok;
 }

@@ -62,7 +62,7 @@ static bool parse_board(OnitamaPosition *pos, const char *board, GError **error)
         int rank = ONITAMA_SIZE - 1 - row;
         int file = 0;
         for (const char *c = ranks[row]; ok && *c != '\0'; c++) {
-            if (*c >= '1' && *c <= '5') {
+            if (*c >= '1' && *c <= '9') {
                 file += *c - '0';
                 if (file > ONITAMA_SIZE)
                     break;   /* reported below as a rank that is too long */

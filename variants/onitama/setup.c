@@ -42,7 +42,14 @@ bool onitama_parse_card_list(const char *text, int cards[5], GError **error)
     }
     for (int i = 0; ok && i < n; i++) {
         int id = onitama_card_find(names[i]);
-        if (id < 0) {
+        const char *leftover = onitama_card_leftover(names[i]);
+        if (leftover != NULL) {
+            char *card = g_strndup(names[i], (gsize)(leftover - names[i]));
+            g_set_error(error, ONITAMA_ERROR, ONITAMA_ERROR_OPTION,
+                        "'%s' is left over after the card '%s'", leftover, g_strstrip(card));
+            g_free(card);
+            ok = false;
+        } else if (id < 0) {
             GString *valid = g_string_new(NULL);
             onitama_card_list_names(ONITAMA_DECK_BOTH, valid);
             g_set_error(error, ONITAMA_ERROR, ONITAMA_ERROR_OPTION,
