@@ -1,0 +1,256 @@
+/* test_messages.c: exit codes and messages that say what went wrong, in the
+ * user's own words: output that cannot be written, numbers and positions
+ * out of range, stray words, conflicting options, text that is not UTF-8,
+ * save errors, damaged records, control characters. */
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <setjmp.h>
+#include <cmocka.h>
+
+#include <stdio.h>
+#include <string.h>
+
+#include <gio/gio.h>
+#include <glib.h>
+
+#include "runner.h"
+
+#define CARDS "ox,boar,horse,elephant,crab"
+#define START "ssmss/5/5/5/SSMSS b " CARDS
+
+static int make_dir(void **state)
+{
+    *state = runner_temp_dir();
+    return 0;
+}
+
+static int remove_dir(void **state)
+{
+    runner_remove_tree(*state);
+    g_free(*state);
+    return 0;
+}
+
+static void write_file(const char *dir, const char *name, const char *text)
+{
+    char *path = g_build_filename(dir, name, NULL);
+    assert_true(g_file_set_contents(path, text, -1, NULL));
+    g_free(path);
+}
+
+static DojoRun *run(const char *dir, const char *input, const char *const *args)
+{
+    DojoRun *r = runner_run_text(dir, input, args);
+    assert_int_equal(r->signal, 0);
+    return r;
+}
+
+static const char *const hotseat[] = { "play", "onitama", "--hotseat", "--cards", CARDS, NULL };
+
+/* ---- 10. output that cannot be written ------------------------------------------- */
+
+/* Run dojo with its standard output going to /dev/full; its exit code,
+ * and its standard error in *err. */
+static int run_into_full_disk(const char *dir, const char *const *args, char **err)
+{
+    GSubprocessLauncher *launcher = g_subprocess_launcher_new(G_SUBPROCESS_FLAGS_STDERR_PIPE);
+    g_subprocess_launcher_set_stdout_file_path(launcher, "/dev/full");
+    g_subprocess_launcher_set_cwd(launcher, dir);
+    g_subprocess_launcher_setenv(launcher, "DOJO_HOME", dir, TRUE);
+    GPtrArray *argv = g_ptr_array_new();
+    g_ptr_array_add(argv, (gpointer)runner_exe());
+    for (int i = 0; args[i] != NULL; i++)
+        g_ptr_array_add(argv, (gpointer)args[i]);
+    g_ptr_array_add(argv, NULL);
+    GError *error = NULL;
+    GSubprocess *process = g_subprocess_launcher_spawnv(launcher,
+                                                        (const char *const *)argv->pdata, &error);
+    g_assert_no_error(error);
+    char *err_text = NULL;
+    assert_true(g_subprocess_communicate_utf8(process, NULL, NULL, NULL, &err_text, &error));
+    g_assert_no_error(error);
+    assert_true(g_subprocess_get_if_exited(process));
+    int code = g_subprocess_get_exit_status(process);
+    *err = err_text;
+    g_object_unref(process);
+    g_object_unref(launcher);
+    g_ptr_array_free(argv, TRUE);
+    return code;
+}
+
+static void test_output_that_cannot_be_written_fails(void **state)
+{
+    const char *const commands[][6] = {
+        { "list", NULL },
+        { "perft", "ogi", "2", NULL },
+        { "perft", "onitama", "1", "--cards", CARDS, NULL },
+    };
+    for (size_t i = 0; i < G_N_ELEMENTS(commands); i++) {
+        char *err = NULL;
+        int code = run_into_full_disk(*state, commands[i], &err);
+        assert_int_equal(code, 1);
+        assert_int_equal(runner_count_containing(err, "cannot write the output"), 1);
+        g_free(err);
+    }
+}
+
+/* ---- 11 to 15. the command line ----------------------------------------------- */
+
+static void test_a_negative_depth_says_what_depth_is_wanted(void **state)
+{
+    const char *args[] = { "perft", "onitama", "-1", NULL };
+    DojoRun *r = run(*state, NULL, args);
+    assert_int_equal(r->exit_code, 2);
+    assert_non_null(strstr(r->err, "DEPTH must be 1 or more"));
+    assert_null(strstr(r->err, "Unknown option"));
+    runner_run_free(r);
+}
+
+static void test_a_rank_too_long_says_so(void **state)
+{
+    const char *args[] = { "perft", "onitama", "1", "--position",
+                           "ssmss/6/5/5/SSMSS b " CARDS, NULL };
+    DojoRun *r = run(*state, NULL, args);
+    assert_int_equal(r->exit_code, 1);
+    assert_non_null(strstr(r->err, "rank 4 covers more than 5 squares"));
+    assert_null(strstr(r->err, "not a piece"));
+    runner_run_free(r);
+}
+
+static void test_words_left_over_are_named(void **state)
+{
+    DojoRun *r = run(*state, "ox a1a2 extra\nhint extra\nquit now\nquit\n", hotseat);
+    assert_int_equal(r->exit_code, 0);
+    assert_non_null(strstr(r->out, "'extra' is left over after the move"));
+    assert_non_null(strstr(r->out, "'hint' takes nothing after it: 'extra' is left over."));
+    assert_non_null(strstr(r->out, "'quit' takes nothing after it: 'now' is left over."));
+    /* "quit now" did not stop the game: the last "quit" did. */
+    assert_int_equal(runner_count_containing(r->out, "the game is kept in"), 1);
+    runner_run_free(r);
+
+    const char *cards[] = { "perft", "onitama", "1", "--cards", CARDS " extra", NULL };
+    r = run(*state, NULL, cards);
+    assert_int_equal(r->exit_code, 1);
+    assert_non_null(strstr(r->err, "'extra' is left over after the card 'crab'"));
+    runner_run_free(r);
+}
+
+static void test_conflicting_options_are_refused(void **state)
+{
+    const char *const cases[][9] = {
+        { "perft", "onitama", "1", "--cards", CARDS, "--position", START, NULL },
+        { "perft", "onitama", "1", "--cards", CARDS, "--deck", "base", NULL },
+        { "perft", "onitama", "1", "-o", "cards=" CARDS, "-o", "cards=" CARDS, NULL },
+        { "play", "onitama", "--cards", CARDS, "--position", START, NULL },
+    };
+    const char *const why[] = { "--position gives the whole position", "not both",
+                                "given twice", "--position gives the whole position" };
+    for (size_t i = 0; i < G_N_ELEMENTS(cases); i++) {
+        DojoRun *r = run(*state, NULL, cases[i]);
+        assert_int_equal(r->exit_code, 2);
+        assert_non_null(strstr(r->err, why[i]));
+        runner_run_free(r);
+    }
+}
+
+static void test_an_option_that_is_not_utf8_is_named(void **state)
+{
+    const char *args[] = { "perft", "onitama", "1", "--cards", "ox,\xff", NULL };
+    DojoRun *r = run(*state, NULL, args);
+    assert_int_equal(r->exit_code, 2);
+    assert_non_null(strstr(r->err, "the value of --cards is not valid text"));
+    runner_run_free(r);
+    const char *joined[] = { "perft", "onitama", "1", "--position=\xfe", NULL };
+    r = run(*state, NULL, joined);
+    assert_int_equal(r->exit_code, 2);
+    assert_non_null(strstr(r->err, "the value of --position is not valid text"));
+    runner_run_free(r);
+}
+
+/* ---- 16. save errors ----------------------------------------------------------- */
+
+static void test_a_save_error_names_the_file_once(void **state)
+{
+    DojoRun *r = run(*state, "ox:d1d2\nsave nowhere/s.dojo\nquit\n", hotseat);
+    assert_int_equal(r->exit_code, 0);
+    assert_int_equal(runner_count_containing(r->out, "Cannot save nowhere/s.dojo: "), 1);
+    assert_int_equal(runner_count_containing(r->out, "s.dojo."), 0);   /* a temporary name */
+    assert_null(strstr(r->out, "Could not save"));
+    runner_run_free(r);
+}
+
+/* ---- 17. damaged records ---------------------------------------------------------- */
+
+static void test_record_errors_are_short_and_to_the_point(void **state)
+{
+    GString *text = g_string_new("[Variant \"onitama\"]\n[Position \"" START "\"]\n\n1. ");
+    for (int i = 0; i < 2 << 20; i++)
+        g_string_append_c(text, 'x');
+    g_string_append_c(text, '\n');
+    write_file(*state, "long.dojo", text->str);
+    g_string_free(text, TRUE);
+    const char *args[] = { "play", "--resume", "long.dojo", NULL };
+    DojoRun *r = run(*state, NULL, args);
+    assert_int_equal(r->exit_code, 1);
+    assert_true(strlen(r->err) < 300);
+    assert_non_null(strstr(r->err, "xxx..."));
+    runner_run_free(r);
+
+    /* A byte-order mark before the tags. */
+    write_file(*state, "bom.dojo",
+               "\xEF\xBB\xBF[Variant \"onitama\"]\n[Position \"" START "\"]\n\n1. ox:d1d2\n");
+    const char *bom[] = { "play", "--resume", "bom.dojo", "--hotseat", NULL };
+    r = run(*state, "quit\n", bom);
+    assert_int_equal(r->exit_code, 0);
+    assert_non_null(strstr(r->out, "(Onitama, 1 move played)"));
+    runner_run_free(r);
+
+    /* No Position tag, in a game whose start is dealt at random. */
+    write_file(*state, "nopos.dojo", "[Variant \"onitama\"]\n\n1. ox:d1d2\n");
+    const char *nopos[] = { "play", "--resume", "nopos.dojo", NULL };
+    r = run(*state, NULL, nopos);
+    assert_int_equal(r->exit_code, 1);
+    assert_non_null(strstr(r->err, "no [Position"));
+    assert_null(strstr(r->err, "card"));
+    runner_run_free(r);
+    /* ... while a game that always starts alike needs none. */
+    write_file(*state, "ogi.dojo", "[Variant \"ogi\"]\n\n1. c3c4\n");
+    r = run(*state, "load ogi.dojo\nquit\n", hotseat);
+    assert_non_null(strstr(r->out, "Loaded ogi.dojo (\xC5\x8Cgi, 1 move played)."));
+    runner_run_free(r);
+}
+
+/* ---- 18 and 19. echoed input -------------------------------------------------------- */
+
+static void test_echoed_input_is_printable_and_as_typed(void **state)
+{
+    DojoRun *r = run(*state, "\xE2\x80\xAEox:d1d2\x1B[31m\nP*e5\nquit\n", hotseat);
+    assert_int_equal(r->exit_code, 0);
+    assert_null(strstr(r->out, "\xE2\x80\xAE"));   /* the right-to-left override */
+    assert_null(strstr(r->out, "\x1B["));
+    assert_non_null(strstr(r->out, "'P' is not a square"));
+    runner_run_free(r);
+}
+
+int main(int argc, char **argv)
+{
+    if (!runner_init(argc, argv)) {
+        fprintf(stderr, "usage: test_messages PATH-TO-DOJO (or set DOJO_EXE)\n");
+        return 1;
+    }
+#define T(name) cmocka_unit_test_setup_teardown(name, make_dir, remove_dir)
+    const struct CMUnitTest tests[] = {
+        T(test_output_that_cannot_be_written_fails),
+        T(test_a_negative_depth_says_what_depth_is_wanted),
+        T(test_a_rank_too_long_says_so),
+        T(test_words_left_over_are_named),
+        T(test_conflicting_options_are_refused),
+        T(test_an_option_that_is_not_utf8_is_named),
+        T(test_a_save_error_names_the_file_once),
+        T(test_record_errors_are_short_and_to_the_point),
+        T(test_echoed_input_is_printable_and_as_typed),
+    };
+#undef T
+    return cmocka_run_group_tests_name("frontend messages", tests, NULL, NULL);
+}
