@@ -33,15 +33,12 @@ static uint64_t perft_below(const PerftScratch *s, int ply, int depth)
     const unsigned char *pos = s->positions + (size_t)ply * size;
 
     DjMove *moves = s->moves + (size_t)ply * (size_t)v->max_moves;
-    if (depth == 1) {
-        int n = v->count_moves != NULL ? v->count_moves(pos) : v->legal_moves(pos, moves);
-        return n == 0 ? 1 : (uint64_t)n;   /* no move: the game is over, a leaf */
-    }
+    /* No legal move (a mate): no sequence of moves goes on from here. */
+    if (depth == 1)
+        return (uint64_t)(v->count_moves != NULL ? v->count_moves(pos) : v->legal_moves(pos, moves));
 
     unsigned char *child = s->positions + (size_t)(ply + 1) * size;
     int n = v->legal_moves(pos, moves);
-    if (n == 0)
-        return 1;
     uint64_t total = 0;
     for (int i = 0; i < n; i++) {
         memcpy(child, pos, size);
@@ -56,7 +53,7 @@ static uint64_t perft_below(const PerftScratch *s, int ply, int depth)
 
 uint64_t dj_perft(const DjVariant *variant, const void *pos, int depth)
 {
-    if (depth <= 0 || dj_position_outcome(variant, pos) != DJ_OUTCOME_ONGOING)
+    if (depth <= 0 || variant->outcome(pos) != DJ_OUTCOME_ONGOING)
         return 1;
     PerftScratch s;
     scratch_init(&s, variant, depth);
@@ -69,7 +66,7 @@ uint64_t dj_perft(const DjVariant *variant, const void *pos, int depth)
 uint64_t dj_perft_divide(const DjVariant *variant, const void *pos, int depth,
                          DjPerftDivideFn fn, void *user_data)
 {
-    if (depth <= 0 || dj_position_outcome(variant, pos) != DJ_OUTCOME_ONGOING)
+    if (depth <= 0 || variant->outcome(pos) != DJ_OUTCOME_ONGOING)
         return 1;
     PerftScratch s;
     scratch_init(&s, variant, depth);

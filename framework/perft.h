@@ -1,13 +1,15 @@
 /* perft.h: counting the leaves of the game tree, for every variant.
  *
- * Conventions: a position where the game is over is a leaf and counts 1
- * wherever it stands, whether the variant's outcome() ends it (a master
- * captured, a temple reached) or the side to move has no legal move
- * (checkmate, stalemate): dj_position_outcome is not ONGOING.  At depth 1
+ * Conventions: perft counts the sequences of exactly `depth` moves, except
+ * that a game the variant's outcome() declares over (a master captured, a
+ * temple reached) ends a sequence early and counts 1 wherever it stands.
+ * A position with no legal move (checkmate, stalemate: a loss the framework
+ * adds, not outcome()) has no sequence going on from it and counts 0, as in
+ * chess and shogi perft; so does a root without legal moves.  At depth 1
  * the legal moves are counted without playing them (bulk counting, through
- * count_moves when the variant supplies it).  The published counts of both
- * built-in games are the same under the chess convention (a mate counts 0)
- * to the depths published. */
+ * count_moves when the variant supplies it).  This gives Onitama's
+ * published counts (which count a finished game as a leaf) and the
+ * shogi-family counts of Ōgi (205,167,370 at depth 6 from the start). */
 #ifndef DOJO_PERFT_H
 #define DOJO_PERFT_H
 

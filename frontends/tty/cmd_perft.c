@@ -66,7 +66,9 @@ int dojo_cmd_perft(int argc, char **argv)
     GOptionContext *context = dojo_option_context(
         "VARIANT DEPTH",
         "Count the positions DEPTH plies below a position (a new game unless --position).\n"
-        "A finished game is a leaf; the last ply is counted without playing it.",
+        "A game the rules end (a master taken) is a leaf; a position without legal moves\n"
+        "(a mate) counts 0, as in chess and shogi perft.  The last ply is counted\n"
+        "without playing it.",
         "Example:\n  dojo perft onitama 3 --cards ox,boar,horse,elephant,crab   (1989)\n", &args);
     GOptionGroup *group = dojo_option_main_group(context);
     GOptionEntry entries[] = {

@@ -18,11 +18,12 @@
 #define MAX_PLIES 300
 #define DEEP_POSITIONS 3
 
-/* Leaves `depth` plies below `pos`, counted the slow way: a finished game
- * is a leaf, every move is played (no bulk counting, no count_moves). */
+/* Leaves `depth` plies below `pos`, counted the slow way: a game outcome()
+ * ends is a leaf, a position without legal moves counts 0, every move is
+ * played (no bulk counting, no count_moves). */
 static uint64_t brute_force_perft(const DjVariant *v, const void *pos, int depth)
 {
-    if (depth == 0 || dj_position_outcome(v, pos) != DJ_OUTCOME_ONGOING)
+    if (depth == 0 || v->outcome(pos) != DJ_OUTCOME_ONGOING)
         return 1;
     int n = 0;
     DjMove *moves = conf_legal_moves(v, pos, &n);
@@ -92,9 +93,15 @@ static void check_position(const ConfWhere *where, const DjVariant *v, const voi
                            bool deep)
 {
     CONF_CHECK(where, dj_perft(v, pos, 0) == 1, "perft 0 is not 1");
-    if (dj_position_outcome(v, pos) != DJ_OUTCOME_ONGOING) {
+    if (v->outcome(pos) != DJ_OUTCOME_ONGOING) {
         CONF_CHECK(where, dj_perft(v, pos, 1) == 1 && dj_perft(v, pos, 2) == 1,
                    "a finished game is a leaf, but perft says otherwise");
+        return;
+    }
+    if (dj_position_outcome(v, pos) != DJ_OUTCOME_ONGOING) {
+        CONF_CHECK(where, dj_perft(v, pos, 1) == 0 && dj_perft(v, pos, 2) == 0,
+                   "no sequence of moves goes on from a position without legal moves, but "
+                   "perft counts some");
         return;
     }
     int n = 0;
@@ -104,7 +111,7 @@ static void check_position(const ConfWhere *where, const DjVariant *v, const voi
     CONF_CHECK(where, perft1 == (uint64_t)n, "perft 1 is %" G_GUINT64_FORMAT
                " with %d legal moves", perft1, n);
     for (int depth = 2; depth <= (deep ? 3 : 2); depth++) {
-        /* a position without legal moves is a finished leaf (perft.h) */
+        /* a position without legal moves counts 0 (perft.h) */
         uint64_t perft = dj_perft(v, pos, depth);
         uint64_t brute = brute_force_perft(v, pos, depth);
         CONF_CHECK(where, perft == brute, "perft %d is %" G_GUINT64_FORMAT

@@ -1,6 +1,7 @@
 /* test_perft.c: dj_perft and dj_perft_divide on the toy games, against
  * numbers worked out by hand and against counts made here without the
- * framework (perft.h: a finished game is a leaf that counts 1). */
+ * framework (perft.h: a game outcome() ends is a leaf that counts 1; a
+ * position with no legal move counts 0). */
 #include <stdarg.h>
 #include <stddef.h>
 #include <setjmp.h>
@@ -13,7 +14,8 @@
 
 /* Regressions covered here: the depth-1 count once wrote into the root's
  * move list (wrong totals for variants without count_moves), and a position
- * with no legal move must count as a finished leaf (1). */
+ * with no legal move once counted as a leaf (1) where shogi and chess perft
+ * count it 0. */
 
 /* ---- tic-tac-toe counted independently ---------------------------------- */
 
@@ -103,11 +105,14 @@ static void test_tictactoe_by_count(void **state)
 
 /* ---- take-away: a game where the loser simply has no move ---------------- */
 
-/* Leaves below a pile of `pile` stones: an empty pile is a finished game. */
+/* Sequences of `depth` moves from a pile of `pile` stones: an empty pile
+ * leaves the side to move without a move, so none go on from it. */
 static uint64_t count_takeaway(int pile, int depth)
 {
-    if (depth == 0 || pile == 0)
+    if (depth == 0)
         return 1;
+    if (pile == 0)
+        return 0;
     uint64_t total = count_takeaway(pile - 1, depth - 1);
     if (pile >= 2)
         total += count_takeaway(pile - 2, depth - 1);
@@ -118,19 +123,22 @@ static void test_takeaway(void **state)
 {
     (void)state;
     ToyTakeAway pos;
-    /* by hand: from 3 stones, 3 plies: 1-1-1, 1-2 (ends), 2-1 (ends) */
+    /* by hand: from 3 stones, 3 plies: only 1-1-1 (1-2 and 2-1 leave the
+     * next side without a move after two) */
     DjSetup three = { .position = "3 0" };
     assert_true(toy_takeaway.setup(&pos, &three, NULL));
-    assert_int_equal(dj_perft(&toy_takeaway, &pos, 3), 3);
-    /* from 1 stone, 2 plies: take it, the game is over: one leaf */
+    assert_int_equal(dj_perft(&toy_takeaway, &pos, 2), 3);
+    assert_int_equal(dj_perft(&toy_takeaway, &pos, 3), 1);
+    /* from 1 stone: one move, then none */
     DjSetup one = { .position = "1 0" };
     assert_true(toy_takeaway.setup(&pos, &one, NULL));
     assert_int_equal(dj_perft(&toy_takeaway, &pos, 1), 1);
-    assert_int_equal(dj_perft(&toy_takeaway, &pos, 2), 1);
-    /* an empty pile: the side to move has lost, a leaf */
+    assert_int_equal(dj_perft(&toy_takeaway, &pos, 2), 0);
+    /* an empty pile: the side to move has lost, and has no move */
     DjSetup empty = { .position = "0 1" };
     assert_true(toy_takeaway.setup(&pos, &empty, NULL));
-    assert_int_equal(dj_perft(&toy_takeaway, &pos, 1), 1);
+    assert_int_equal(dj_perft(&toy_takeaway, &pos, 0), 1);
+    assert_int_equal(dj_perft(&toy_takeaway, &pos, 1), 0);
 
     for (int pile = 0; pile <= 14; pile++) {
         char *text = g_strdup_printf("%d 0", pile);

@@ -1,5 +1,6 @@
 /* test_ogi_perft.c: the published perft counts from the start position
- * (rules file), depths 1..4; depth 5 (8490025) is in the bench.  Also perft
+ * (rules file), depths 1..4; depths 5 (8490025) and 6 (205167370) are in
+ * the bench.  Positions with mates inside the tree.  Also perft
  * without bulk counting, every leaf played, agreeing with count_moves. */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -28,6 +29,44 @@ static void test_perft_start(void **state)
         }
     }
     g_free(pos);
+}
+
+/* Positions from random games with mates inside their trees (a mated
+ * position has no move and counts 0, as in shogi perft: perft.h).  The
+ * counts agree with Fairy-Stockfish playing these rules; counting a mate as
+ * a leaf would give 18050, 81486 and 14838 at depth 3. */
+typedef struct MatePerft {
+    const char *position;
+    uint64_t counts[4];   /* depths 1..4; 0: not checked here */
+} MatePerft;
+
+static const MatePerft mate_positions[] = {
+    { "1nsiksnl/l3r1b1/2pppppp/pp3I2/7P/PPPPPPP1/1B2S1R1/LNS1K1NL w - 10",
+      { 25, 793, 18035, 563588 } },
+    { "1nS1k3/ls1r2bl/1pp2nPp/p3Si1P/PPPp2p1/3+p4/LB1S1K1R/1N2I1NL b P3p 75",
+      { 48, 2078, 81445, 0 } },
+    { "lns2snl/1rI2kb1/p1p1pp1p/3p1Pp1/1p4IP/PPPP2PN/1B2R2L/LNS1KS2 w p 22",
+      { 19, 781, 14836, 0 } },
+};
+
+static void test_perft_with_mates_inside(void **state)
+{
+    (void)state;
+    for (size_t i = 0; i < G_N_ELEMENTS(mate_positions); i++) {
+        void *pos = ogi_test_position(mate_positions[i].position);
+        for (int depth = 1; depth <= 4; depth++) {
+            uint64_t expected = mate_positions[i].counts[depth - 1];
+            if (expected == 0)
+                continue;
+            uint64_t count = dj_perft(OGI, pos, depth);
+            if (count != expected) {
+                fprintf(stderr, "%s depth %d: %llu, expected %llu\n", mate_positions[i].position,
+                        depth, (unsigned long long)count, (unsigned long long)expected);
+                fail();
+            }
+        }
+        g_free(pos);
+    }
 }
 
 /* The start position string gives the same tree as a new game. */
@@ -108,6 +147,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_perft_start),
         cmocka_unit_test(test_perft_start_from_string),
+        cmocka_unit_test(test_perft_with_mates_inside),
         cmocka_unit_test(test_start_moves),
         cmocka_unit_test(test_perft_by_playing),
         cmocka_unit_test(test_perft_divide),
