@@ -93,7 +93,7 @@ bool dj_text_file_read(const char *path, gsize max_bytes, char **contents, gsize
     return true;
 }
 
-static bool write_all(int fd, const char *data, gsize length)
+bool dj_text_file_write_all(int fd, const char *data, gsize length)
 {
     while (length > 0) {
         ssize_t n = write(fd, data, length);
@@ -108,14 +108,15 @@ static bool write_all(int fd, const char *data, gsize length)
     return true;
 }
 
-/* Make a renamed file's new name durable, not only its contents. */
-static void sync_dir(const char *dir)
+void dj_text_file_sync_parent(const char *path)
 {
+    char *dir = g_path_get_dirname(path);
     int fd = open(dir, O_RDONLY | O_CLOEXEC);
     if (fd >= 0) {
         fsync(fd);
         close(fd);
     }
+    g_free(dir);
 }
 
 bool dj_text_file_write_atomically(const char *path, const char *text, gsize length,
@@ -134,7 +135,7 @@ bool dj_text_file_write_atomically(const char *path, const char *text, gsize len
     if (fd < 0) {
         errno_error(error, path, errno);
     } else {
-        bool written = write_all(fd, text, length) && fsync(fd) == 0;
+        bool written = dj_text_file_write_all(fd, text, length) && fsync(fd) == 0;
         int errsv = errno;
         if (close(fd) != 0 && written) {
             written = false;
@@ -150,7 +151,7 @@ bool dj_text_file_write_atomically(const char *path, const char *text, gsize len
             g_unlink(temp);
     }
     if (ok)
-        sync_dir(dir);
+        dj_text_file_sync_parent(path);
     g_free(temp);
     g_free(dir);
     return ok;

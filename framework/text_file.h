@@ -35,4 +35,12 @@ bool dj_text_file_is_regular(const char *path);
 bool dj_text_file_write_atomically(const char *path, const char *text, gsize length,
                                    GError **error);
 
+/* Write all `length` bytes of `data` to `fd`, going on after short writes
+ * and interruptions; false (errno set) when the system refuses. */
+bool dj_text_file_write_all(int fd, const char *data, gsize length);
+
+/* Flush to the disk the folder holding `path`, so that a file just created
+ * or renamed there keeps its name after a crash.  Best effort. */
+void dj_text_file_sync_parent(const char *path);
+
 #endif

@@ -179,33 +179,6 @@ static void keep_body(DojoJournal *journal, const char *text, int plies)
 
 /* ---- writing ------------------------------------------------------------------ */
 
-static bool write_all(int fd, const char *data, size_t length)
-{
-    while (length > 0) {
-        ssize_t n = write(fd, data, length);
-        if (n < 0) {
-            if (errno == EINTR)
-                continue;
-            return false;
-        }
-        data += n;
-        length -= (size_t)n;
-    }
-    return true;
-}
-
-/* Make a new file's name itself durable, not only its contents. */
-static void sync_parent_dir(const char *path)
-{
-    char *dir = g_path_get_dirname(path);
-    int fd = open(dir, O_RDONLY);
-    if (fd >= 0) {
-        fsync(fd);
-        close(fd);
-    }
-    g_free(dir);
-}
-
 static bool write_atomically(const char *path, const GString *text, GError **error)
 {
     return dj_text_file_write_atomically(path, text->str, text->len, error);
@@ -244,7 +217,8 @@ static char *create_new_game_file(const DjGame *game, const GString *text, int *
             break;
         }
         *lock_fd = lock_game_file(candidate, lock_path, error);
-        bool ok = *lock_fd >= 0 && write_all(fd, text->str, text->len) && fsync(fd) == 0;
+        bool ok = *lock_fd >= 0 && dj_text_file_write_all(fd, text->str, text->len)
+            && fsync(fd) == 0;
         int errsv = errno;
         close(fd);
         if (!ok) {
@@ -257,7 +231,7 @@ static char *create_new_game_file(const DjGame *game, const GString *text, int *
             g_free(candidate);
             break;
         }
-        sync_parent_dir(candidate);
+        dj_text_file_sync_parent(candidate);
         path = candidate;
         break;
     }
@@ -392,7 +366,7 @@ bool dojo_journal_append(DojoJournal *journal, const DjGame *game, GError **erro
     int fd = open(journal->path, O_WRONLY | O_APPEND | O_CLOEXEC);
     struct stat before;
     bool ok = fd >= 0 && fstat(fd, &before) == 0;
-    if (ok && !(write_all(fd, text->str, text->len) && fsync(fd) == 0)) {
+    if (ok && !(dj_text_file_write_all(fd, text->str, text->len) && fsync(fd) == 0)) {
         /* A full disk (or a size limit) may have let part of it through:
          * leave the file as it was, with whole moves only. */
         int errsv = errno;

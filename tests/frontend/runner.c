@@ -170,6 +170,39 @@ void runner_remove_tree(const char *dir)
     g_rmdir(dir);
 }
 
+int runner_make_dir(void **state)
+{
+    *state = runner_temp_dir();
+    return 0;
+}
+
+int runner_remove_dir(void **state)
+{
+    runner_remove_tree(*state);
+    g_free(*state);
+    return 0;
+}
+
+void runner_write_file(const char *dir, const char *name, const char *text)
+{
+    char *path = g_build_filename(dir, name, NULL);
+    GError *error = NULL;
+    g_file_set_contents(path, text, -1, &error);
+    g_assert_no_error(error);
+    g_free(path);
+}
+
+char *runner_read_file(const char *dir, const char *name)
+{
+    char *path = g_build_filename(dir, name, NULL);
+    char *text = NULL;
+    GError *error = NULL;
+    g_file_get_contents(path, &text, NULL, &error);
+    g_assert_no_error(error);
+    g_free(path);
+    return text;
+}
+
 char **runner_lines(const char *text)
 {
     char **lines = g_strsplit(text, "\n", -1);

@@ -46,6 +46,16 @@ DojoRun *runner_run_interrupted(const char *dir, const char *const *args, const 
 char *runner_temp_dir(void);
 void runner_remove_tree(const char *dir);
 
+/* cmocka setup and teardown: *state becomes a fresh temporary folder, and
+ * is removed with everything in it. */
+int runner_make_dir(void **state);
+int runner_remove_dir(void **state);
+
+/* Write `text` to file `name` of `dir`, and read a file back (g_free);
+ * either fails the current test when it cannot. */
+void runner_write_file(const char *dir, const char *name, const char *text);
+char *runner_read_file(const char *dir, const char *name);
+
 /* The lines of `text` (g_strfreev), without the empty last one after a
  * final newline. */
 char **runner_lines(const char *text);

@@ -19,26 +19,6 @@
 #define CARDS "ox,boar,horse,elephant,crab"
 #define START "ssmss/5/5/5/SSMSS b " CARDS
 
-static int make_dir(void **state)
-{
-    *state = runner_temp_dir();
-    return 0;
-}
-
-static int remove_dir(void **state)
-{
-    runner_remove_tree(*state);
-    g_free(*state);
-    return 0;
-}
-
-static void write_file(const char *dir, const char *name, const char *text)
-{
-    char *path = g_build_filename(dir, name, NULL);
-    assert_true(g_file_set_contents(path, text, -1, NULL));
-    g_free(path);
-}
-
 static DojoRun *run(const char *dir, const char *input, const char *const *args)
 {
     DojoRun *r = runner_run_text(dir, input, args);
@@ -188,7 +168,7 @@ static void test_record_errors_are_short_and_to_the_point(void **state)
     for (int i = 0; i < 2 << 20; i++)
         g_string_append_c(text, 'x');
     g_string_append_c(text, '\n');
-    write_file(*state, "long.dojo", text->str);
+    runner_write_file(*state, "long.dojo", text->str);
     g_string_free(text, TRUE);
     const char *args[] = { "play", "--resume", "long.dojo", NULL };
     DojoRun *r = run(*state, NULL, args);
@@ -198,7 +178,7 @@ static void test_record_errors_are_short_and_to_the_point(void **state)
     runner_run_free(r);
 
     /* A byte-order mark before the tags. */
-    write_file(*state, "bom.dojo",
+    runner_write_file(*state, "bom.dojo",
                "\xEF\xBB\xBF[Variant \"onitama\"]\n[Position \"" START "\"]\n\n1. ox:d1d2\n");
     const char *bom[] = { "play", "--resume", "bom.dojo", "--hotseat", NULL };
     r = run(*state, "quit\n", bom);
@@ -207,7 +187,7 @@ static void test_record_errors_are_short_and_to_the_point(void **state)
     runner_run_free(r);
 
     /* No Position tag, in a game whose start is dealt at random. */
-    write_file(*state, "nopos.dojo", "[Variant \"onitama\"]\n\n1. ox:d1d2\n");
+    runner_write_file(*state, "nopos.dojo", "[Variant \"onitama\"]\n\n1. ox:d1d2\n");
     const char *nopos[] = { "play", "--resume", "nopos.dojo", NULL };
     r = run(*state, NULL, nopos);
     assert_int_equal(r->exit_code, 1);
@@ -215,7 +195,7 @@ static void test_record_errors_are_short_and_to_the_point(void **state)
     assert_null(strstr(r->err, "card"));
     runner_run_free(r);
     /* ... while a game that always starts alike needs none. */
-    write_file(*state, "ogi.dojo", "[Variant \"ogi\"]\n\n1. c3c4\n");
+    runner_write_file(*state, "ogi.dojo", "[Variant \"ogi\"]\n\n1. c3c4\n");
     r = run(*state, "load ogi.dojo\nquit\n", hotseat);
     assert_non_null(strstr(r->out, "Loaded ogi.dojo (\xC5\x8Cgi, 1 move played)."));
     runner_run_free(r);
@@ -239,7 +219,7 @@ int main(int argc, char **argv)
         fprintf(stderr, "usage: test_messages PATH-TO-DOJO (or set DOJO_EXE)\n");
         return 1;
     }
-#define T(name) cmocka_unit_test_setup_teardown(name, make_dir, remove_dir)
+#define T(name) cmocka_unit_test_setup_teardown(name, runner_make_dir, runner_remove_dir)
     const struct CMUnitTest tests[] = {
         T(test_output_that_cannot_be_written_fails),
         T(test_a_negative_depth_says_what_depth_is_wanted),

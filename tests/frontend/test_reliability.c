@@ -35,38 +35,12 @@ static const char two_moves_record[] =
     "\n"
     "1. ox:d1d2 elephant:c5d4\n";
 
-static int make_dir(void **state)
+/* Write the two-move record followed by `more` to `name` in `dir`. */
+static void write_two_moves_and(const char *dir, const char *name, const char *more)
 {
-    *state = runner_temp_dir();
-    return 0;
-}
-
-static int remove_dir(void **state)
-{
-    runner_remove_tree(*state);
-    g_free(*state);
-    return 0;
-}
-
-static char *path_in(const char *dir, const char *name)
-{
-    return g_build_filename(dir, name, NULL);
-}
-
-static void write_file(const char *dir, const char *name, const char *text)
-{
-    char *path = path_in(dir, name);
-    assert_true(g_file_set_contents(path, text, -1, NULL));
-    g_free(path);
-}
-
-static char *read_file(const char *dir, const char *name)
-{
-    char *path = path_in(dir, name);
-    char *text = NULL;
-    assert_true(g_file_get_contents(path, &text, NULL, NULL));
-    g_free(path);
-    return text;
+    char *text = g_strconcat(two_moves_record, more, NULL);
+    runner_write_file(dir, name, text);
+    g_free(text);
 }
 
 static DojoRun *run(const char *dir, const char *input, const char *const *args)
@@ -82,14 +56,14 @@ static DojoRun *run(const char *dir, const char *input, const char *const *args)
 
 static void test_failed_append_leaves_the_record_as_it_was(void **state)
 {
-    write_file(*state, "game.dojo", two_moves_record);
+    write_two_moves_and(*state, "game.dojo", "");
     const char *args[] = { "play", "--resume", "game.dojo", "--hotseat", NULL };
     /* Settle the file as dojo writes it, then allow it a few bytes more:
      * the next move's line cannot be written whole. */
     DojoRun *r = run(*state, "quit\n", args);
     assert_int_equal(r->exit_code, 0);
     runner_run_free(r);
-    char *before = read_file(*state, "game.dojo");
+    char *before = runner_read_file(*state, "game.dojo");
     struct rlimit old_limit;
     assert_int_equal(getrlimit(RLIMIT_FSIZE, &old_limit), 0);
     struct rlimit limit = old_limit;
@@ -102,7 +76,7 @@ static void test_failed_append_leaves_the_record_as_it_was(void **state)
     assert_int_equal(r->signal, 0);
     assert_non_null(strstr(r->out, "no longer kept on disk"));
     runner_run_free(r);
-    char *after = read_file(*state, "game.dojo");
+    char *after = runner_read_file(*state, "game.dojo");
     assert_string_equal(after, before);
     g_free(after);
     g_free(before);
@@ -110,10 +84,7 @@ static void test_failed_append_leaves_the_record_as_it_was(void **state)
 
 static void test_record_cut_short_resumes_up_to_its_last_whole_move(void **state)
 {
-    GString *text = g_string_new(two_moves_record);
-    g_string_append(text, "2. boar:b1b2 hor");
-    write_file(*state, "cut.dojo", text->str);
-    g_string_free(text, TRUE);
+    write_two_moves_and(*state, "cut.dojo", "2. boar:b1b2 hor");
     const char *args[] = { "play", "--resume", "cut.dojo", "--hotseat", NULL };
     DojoRun *r = run(*state, "horse:d4d3\nquit\n", args);
     assert_int_equal(r->exit_code, 0);
@@ -133,7 +104,7 @@ static void test_record_cut_short_resumes_up_to_its_last_whole_move(void **state
 
 static void test_a_second_dojo_cannot_write_a_game_being_played(void **state)
 {
-    write_file(*state, "game.dojo", two_moves_record);
+    write_two_moves_and(*state, "game.dojo", "");
     GSubprocessLauncher *launcher = g_subprocess_launcher_new(G_SUBPROCESS_FLAGS_STDIN_PIPE
                                                               | G_SUBPROCESS_FLAGS_STDOUT_PIPE
                                                               | G_SUBPROCESS_FLAGS_STDERR_SILENCE);
@@ -199,7 +170,7 @@ static void test_a_second_dojo_cannot_write_a_game_being_played(void **state)
 
 static void test_save_over_the_journal_through_a_linked_folder_keeps_it(void **state)
 {
-    char *link = path_in(*state, "linked");
+    char *link = g_build_filename(*state, "linked", NULL);
     assert_int_equal(symlink(".", link), 0);
     g_free(link);
     const char *args[] = { "play", "onitama", "--hotseat", "--cards", CARDS, "--record",
@@ -218,14 +189,14 @@ static void test_save_over_the_journal_through_a_linked_folder_keeps_it(void **s
 
 static void test_load_keeps_the_game_being_played(void **state)
 {
-    write_file(*state, "shogi.dojo",
+    runner_write_file(*state, "shogi.dojo",
                "[Variant \"ogi\"]\n[Result \"*\"]\n\n1. c3c4\n");
     const char *args[] = { "play", "onitama", "--hotseat", "--cards", CARDS, NULL };
     DojoRun *r = run(*state, "ox:d1d2\nload shogi.dojo\nc6c5\nquit\n", args);
     assert_int_equal(r->exit_code, 0);
     assert_null(strstr(r->out, "was not played"));
     runner_run_free(r);
-    char *games = path_in(*state, "games");
+    char *games = g_build_filename(*state, "games", NULL);
     GDir *listing = g_dir_open(games, 0, NULL);
     assert_non_null(listing);
     int onitama = 0, ogi = 0;
@@ -258,15 +229,15 @@ static void test_load_keeps_the_game_being_played(void **state)
 
 static void test_save_replaces_only_records_unless_told(void **state)
 {
-    write_file(*state, "notes.txt", "my notes\n");
-    write_file(*state, "target.txt", "linked notes\n");
-    char *link = path_in(*state, "link.dojo");
+    runner_write_file(*state, "notes.txt", "my notes\n");
+    runner_write_file(*state, "target.txt", "linked notes\n");
+    char *link = g_build_filename(*state, "link.dojo", NULL);
     assert_int_equal(symlink("target.txt", link), 0);
     g_free(link);
-    char *fifo = path_in(*state, "pipe.dojo");
+    char *fifo = g_build_filename(*state, "pipe.dojo", NULL);
     assert_int_equal(mkfifo(fifo, 0600), 0);
     g_free(fifo);
-    write_file(*state, "old.dojo", two_moves_record);
+    runner_write_file(*state, "old.dojo", two_moves_record);
 
     const char *args[] = { "play", "onitama", "--hotseat", "--cards", CARDS, NULL };
     DojoRun *r = run(*state,
@@ -280,10 +251,10 @@ static void test_save_replaces_only_records_unless_told(void **state)
     assert_non_null(strstr(r->out, "Cannot save pipe.dojo"));
     assert_non_null(strstr(r->out, "Saved the game to old.dojo."));
     runner_run_free(r);
-    char *text = read_file(*state, "notes.txt");
+    char *text = runner_read_file(*state, "notes.txt");
     assert_string_equal(text, "my notes\n");
     g_free(text);
-    text = read_file(*state, "target.txt");
+    text = runner_read_file(*state, "target.txt");
     assert_string_equal(text, "linked notes\n");
     g_free(text);
     DjGame *game = runner_load_record(*state, "old.dojo");
@@ -300,7 +271,7 @@ static void test_save_replaces_only_records_unless_told(void **state)
 
 static void test_record_option_replaces_only_records_unless_forced(void **state)
 {
-    write_file(*state, "notes.txt", "my notes\n");
+    runner_write_file(*state, "notes.txt", "my notes\n");
     const char *args[] = { "play", "onitama", "--hotseat", "--cards", CARDS, "--record",
                            "notes.txt", NULL };
     DojoRun *r = run(*state, NULL, args);
@@ -308,7 +279,7 @@ static void test_record_option_replaces_only_records_unless_forced(void **state)
     assert_non_null(strstr(r->err, "notes.txt already exists and is not a game record; add "
                                    "--force to replace it"));
     runner_run_free(r);
-    char *text = read_file(*state, "notes.txt");
+    char *text = runner_read_file(*state, "notes.txt");
     assert_string_equal(text, "my notes\n");
     g_free(text);
 
@@ -326,15 +297,12 @@ static void test_record_option_replaces_only_records_unless_forced(void **state)
 
 static void test_resume_keeps_comments_and_the_final_star(void **state)
 {
-    GString *text = g_string_new(two_moves_record);
-    g_string_append(text, "; a comment of mine\n*\n");
-    write_file(*state, "game.dojo", text->str);
-    g_string_free(text, TRUE);
+    write_two_moves_and(*state, "game.dojo", "; a comment of mine\n*\n");
     const char *args[] = { "play", "--resume", "game.dojo", "--hotseat", NULL };
     DojoRun *r = run(*state, "quit\n", args);
     assert_int_equal(r->exit_code, 0);
     runner_run_free(r);
-    char *after = read_file(*state, "game.dojo");
+    char *after = runner_read_file(*state, "game.dojo");
     assert_non_null(strstr(after, "; a comment of mine\n"));
     assert_true(g_str_has_suffix(after, "\n*\n"));
     g_free(after);
@@ -342,7 +310,7 @@ static void test_resume_keeps_comments_and_the_final_star(void **state)
     r = run(*state, "boar:b1b2\nquit\n", args);
     assert_int_equal(r->exit_code, 0);
     runner_run_free(r);
-    after = read_file(*state, "game.dojo");
+    after = runner_read_file(*state, "game.dojo");
     assert_non_null(strstr(after, "; a comment of mine\n"));
     assert_true(g_str_has_suffix(after, "\n*\n"));
     g_free(after);
@@ -373,7 +341,7 @@ static void test_a_table_too_large_is_a_clear_error(void **state)
 
 static void test_a_record_that_never_ends_is_refused(void **state)
 {
-    char *link = path_in(*state, "zero.dojo");
+    char *link = g_build_filename(*state, "zero.dojo", NULL);
     assert_int_equal(symlink("/dev/zero", link), 0);
     g_free(link);
     const char *args[] = { "play", "--resume", "zero.dojo", NULL };
@@ -383,7 +351,7 @@ static void test_a_record_that_never_ends_is_refused(void **state)
     runner_run_free(r);
 
     /* A huge regular file is not read to its end either. */
-    char *big = path_in(*state, "big.dojo");
+    char *big = g_build_filename(*state, "big.dojo", NULL);
     FILE *file = fopen(big, "w");
     assert_non_null(file);
     fputs("[Variant \"ogi\"]\n\n", file);
@@ -401,10 +369,10 @@ static void test_a_record_that_never_ends_is_refused(void **state)
 
 static void test_named_pipes_are_not_waited_on(void **state)
 {
-    char *games = path_in(*state, "games");
+    char *games = g_build_filename(*state, "games", NULL);
     assert_int_equal(g_mkdir(games, 0755), 0);
-    write_file(games, "20200101-000000-onitama.dojo", two_moves_record);
-    char *fifo = path_in(games, "20991231-000000-onitama.dojo");
+    runner_write_file(games, "20200101-000000-onitama.dojo", two_moves_record);
+    char *fifo = g_build_filename(games, "20991231-000000-onitama.dojo", NULL);
     assert_int_equal(mkfifo(fifo, 0600), 0);
 
     const char *latest[] = { "play", "--resume", "--hotseat", NULL };
@@ -436,7 +404,7 @@ int main(int argc, char **argv)
         fprintf(stderr, "usage: test_reliability PATH-TO-DOJO (or set DOJO_EXE)\n");
         return 1;
     }
-#define T(name) cmocka_unit_test_setup_teardown(name, make_dir, remove_dir)
+#define T(name) cmocka_unit_test_setup_teardown(name, runner_make_dir, runner_remove_dir)
     const struct CMUnitTest tests[] = {
         T(test_failed_append_leaves_the_record_as_it_was),
         T(test_record_cut_short_resumes_up_to_its_last_whole_move),
