@@ -304,7 +304,7 @@ static bool ensure_search(DojoUci *uci)
         && uci->search_hash_mb == uci->settings.hash_mb)
         return true;
     dj_search_free(uci->search);
-    uci->search = dj_search_new(uci->settings.variant, uci->settings.hash_mb);
+    uci->search = dj_search_try_new(uci->settings.variant, uci->settings.hash_mb, NULL);
     uci->search_variant = uci->settings.variant;
     uci->search_hash_mb = uci->settings.hash_mb;
     return uci->search != NULL;
