@@ -191,7 +191,14 @@ static DjGame *resume_game(const char *path, bool keep_journal, DojoJournal **jo
     *journal = NULL;
     if (keep_journal)
         *journal = dojo_journal_open(path, &game, &dropped, &load_error);
-    else
+    if (load_error != NULL && load_error->domain == G_FILE_ERROR
+        && load_error->code != G_FILE_ERROR_EXIST) {
+        /* The file cannot be locked (a read-only folder): the game can
+         * still be played, without a journal (the caller warns). */
+        g_clear_error(&load_error);
+        keep_journal = false;
+    }
+    if (!keep_journal)
         game = dj_record_load_salvaging(path, &dropped, &load_error);
     if (game == NULL) {
         resume_error(path, load_error, error);

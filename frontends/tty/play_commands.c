@@ -112,7 +112,7 @@ static void command_save(PlayState *state, const char *path, bool force)
         return;
     }
     GError *error = NULL;
-    if (dojo_journal_same_file(state->journal, path)) {
+    if (!state->journal_failed && dojo_journal_same_file(state->journal, path)) {
         /* The game's own journal, by whatever path: a full record there
          * (ending in a result) would stop the journal appending. */
         play_keep_journal(state, true);
