@@ -10,11 +10,14 @@
  * [Result "*"]) and the moves played so far are written when the journal
  * is created; then each move is appended and flushed to the disk (fsync)
  * as soon as it is played.  An append that fails (a full disk) leaves the
- * file as it was, with whole moves only.  Taking moves back or loading another game
- * rewrites the file atomically.  When the game ends the final record,
- * with its result, replaces the journal atomically (dj_record_save).
- * A journal whose Result tag is "*" or absent is an unfinished game that
- * `dojo play --resume` can continue. */
+ * file as it was, with whole moves only.  Taking moves back rewrites the
+ * file atomically; loading another game leaves it as it is and goes on in
+ * a new file.  When the game ends the final record, with its result,
+ * replaces the journal atomically.  A journal whose Result tag is "*" or
+ * absent is an unfinished game that `dojo play --resume` can continue.
+ *
+ * While a dojo plays a game its file is locked (a hidden ".NAME.lock"
+ * beside it, removed at the end), so a second dojo cannot write it too. */
 #ifndef DOJO_TTY_JOURNAL_H
 #define DOJO_TTY_JOURNAL_H
 
