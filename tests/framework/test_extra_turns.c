@@ -1,0 +1,330 @@
+/* test_extra_turns.c: the framework on a game whose sides do not alternate
+ * (the toy mancala of toys.h, where the last seed in one's store gives
+ * another turn).  An exact solver written here, which knows nothing of the
+ * search, gives every position's result and distance to the end; the
+ * search must find the same at a depth that reaches the end. */
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <cmocka.h>
+
+#include <string.h>
+
+#include "framework/game_history.h"
+#include "framework/search/search.h"
+#include "toys.h"
+
+#define SEED 0x3a7c2du
+#define TABLE_MB 4
+#define RANDOM_POSITIONS 300
+
+static void setup_position(ToyMancala *pos, const char *text)
+{
+    DjSetup setup = { .position = text };
+    GError *error = NULL;
+    if (!toy_mancala.setup(pos, &setup, &error)) {
+        print_error("setup \"%s\": %s\n", text, error != NULL ? error->message : "?");
+        fail();
+    }
+}
+
+static char *position_text(const ToyMancala *pos)
+{
+    GString *out = g_string_new(NULL);
+    toy_mancala.format_position(pos, out);
+    return g_string_free(out, FALSE);
+}
+
+/* ---- the rules ------------------------------------------------------------ */
+
+static void test_extra_turn_and_capture(void **state)
+{
+    (void)state;
+    ToyMancala pos;
+    setup_position(&pos, "2 2 2 2 2 2 0 0 0");
+    /* b1's two seeds go to c1 and the store: side 0 moves again */
+    toy_mancala.play(&pos, 2);
+    char *text = position_text(&pos);
+    assert_string_equal(text, "2 0 3 2 2 2 1 0 0");
+    g_free(text);
+    assert_int_equal(toy_mancala.side_to_move(&pos), 0);
+    assert_int_equal(toy_mancala.key(&pos), toy_mancala.compute_key(&pos));
+
+    /* a1's one seed ends in b1, empty, facing b2's two: all three captured */
+    setup_position(&pos, "1 0 2 2 2 2 0 0 0");
+    toy_mancala.play(&pos, 1);
+    text = position_text(&pos);
+    assert_string_equal(text, "0 0 2 2 0 2 3 0 1");
+    g_free(text);
+    assert_int_equal(toy_mancala.side_to_move(&pos), 1);
+    /* North: c2's two seeds go to b2 and a2, and the turn passes */
+    toy_mancala.play(&pos, 1);
+    text = position_text(&pos);
+    assert_string_equal(text, "0 0 2 0 1 3 3 0 0");
+    g_free(text);
+    assert_int_equal(toy_mancala.side_to_move(&pos), 0);
+    assert_int_equal(toy_mancala.key(&pos), toy_mancala.compute_key(&pos));
+}
+
+/* ---- an exact solver -------------------------------------------------------
+ * Scores in the search's units for the side to move at the position itself
+ * (ply 0): a win in N plies is DJ_SCORE_WIN - N, a loss in N plies
+ * -(DJ_SCORE_WIN - N), a draw 0.  Every ply counts, whoever makes it.  The
+ * winner ends as fast as it can and the loser holds out as long as it can. */
+
+typedef struct Solved {
+    int score;
+    int longest;   /* plies of the longest line to the end */
+} Solved;
+
+static guint64 pack(const ToyMancala *pos)
+{
+    guint64 code = pos->side;
+    for (int i = 0; i < 2 * MANCALA_PITS; i++)
+        code = code << 6 | pos->pits[i];
+    return (code << 6 | pos->stores[0]) << 6 | pos->stores[1];
+}
+
+/* A score one ply further from the end. */
+static int one_ply_earlier(int score)
+{
+    return score > 0 ? score - 1 : score < 0 ? score + 1 : 0;
+}
+
+static Solved solve(GHashTable *memo, const ToyMancala *pos)
+{
+    guint64 code = pack(pos);
+    Solved *known = g_hash_table_lookup(memo, &code);
+    if (known != NULL)
+        return *known;
+
+    Solved result = { 0, 0 };
+    int side = pos->side;
+    DjOutcome outcome = toy_mancala.outcome(pos);
+    if (outcome != DJ_OUTCOME_ONGOING) {
+        int winner = dj_outcome_winner(outcome);
+        result.score = winner < 0 ? 0 : winner == side ? DJ_SCORE_WIN : -DJ_SCORE_WIN;
+    } else {
+        result.score = -DJ_SCORE_WIN - 1;
+        for (int pit = 0; pit < MANCALA_PITS; pit++) {
+            if (pos->pits[side * MANCALA_PITS + pit] == 0)
+                continue;
+            ToyMancala child = *pos;
+            toy_mancala.play(&child, (DjMove)(pit + 1));
+            Solved c = solve(memo, &child);
+            int score = one_ply_earlier(c.score);
+            if (child.side != side)
+                score = -score;
+            if (score > result.score)
+                result.score = score;
+            if (c.longest + 1 > result.longest)
+                result.longest = c.longest + 1;
+        }
+    }
+    guint64 *key = g_new(guint64, 1);
+    *key = code;
+    g_hash_table_insert(memo, key, g_memdup2(&result, sizeof result));
+    return result;
+}
+
+/* The exact value of `move` in `pos`, from pos's side to move. */
+static int move_value(GHashTable *memo, const ToyMancala *pos, DjMove move)
+{
+    ToyMancala child = *pos;
+    toy_mancala.play(&child, move);
+    int score = one_ply_earlier(solve(memo, &child).score);
+    return child.side == pos->side ? score : -score;
+}
+
+static GHashTable *new_memo(void)
+{
+    return g_hash_table_new_full(g_int64_hash, g_int64_equal, g_free, g_free);
+}
+
+static void test_solver_on_known_positions(void **state)
+{
+    (void)state;
+    GHashTable *memo = new_memo();
+    ToyMancala pos;
+    /* one seed next to the store: sowing it ends the game, 1 against 0 */
+    setup_position(&pos, "0 0 1 1 0 0 1 0 0");
+    assert_int_equal(solve(memo, &pos).score, DJ_SCORE_WIN - 1);
+    /* two plies, both South's: c1 into the store (another turn), then b1's
+     * seed captures c2's and the game ends 3 to 0 */
+    setup_position(&pos, "0 1 1 1 0 0 0 0 0");
+    assert_int_equal(solve(memo, &pos).score, DJ_SCORE_WIN - 2);
+    g_hash_table_destroy(memo);
+}
+
+/* ---- the search against the solver ----------------------------------------- */
+
+static void random_position(GRand *rand, ToyMancala *pos)
+{
+    for (;;) {
+        GString *text = g_string_new(NULL);
+        for (int i = 0; i < 2 * MANCALA_PITS; i++)
+            g_string_append_printf(text, "%d ", g_rand_int_range(rand, 0, 4));
+        g_string_append_printf(text, "%d %d %d", g_rand_int_range(rand, 0, 3),
+                               g_rand_int_range(rand, 0, 3), g_rand_int_range(rand, 0, 2));
+        setup_position(pos, text->str);
+        g_string_free(text, TRUE);
+        int plies = g_rand_int_range(rand, 0, 6);
+        for (int i = 0; i < plies && toy_mancala.outcome(pos) == DJ_OUTCOME_ONGOING; i++) {
+            DjMove moves[MANCALA_PITS];
+            int n = toy_mancala.legal_moves(pos, moves);
+            toy_mancala.play(pos, moves[g_rand_int_range(rand, 0, n)]);
+        }
+        if (toy_mancala.outcome(pos) == DJ_OUTCOME_ONGOING)
+            return;
+    }
+}
+
+static bool is_legal(const ToyMancala *pos, DjMove move)
+{
+    DjMove moves[MANCALA_PITS];
+    int n = toy_mancala.legal_moves(pos, moves);
+    for (int i = 0; i < n; i++)
+        if (moves[i] == move)
+            return true;
+    return false;
+}
+
+/* Search `pos` to a depth past its longest line and compare with the solver:
+ * the score (result and distance), the move's value, and a legal PV. */
+static bool search_agrees(DjSearch *search, GHashTable *memo, const ToyMancala *pos)
+{
+    Solved exact = solve(memo, pos);
+    int depth = exact.longest + 4;
+    if (depth > DJ_SEARCH_MAX_PLY - 8)
+        depth = DJ_SEARCH_MAX_PLY - 8;
+    DjSearchLimits limits = { .depth = depth };
+    DjSearchInfo info;
+    DjMove move = dj_search_run(search, pos, NULL, 0, &limits, NULL, NULL, &info);
+    char *text = position_text(pos);
+    bool ok = true;
+    if (!is_legal(pos, move)) {
+        print_error("%s: illegal move %u\n", text, (unsigned)move);
+        ok = false;
+    } else if (info.score != exact.score) {
+        print_error("%s: depth %d scores %d, the solver %d\n", text, depth, info.score,
+                    exact.score);
+        ok = false;
+    } else if (move_value(memo, pos, move) != exact.score) {
+        print_error("%s: the move %u is worth %d, the best %d\n", text, (unsigned)move,
+                    move_value(memo, pos, move), exact.score);
+        ok = false;
+    }
+    ToyMancala walk = *pos;
+    for (int i = 0; ok && i < info.pv_length; i++) {
+        if (toy_mancala.outcome(&walk) != DJ_OUTCOME_ONGOING || !is_legal(&walk, info.pv[i])) {
+            print_error("%s: PV move %d (%u) is not legal\n", text, i, (unsigned)info.pv[i]);
+            ok = false;
+        } else {
+            toy_mancala.play(&walk, info.pv[i]);
+        }
+    }
+    g_free(text);
+    return ok;
+}
+
+static void test_search_matches_solver(void **state)
+{
+    (void)state;
+    GHashTable *memo = new_memo();
+    DjSearch *search = dj_search_new(&toy_mancala, TABLE_MB);
+    GRand *rand = g_rand_new_with_seed(SEED);
+
+    ToyMancala pos;
+    int failures = 0, extra_turn_lines = 0;
+    setup_position(&pos, "2 2 2 2 2 2 0 0 0");
+    failures += !search_agrees(search, memo, &pos);
+    for (int i = 0; i < RANDOM_POSITIONS; i++) {
+        random_position(rand, &pos);
+        if (i % 3 == 0)
+            dj_search_clear(search);   /* with and without what the table knows */
+        failures += !search_agrees(search, memo, &pos);
+        /* count positions where some move gives another turn: the test is
+         * about them */
+        DjMove moves[MANCALA_PITS];
+        int n = toy_mancala.legal_moves(&pos, moves);
+        for (int k = 0; k < n; k++) {
+            ToyMancala child = pos;
+            toy_mancala.play(&child, moves[k]);
+            if (child.side == pos.side) {
+                extra_turn_lines++;
+                break;
+            }
+        }
+    }
+    if (failures > 0) {
+        print_error("the search disagrees with the solver on %d of %d positions\n", failures,
+                    RANDOM_POSITIONS + 1);
+        fail();
+    }
+    assert_true(extra_turn_lines > RANDOM_POSITIONS / 4);
+    g_rand_free(rand);
+    dj_search_free(search);
+    g_hash_table_destroy(memo);
+}
+
+/* All root scores of a full-width search are exact too, extra turns or not. */
+static void test_root_scores_match_solver(void **state)
+{
+    (void)state;
+    GHashTable *memo = new_memo();
+    DjSearch *search = dj_search_new(&toy_mancala, TABLE_MB);
+    GRand *rand = g_rand_new_with_seed(SEED + 1);
+    for (int i = 0; i < 40; i++) {
+        ToyMancala pos;
+        random_position(rand, &pos);
+        DjSearchLimits limits = { .depth = solve(memo, &pos).longest + 4,
+                                  .all_root_scores = true };
+        DjSearchInfo info;
+        (void)dj_search_run(search, &pos, NULL, 0, &limits, NULL, NULL, &info);
+        DjMove moves[MANCALA_PITS];
+        int scores[MANCALA_PITS];
+        int n = dj_search_root_scores(search, moves, scores, MANCALA_PITS);
+        for (int k = 0; k < n; k++)
+            assert_int_equal(scores[k], move_value(memo, &pos, moves[k]));
+    }
+    g_rand_free(rand);
+    dj_search_free(search);
+    g_hash_table_destroy(memo);
+}
+
+/* The game history follows the side to move, not the ply parity. */
+static void test_game_history_follows_the_side(void **state)
+{
+    (void)state;
+    DjSetup setup = { 0 };
+    DjGame *game = dj_game_new(&toy_mancala, &setup, NULL);
+    assert_non_null(game);
+    assert_true(dj_game_play_text(game, "b1", NULL));   /* into the store: again */
+    assert_true(dj_game_play_text(game, "a1", NULL));   /* into b1 c1: North's turn */
+    int n = 0;
+    const DjHistoryEntry *line = dj_game_line(game, &n);
+    assert_int_equal(n, 3);
+    assert_int_equal(line[0].side, 0);
+    assert_int_equal(line[1].side, 0);
+    assert_int_equal(line[2].side, 1);
+    assert_true(dj_game_undo(game));
+    assert_int_equal(toy_mancala.side_to_move(dj_game_position(game)), 0);
+    /* North's pit is refused while South moves again */
+    GError *error = NULL;
+    assert_false(dj_game_play_text(game, "c2", &error));
+    assert_non_null(error);
+    g_clear_error(&error);
+    dj_game_free(game);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_extra_turn_and_capture),
+        cmocka_unit_test(test_solver_on_known_positions),
+        cmocka_unit_test(test_search_matches_solver),
+        cmocka_unit_test(test_root_scores_match_solver),
+        cmocka_unit_test(test_game_history_follows_the_side),
+    };
+    return cmocka_run_group_tests_name("extra turns", tests, NULL, NULL);
+}
