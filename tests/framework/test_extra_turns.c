@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "framework/game_history.h"
+#include "framework/record.h"
 #include "framework/search/search.h"
 #include "toys.h"
 
@@ -317,6 +318,104 @@ static void test_game_history_follows_the_side(void **state)
     dj_game_free(game);
 }
 
+/* ---- records ---------------------------------------------------------------- */
+
+static const char *const SHORT_GAME[] = { "b1", "a1", "b2", "c2", "c1" };
+
+static DjGame *short_game(void)
+{
+    DjSetup setup = { 0 };
+    DjGame *game = dj_game_new(&toy_mancala, &setup, NULL);
+    assert_non_null(game);
+    for (size_t i = 0; i < G_N_ELEMENTS(SHORT_GAME); i++)
+        assert_true(dj_game_play_text(game, SHORT_GAME[i], NULL));
+    return game;
+}
+
+static DjGame *parse_record(const char *text)
+{
+    const DjVariant *const variants[] = { &toy_mancala, NULL };
+    GError *error = NULL;
+    DjGame *game = dj_record_parse_among(text, variants, &error);
+    if (game == NULL) {
+        print_error("the record was refused: %s\n%s\n", error->message, text);
+        fail();
+    }
+    return game;
+}
+
+static void assert_same_game(const DjGame *a, const DjGame *b)
+{
+    assert_int_equal(dj_game_length(a), dj_game_length(b));
+    for (int ply = 0; ply <= dj_game_length(a); ply++)
+        assert_memory_equal(dj_game_position_at(a, ply), dj_game_position_at(b, ply),
+                            sizeof(ToyMancala));
+}
+
+/* Turns, not plies, are numbered: South's b1 gives it another turn (a1),
+ * then North's b2 gives North another (c2). */
+static void test_record_numbers_turns(void **state)
+{
+    (void)state;
+    DjGame *game = short_game();
+    GString *text = g_string_new(NULL);
+    dj_record_format_moves(game, 0, dj_game_length(game), text);
+    assert_string_equal(text->str, "1. b1, a1 b2, c2\n2. c1");
+
+    /* a journal appends move by move and gets the same text */
+    for (int k = 0; k <= dj_game_length(game); k++) {
+        GString *pieces = g_string_new(NULL);
+        dj_record_format_moves(game, 0, k, pieces);
+        dj_record_format_moves(game, k, dj_game_length(game), pieces);
+        assert_string_equal(pieces->str, text->str);
+        g_string_free(pieces, TRUE);
+    }
+
+    /* the whole record reads back to the same game */
+    g_string_truncate(text, 0);
+    dj_record_format(game, text);
+    DjGame *parsed = parse_record(text->str);
+    assert_same_game(game, parsed);
+    dj_game_free(parsed);
+
+    /* a record numbered by plies, as they were written before, loads the
+     * same: numbers and commas are layout only */
+    parsed = parse_record("[Variant \"toy-mancala\"]\n\n1. b1 a1\n2. b2 c2\n3. c1\n*\n");
+    assert_same_game(game, parsed);
+    dj_game_free(parsed);
+    parsed = parse_record("[Variant \"toy-mancala\"]\n\nb1, a1 , b2 ,c2 1... c1\n");
+    assert_same_game(game, parsed);
+    dj_game_free(parsed);
+
+    g_string_free(text, TRUE);
+    dj_game_free(game);
+}
+
+/* Random finished games round-trip through their records. */
+static void test_records_round_trip(void **state)
+{
+    (void)state;
+    GRand *rand = g_rand_new_with_seed(SEED + 2);
+    for (int g = 0; g < 50; g++) {
+        DjSetup setup = { 0 };
+        DjGame *game = dj_game_new(&toy_mancala, &setup, NULL);
+        while (dj_game_outcome(game) == DJ_OUTCOME_ONGOING) {
+            DjMove moves[MANCALA_PITS];
+            int n = toy_mancala.legal_moves(dj_game_position(game), moves);
+            assert_true(dj_game_play(game, moves[g_rand_int_range(rand, 0, n)], NULL));
+        }
+        GString *text = g_string_new(NULL);
+        dj_record_format(game, text);
+        DjGame *parsed = parse_record(text->str);
+        assert_same_game(game, parsed);
+        assert_int_equal(dj_game_outcome(parsed), dj_game_outcome(game));
+        dj_game_free(parsed);
+        g_string_free(text, TRUE);
+        dj_game_free(game);
+    }
+    g_rand_free(rand);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -325,6 +424,8 @@ int main(void)
         cmocka_unit_test(test_search_matches_solver),
         cmocka_unit_test(test_root_scores_match_solver),
         cmocka_unit_test(test_game_history_follows_the_side),
+        cmocka_unit_test(test_record_numbers_turns),
+        cmocka_unit_test(test_records_round_trip),
     };
     return cmocka_run_group_tests_name("extra turns", tests, NULL, NULL);
 }
