@@ -919,6 +919,33 @@ static void line_info(DjSearch *s, int k, int depth, DjSearchInfo *info)
     }
 }
 
+/* Whether the root's `score` is a win within `moves` moves of the root
+ * side's own.  A side may move twice in a row, so the plies to the win are
+ * attributed along the principal variation `pv` to whoever makes each;
+ * past its end the sides are taken to alternate.  Uses the position stack
+ * above the root, so only between iterations. */
+static bool win_within_moves(DjSearch *s, int score, const DjMove *pv, int pv_length, int moves)
+{
+    if (score < DECISIVE)
+        return false;
+    const DjVariant *v = s->variant;
+    unsigned char *pos = position_at(s, 1);
+    memcpy(pos, position_at(s, 0), s->size);
+    int root_side = v->side_to_move(pos);
+    int plies = DJ_SCORE_WIN - score;
+    int own = 0, mover = root_side;
+    for (int i = 0; i < plies; i++) {
+        if (i < pv_length) {
+            mover = v->side_to_move(pos);
+            v->play(pos, pv[i]);
+        } else if (i > 0) {
+            mover = i == pv_length ? v->side_to_move(pos) : 1 - mover;
+        }
+        own += mover == root_side;
+    }
+    return own <= moves;
+}
+
 /* The time manager's verdict after an iteration: whether another one is
  * worth starting.  `changes` counts recent changes of the best move (it
  * decays), `falling` how far the score dropped since the last iteration. */
@@ -1095,7 +1122,7 @@ DjMove dj_search_run(DjSearch *s, const void *root, const DjHistoryEntry *line, 
         if (limits->depth == 0 && dj_score_is_decisive(score, NULL)
             && DJ_SCORE_WIN - abs(score) <= depth)
             break;
-        if (limits->mate > 0 && score >= DECISIVE && DJ_SCORE_WIN - score <= 2 * limits->mate - 1)
+        if (limits->mate > 0 && win_within_moves(s, score, info.pv, info.pv_length, limits->mate))
             break;
         if (!time_for_another_iteration(s, changes, previous, score))
             break;
