@@ -270,6 +270,7 @@ const DjVariant toy_mancala = {
     .board_height = HEIGHT,
     .side_names = { "South", "North" },
     .options = mancala_options,
+    .extra_turns = true,
     .repetition_draw = 0,   /* every move sows toward a store: no position recurs */
     .repetition_claim = 0,
     .perpetual_check_loses = false,
