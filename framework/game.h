@@ -48,10 +48,11 @@ typedef uint32_t DjMove;
 #define DJ_SCORE_EVAL_MAX 20000
 #define DJ_SCORE_DRAW 0
 
-/* The error domain for GErrors raised by the framework.  Variants use it
- * too, with these codes, for every error they raise (setup, parse_move):
- * the front end tells a malformed input from an illegal one by the code,
- * and has no use for a domain of a variant's own. */
+/* The error domain for GErrors raised by the framework.  A variant may use
+ * it too, with these codes, or a domain of its own (Onitama and Ogi have
+ * one, so that their tests can tell their errors apart): the framework and
+ * the front end only ever show an error's message, never branch on a
+ * variant's domain or code.  Either way the message is what a player reads. */
 #define DJ_ERROR (dj_error_quark())
 GQuark dj_error_quark(void);
 typedef enum DjError {
