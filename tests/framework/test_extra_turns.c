@@ -293,6 +293,63 @@ static void test_root_scores_match_solver(void **state)
     g_hash_table_destroy(memo);
 }
 
+/* A mate limit counts the root side's own moves, not plies / 2: a win in
+ * two plies where the opponent's forced reply ends the game is a win in one
+ * move of ours; one made of two of our own moves (an extra turn) is not. */
+static void test_mate_limit_counts_own_moves(void **state)
+{
+    (void)state;
+    GHashTable *memo = new_memo();
+    DjSearch *search = dj_search_new(&toy_mancala, TABLE_MB);
+    GRand *rand = g_rand_new_with_seed(SEED + 3);
+    const int depth = 20;
+    int by_reply = 0, by_extra_turn = 0;
+    for (int i = 0; i < 3000 && (by_reply < 5 || by_extra_turn < 5); i++) {
+        ToyMancala pos;
+        random_position(rand, &pos);
+        if (solve(memo, &pos).score != DJ_SCORE_WIN - 2)
+            continue;
+        /* how the moves that win in two plies go on */
+        int passing = 0, keeping = 0;
+        DjMove moves[MANCALA_PITS];
+        int n = toy_mancala.legal_moves(&pos, moves);
+        for (int k = 0; k < n; k++) {
+            if (move_value(memo, &pos, moves[k]) != DJ_SCORE_WIN - 2)
+                continue;
+            ToyMancala child = pos;
+            toy_mancala.play(&child, moves[k]);
+            if (child.side == pos.side)
+                keeping++;
+            else
+                passing++;
+        }
+        DjSearchInfo info;
+        if (keeping == 0) {
+            /* one move of ours, then the opponent's reply ends it: mate 1 */
+            DjSearchLimits limits = { .depth = depth, .mate = 1 };
+            (void)dj_search_run(search, &pos, NULL, 0, &limits, NULL, NULL, &info);
+            assert_int_equal(info.score, DJ_SCORE_WIN - 2);
+            assert_true(info.depth < depth);
+            by_reply++;
+        } else if (passing == 0) {
+            /* two moves of ours: not within mate 1, within mate 2 */
+            DjSearchLimits limits = { .depth = depth, .mate = 1 };
+            (void)dj_search_run(search, &pos, NULL, 0, &limits, NULL, NULL, &info);
+            assert_int_equal(info.depth, depth);
+            limits.mate = 2;
+            (void)dj_search_run(search, &pos, NULL, 0, &limits, NULL, NULL, &info);
+            assert_int_equal(info.score, DJ_SCORE_WIN - 2);
+            assert_true(info.depth < depth);
+            by_extra_turn++;
+        }
+    }
+    assert_true(by_reply >= 5);
+    assert_true(by_extra_turn >= 5);
+    g_rand_free(rand);
+    dj_search_free(search);
+    g_hash_table_destroy(memo);
+}
+
 /* The game history follows the side to move, not the ply parity. */
 static void test_game_history_follows_the_side(void **state)
 {
@@ -423,6 +480,7 @@ int main(void)
         cmocka_unit_test(test_solver_on_known_positions),
         cmocka_unit_test(test_search_matches_solver),
         cmocka_unit_test(test_root_scores_match_solver),
+        cmocka_unit_test(test_mate_limit_counts_own_moves),
         cmocka_unit_test(test_game_history_follows_the_side),
         cmocka_unit_test(test_record_numbers_turns),
         cmocka_unit_test(test_records_round_trip),
