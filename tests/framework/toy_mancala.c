@@ -2,7 +2,6 @@
  * move can give its side another turn, so the sides do not alternate. */
 #include "toys.h"
 
-#include <stdlib.h>
 #include <string.h>
 
 #include "framework/notation.h"
@@ -59,18 +58,6 @@ static uint64_t mancala_key(const void *p)
     return h ^ (h >> 32);
 }
 
-static bool parse_count(const char *text, int max, int *out)
-{
-    if (text == NULL || !g_ascii_isdigit(text[0]))
-        return false;
-    char *end = NULL;
-    long value = strtol(text, &end, 10);
-    if (*end != '\0' || value > max)
-        return false;
-    *out = (int)value;
-    return true;
-}
-
 static bool mancala_setup(void *p, const DjSetup *setup, GError **error)
 {
     ToyMancala *pos = p;
@@ -79,8 +66,7 @@ static bool mancala_setup(void *p, const DjSetup *setup, GError **error)
         int seeds = 2;
         for (int i = 0; i < setup->n_options; i++) {
             const DjOptionValue *o = &setup->options[i];
-            if (strcmp(o->name, "seeds") != 0 || !parse_count(o->value, 8, &seeds)
-                || seeds < 1) {
+            if (strcmp(o->name, "seeds") != 0 || !toy_parse_number(o->value, 1, 8, &seeds)) {
                 g_set_error(error, DJ_ERROR, DJ_ERROR_INVALID,
                             "mancala has one option, seeds=1..8, not \"%s=%s\"", o->name,
                             o->value);
@@ -97,7 +83,7 @@ static bool mancala_setup(void *p, const DjSetup *setup, GError **error)
     int total = 0;
     for (int i = 0; ok && i < 2 * PITS + 2; i++) {
         int count = 0;
-        ok = parse_count(fields[i], MAX_SEEDS, &count);
+        ok = toy_parse_number(fields[i], 0, MAX_SEEDS, &count);
         if (i < 2 * PITS)
             pos->pits[i] = (uint8_t)count;
         else
@@ -105,7 +91,7 @@ static bool mancala_setup(void *p, const DjSetup *setup, GError **error)
         total += count;
     }
     int side = 0;
-    ok = ok && parse_count(fields[2 * PITS + 2], 1, &side) && total <= MAX_SEEDS;
+    ok = ok && toy_parse_number(fields[2 * PITS + 2], 0, 1, &side) && total <= MAX_SEEDS;
     g_strfreev(fields);
     if (!ok) {
         g_set_error(error, DJ_ERROR, DJ_ERROR_INVALID,

@@ -12,6 +12,9 @@
 
 #include "framework/game.h"
 
+/* A decimal number from min to max, the whole of `text` (toy_takeaway.c). */
+bool toy_parse_number(const char *text, int min, int max, int *out);
+
 /* ---- tic-tac-toe ---------------------------------------------------------
  * Side 0 is X and moves first, side 1 is O.  A move is the square (a1..c3,
  * numbered as in notation.h) plus one; its text is the square name.  Three
