@@ -52,7 +52,11 @@ struct DjSearch {
     uint8_t generation;
 
     int32_t history[2][DJ_MOVE_LIMIT];
-    /* By ply and side: with extra turns one ply can be either side's. */
+    /* By ply and by whose move: the root side's (0) or the other side's
+     * (1); with extra turns one ply can be either.  Relative to the root,
+     * so that in games whose turns alternate the slot a ply uses stays the
+     * same from one search to the next, as it did before sides were told
+     * apart (the searches then visit the same trees). */
     DjMove killers[STACK_PLIES][2][2];
 
     /* Per run. */
@@ -63,6 +67,7 @@ struct DjSearch {
     DjHistoryEntry *line;        /* the game before the root + the current path */
     int line_capacity;
     int root_index;              /* index of the root in line */
+    int root_side;               /* side to move at the root */
     uint8_t repetition_filter[REPETITION_FILTER];
     DjMove pv[STACK_PLIES][STACK_PLIES];
     int pv_length[STACK_PLIES];
@@ -417,9 +422,9 @@ static void score_moves(DjSearch *s, const void *pos, int ply, const DjMove *mov
             order[i] = 1 << 30;
         else if (is_noisy)
             order[i] = (1 << 24) + noisy_order(s, pos, side, m);
-        else if (m == s->killers[ply][side][0])
+        else if (m == s->killers[ply][side != s->root_side][0])
             order[i] = (1 << 22) + 1;
-        else if (m == s->killers[ply][side][1])
+        else if (m == s->killers[ply][side != s->root_side][1])
             order[i] = 1 << 22;
         else
             order[i] = s->history[side][m];
@@ -738,7 +743,7 @@ static int search_node(DjSearch *s, int ply, int depth, int alpha, int beta, boo
                 s->pv_length[ply] = s->pv_length[ply + 1] + 1;
                 if (score >= beta) {
                     if (quiet) {
-                        DjMove *killers = s->killers[ply][side];
+                        DjMove *killers = s->killers[ply][side != s->root_side];
                         if (killers[0] != m) {
                             killers[1] = killers[0];
                             killers[0] = m;
@@ -886,6 +891,7 @@ static void prepare_line(DjSearch *s, const void *root, const DjHistoryEntry *li
     s->line[s->root_index].key = v->key(root);
     s->line[s->root_index].in_check = v->in_check != NULL && v->in_check(root);
     s->line[s->root_index].side = (uint8_t)v->side_to_move(root);
+    s->root_side = s->line[s->root_index].side;
     memset(s->repetition_filter, 0, sizeof s->repetition_filter);
     for (int i = 0; i <= s->root_index; i++)
         filter_add(s, s->line[i].key, +1);
