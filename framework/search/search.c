@@ -926,30 +926,12 @@ static void line_info(DjSearch *s, int k, int depth, DjSearchInfo *info)
 }
 
 /* Whether the root's `score` is a win within `moves` moves of the root
- * side's own.  A side may move twice in a row, so the plies to the win are
- * attributed along the principal variation `pv` to whoever makes each;
- * past its end the sides are taken to alternate.  Uses the position stack
- * above the root, so only between iterations. */
+ * side's own (not plies / 2: a side may move twice in a row). */
 static bool win_within_moves(DjSearch *s, int score, const DjMove *pv, int pv_length, int moves)
 {
-    if (score < DECISIVE)
-        return false;
-    const DjVariant *v = s->variant;
-    unsigned char *pos = position_at(s, 1);
-    memcpy(pos, position_at(s, 0), s->size);
-    int root_side = v->side_to_move(pos);
-    int plies = DJ_SCORE_WIN - score;
-    int own = 0, mover = root_side;
-    for (int i = 0; i < plies; i++) {
-        if (i < pv_length) {
-            mover = v->side_to_move(pos);
-            v->play(pos, pv[i]);
-        } else if (i > 0) {
-            mover = i == pv_length ? v->side_to_move(pos) : 1 - mover;
-        }
-        own += mover == root_side;
-    }
-    return own <= moves;
+    return score >= DECISIVE
+        && dj_line_own_moves(s->variant, position_at(s, 0), pv, pv_length,
+                             DJ_SCORE_WIN - score) <= moves;
 }
 
 /* The time manager's verdict after an iteration: whether another one is
@@ -1156,6 +1138,36 @@ int dj_search_root_scores(const DjSearch *s, DjMove *moves, int *scores, int max
         scores[i] = s->root_scores[i];
     }
     return s->n_root;
+}
+
+int dj_line_own_moves(const DjVariant *variant, const void *root, const DjMove *pv,
+                      int pv_length, int plies)
+{
+    unsigned char *pos = g_memdup2(root, variant->state_size);
+    DjMove *moves = g_new(DjMove, variant->max_moves);
+    int root_side = variant->side_to_move(root);
+    int own = 0, mover = root_side;
+    bool following = true;   /* still on the pv, with legal moves */
+    for (int i = 0; i < plies; i++) {
+        if (following) {
+            following = i < pv_length
+                        && dj_position_outcome(variant, pos) == DJ_OUTCOME_ONGOING;
+            int n = following ? variant->legal_moves(pos, moves) : 0;
+            bool legal = false;
+            for (int k = 0; k < n && !legal; k++)
+                legal = moves[k] == pv[i];
+            following = following && legal;
+            mover = variant->side_to_move(pos);
+            if (following)
+                variant->play(pos, pv[i]);
+        } else {
+            mover = 1 - mover;
+        }
+        own += mover == root_side;
+    }
+    g_free(moves);
+    g_free(pos);
+    return own;
 }
 
 bool dj_score_is_decisive(int score, int *plies)

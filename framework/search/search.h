@@ -115,6 +115,15 @@ int dj_search_root_scores(const DjSearch *search, DjMove *moves, int *scores, in
  * plies (the distance is written to *plies if not NULL). */
 bool dj_score_is_decisive(int score, int *plies);
 
+/* How many of the first `plies` plies from `root` are moves of root's side
+ * to move: for a decisive score, how many moves it makes to its win or
+ * before its loss (UCI's "mate N", the mate limit).  A side may move twice
+ * in a row, so `pv` (the score's line) is followed to see who makes each
+ * ply; past its end, or past a move that is not legal there, the sides are
+ * taken to alternate.  Where turns alternate this is (plies + 1) / 2. */
+int dj_line_own_moves(const DjVariant *variant, const void *root, const DjMove *pv,
+                      int pv_length, int plies);
+
 /* Append the score for people: "+1.25", "-0.40", "win in 5", "loss in 4". */
 void dj_score_format(int score, GString *out);
 

@@ -293,9 +293,10 @@ static void test_root_scores_match_solver(void **state)
     g_hash_table_destroy(memo);
 }
 
-/* A mate limit counts the root side's own moves, not plies / 2: a win in
- * two plies where the opponent's forced reply ends the game is a win in one
- * move of ours; one made of two of our own moves (an extra turn) is not. */
+/* A mate limit, and UCI's "mate N" (dj_line_own_moves), count the root
+ * side's own moves, not plies / 2: a win in two plies where the opponent's
+ * forced reply ends the game is a win in one move of ours; one made of two
+ * of our own moves (an extra turn) is not. */
 static void test_mate_limit_counts_own_moves(void **state)
 {
     (void)state;
@@ -330,6 +331,9 @@ static void test_mate_limit_counts_own_moves(void **state)
             (void)dj_search_run(search, &pos, NULL, 0, &limits, NULL, NULL, &info);
             assert_int_equal(info.score, DJ_SCORE_WIN - 2);
             assert_true(info.depth < depth);
+            /* what UCI reports as "mate 1" */
+            assert_int_equal(dj_line_own_moves(&toy_mancala, &pos, info.pv, info.pv_length, 2),
+                             1);
             by_reply++;
         } else if (passing == 0) {
             /* two moves of ours: not within mate 1, within mate 2 */
@@ -340,6 +344,10 @@ static void test_mate_limit_counts_own_moves(void **state)
             (void)dj_search_run(search, &pos, NULL, 0, &limits, NULL, NULL, &info);
             assert_int_equal(info.score, DJ_SCORE_WIN - 2);
             assert_true(info.depth < depth);
+            /* "mate 2"; without the line the plies are taken to alternate */
+            assert_int_equal(dj_line_own_moves(&toy_mancala, &pos, info.pv, info.pv_length, 2),
+                             2);
+            assert_int_equal(dj_line_own_moves(&toy_mancala, &pos, NULL, 0, 2), 1);
             by_extra_turn++;
         }
     }
