@@ -130,6 +130,8 @@ struct DjVariant {
      *   draw (and computer-only games do); 0: never.
      * perpetual_check_loses: a repetition in which one side gave check with
      *   every one of its moves is a loss for that side (needs in_check).
+     *   With extra turns, with every turn it ended: a move that leaves the
+     *   turn with its side checks no one (repetition.h).
      * The search scores any repetition inside its tree by the same rule
      * (draw, or a loss for the perpetual checker). */
     int repetition_draw;
