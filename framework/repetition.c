@@ -9,12 +9,14 @@ DjRepetitionVerdict dj_repetition_judge(const DjHistoryEntry *line, int first, i
 
     /* A turn ends at k when the side to move changes; never assume from
      * k's parity who moved (a move may give its side another turn). */
-    int mover = line[last].side;
+    /* (& 1: a side outside 0..1, against the contract, must not index
+     * past the arrays) */
+    int mover = line[last].side & 1;
     int turns[2] = { 0, 0 };
     bool always_checked[2] = { true, true };
     for (int k = first + 1; k <= last; k++) {
-        int by = line[k - 1].side;
-        if (line[k].side == by)
+        int by = line[k - 1].side & 1;
+        if ((line[k].side & 1) == by)
             continue;
         turns[by]++;
         if (!line[k].in_check)
