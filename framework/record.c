@@ -58,12 +58,25 @@ static bool starts_turn(const DjGame *game, int ply)
                != v->side_to_move(dj_game_position_at(game, ply - 1));
 }
 
+int dj_record_turn_index(const DjGame *game, int ply)
+{
+    int turn = -1;
+    for (int k = 0; k <= ply; k++)
+        turn += starts_turn(game, k);
+    return turn;
+}
+
+void dj_record_append_move_number(const DjGame *game, int ply, GString *out)
+{
+    int turn = dj_record_turn_index(game, ply);
+    g_string_append_printf(out, "%d%s", turn / 2 + 1, turn % 2 == 0 ? "." : "...");
+}
+
 void dj_record_format_moves(const DjGame *game, int from_ply, int to_ply, GString *out)
 {
     const DjVariant *v = dj_game_variant(game);
-    int turn = -1;   /* index of the turn the move at `ply` belongs to */
-    for (int ply = 0; ply < from_ply; ply++)
-        turn += starts_turn(game, ply);
+    /* index of the turn the move at `ply` belongs to */
+    int turn = from_ply > 0 ? dj_record_turn_index(game, from_ply - 1) : -1;
     for (int ply = from_ply; ply < to_ply; ply++) {
         if (!starts_turn(game, ply)) {
             g_string_append(out, ", ");

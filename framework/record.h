@@ -50,6 +50,17 @@ void dj_record_format(const DjGame *game, GString *out);
 void dj_record_format_tags(const DjGame *game, GString *out);
 void dj_record_format_moves(const DjGame *game, int from_ply, int to_ply, GString *out);
 
+/* The turn (from 0) that the move at `ply` belongs to: a new turn starts
+ * with each move made by the other side than the move before it, so with
+ * extra turns this is not `ply`. */
+int dj_record_turn_index(const DjGame *game, int ply);
+
+/* Append the number records give the move at `ply` in a list of one move
+ * per line: "N." for a move of a turn the record starts a line with, "N..."
+ * for one of the turn after it (in a game whose turns alternate, "12." for
+ * the first side's 12th move and "12..." for the reply). */
+void dj_record_append_move_number(const DjGame *game, int ply, GString *out);
+
 /* Read a record.  The variant comes from the Variant tag (looked up in the
  * registry).  Every move is checked against the rules.  Errors name the line
  * where the text breaks ("line 12: ...") and why, in the DJ_ERROR domain;

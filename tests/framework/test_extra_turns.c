@@ -427,6 +427,17 @@ static void test_record_numbers_turns(void **state)
     dj_record_format_moves(game, 0, dj_game_length(game), text);
     assert_string_equal(text->str, "1. b1, a1 b2, c2\n2. c1");
 
+    /* one move a line (history, annotated records): numbered by turns */
+    const char *const numbers[] = { "1.", "1.", "1...", "1...", "2." };
+    const int turns[] = { 0, 0, 1, 1, 2 };
+    for (int ply = 0; ply < dj_game_length(game); ply++) {
+        GString *number = g_string_new(NULL);
+        dj_record_append_move_number(game, ply, number);
+        assert_string_equal(number->str, numbers[ply]);
+        assert_int_equal(dj_record_turn_index(game, ply), turns[ply]);
+        g_string_free(number, TRUE);
+    }
+
     /* a journal appends move by move and gets the same text */
     for (int k = 0; k <= dj_game_length(game); k++) {
         GString *pieces = g_string_new(NULL);
