@@ -125,7 +125,9 @@ DojoReview *dojo_review_run(const DjGame *game, DjSearch *search, const DjSearch
             }
         }
         if (ply > 0) {
-            review->moves[ply - 1].after = -score;
+            /* from the mover's view: the move may have given it another turn */
+            bool same_side = line[ply].side == line[ply - 1].side;
+            review->moves[ply - 1].after = same_side ? score : -score;
             judge(&review->moves[ply - 1]);
             review->n_reviewed = ply;
         }

@@ -1,10 +1,11 @@
-/* test_play_extra_turns.c: the play loop (play_loop.h) with a game whose
- * sides do not alternate, the toy mancala of tests/framework/toys.h.  No
- * registered game has extra turns, so this drives the loop as a library
- * rather than the dojo binary: the prompt says who is to move, also when
- * it is the same side again, the computer plays all the moves of its turn,
- * and undo takes back to the human's last move whoever made the moves
- * after it. */
+/* test_play_extra_turns.c: the play loop (play_loop.h) and the review
+ * (review.h) with a game whose sides do not alternate, the toy mancala of
+ * tests/framework/toys.h.  No registered game has extra turns, so this
+ * drives them as a library rather than the dojo binary: the prompt says
+ * who is to move, also when it is the same side again, the computer plays
+ * all the moves of its turn, undo takes back to the human's last move
+ * whoever made the moves after it, and the review scores a move that keeps
+ * the turn from the mover's side. */
 #include <stdarg.h>
 #include <stddef.h>
 #include <setjmp.h>
@@ -14,7 +15,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "framework/search/search.h"
 #include "frontends/tty/play_loop.h"
+#include "frontends/tty/review.h"
 #include "toys.h"
 
 typedef struct Session {
@@ -109,11 +112,37 @@ static void test_computer_plays_its_whole_turn_and_undo_returns_to_the_human(voi
     session_free(&s);
 }
 
+/* The score after a move is the next position's, negated only when the
+ * move passed the turn. */
+static void test_review_scores_from_the_mover(void **state)
+{
+    (void)state;
+    DjSetup setup = { 0 };
+    DjGame *game = dj_game_new(&toy_mancala, &setup, NULL);
+    assert_non_null(game);
+    assert_true(dj_game_play_text(game, "b1", NULL));   /* keeps the turn */
+    assert_true(dj_game_play_text(game, "a1", NULL));   /* passes it */
+    DjSearchLimits limits = { .depth = 6 };
+    DjSearch *search = dj_search_new(&toy_mancala, 1);
+    DojoReview *review = dojo_review_run(game, search, &limits, NULL, NULL, NULL);
+    assert_int_equal(review->n_reviewed, 2);
+
+    /* the same search of position 1 gives both; b1 kept the turn */
+    assert_int_equal(review->moves[0].after, review->moves[1].before);
+    /* a1 passed it: the last position's score, negated */
+    assert_true(review->final_searched);
+    assert_int_equal(review->moves[1].after, -review->final_info.score);
+    dojo_review_free(review);
+    dj_search_free(search);
+    dj_game_free(game);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_prompts_follow_the_side),
         cmocka_unit_test(test_computer_plays_its_whole_turn_and_undo_returns_to_the_human),
+        cmocka_unit_test(test_review_scores_from_the_mover),
     };
     return cmocka_run_group_tests_name("play loop with extra turns", tests, NULL, NULL);
 }
