@@ -302,7 +302,7 @@ static DjOutcome expected_outcome(Soak *soak, const DjGame *game, int *occurrenc
     int last = n_line - 1;
     int first = last;
     *occurrences = 0;
-    for (int k = last; k >= 0; k -= 2) {
+    for (int k = last; k >= 0; k--) {
         if (line[k].key == line[last].key) {
             (*occurrences)++;
             first = k;
@@ -319,10 +319,13 @@ static DjOutcome expected_outcome(Soak *soak, const DjGame *game, int *occurrenc
         return DJ_OUTCOME_ONGOING;
     if (!v->perpetual_check_loses)
         return DJ_OUTCOME_DRAW;
-    /* A side that gave check with every move it made in the cycle loses. */
+    /* A side that gave check with every turn it ended in the cycle loses;
+     * a move that gives its side another turn ends none. */
     bool moved[2] = { false, false }, always_checked[2] = { true, true };
     for (int ply = first; ply < last; ply++) {
         int side = v->side_to_move(dj_game_position_at(game, ply));
+        if (v->side_to_move(dj_game_position_at(game, ply + 1)) == side)
+            continue;
         moved[side] = true;
         if (!line[ply + 1].in_check)
             always_checked[side] = false;
@@ -350,8 +353,11 @@ static bool check_outcome(Soak *soak, const DjGame *game)
     if (line[length].in_check != in_check)
         return fail(soak, pos, "the game line's in-check flag is %d, in_check() says %d",
                     line[length].in_check, in_check);
-    for (int k = length - 1; k >= 0; k -= 2) {
-        if (line[k].key == line[length].key)
+    if (line[length].side != v->side_to_move(pos))
+        return fail(soak, pos, "the game line's side to move is %d, side_to_move() says %d",
+                    line[length].side, v->side_to_move(pos));
+    for (int k = length - 1; k >= 0; k--) {
+        if (line[k].key == line[length].key && line[k].side != line[length].side)
             return fail(soak, pos, "the key of ply %d comes back at ply %d with the other side "
                         "to move", k, length);
     }

@@ -14,6 +14,14 @@
  * Sides are numbered 0 and 1; side 0 is the one written first in
  * `side_names` (Blue in Onitama, Black/Sente in Ogi).
  *
+ * Turns need not alternate: after play(), side_to_move() may be either
+ * side (a move that gives its side another turn, as in mancala games, or a
+ * turn made of several moves).  The framework never works out whose turn
+ * it is from ply parity: the search, repetition, records and the front end
+ * all ask side_to_move().  A game where that can happen says so with
+ * `extra_turns`, so that the conformance suite checks strict alternation
+ * for every other game.
+ *
  * Squares, where the framework handles them (notation.h), are numbered
  * file + rank * board_width, with file 0 = 'a' and rank 0 = '1', as seen by
  * side 0 sitting at the bottom.
@@ -40,8 +48,11 @@ typedef uint32_t DjMove;
 #define DJ_SCORE_EVAL_MAX 20000
 #define DJ_SCORE_DRAW 0
 
-/* The error domain for GErrors raised by the framework; variants may use
- * it too. */
+/* The error domain for GErrors raised by the framework.  A variant may use
+ * it too, with these codes, or a domain of its own (Onitama and Ogi have
+ * one, so that their tests can tell their errors apart): the framework and
+ * the front end only ever show an error's message, never branch on a
+ * variant's domain or code.  Either way the message is what a player reads. */
 #define DJ_ERROR (dj_error_quark())
 GQuark dj_error_quark(void);
 typedef enum DjError {
@@ -108,6 +119,9 @@ struct DjVariant {
     int board_width, board_height; /* at most 26 files, 99 ranks */
     const char *side_names[2];     /* "Blue", "Red" */
     const DjVariantOption *options;/* terminated by an entry with name == NULL; may be NULL */
+    bool extra_turns;              /* a move may leave the turn with the side that made it
+                                      (false: every move passes the turn, and the
+                                      conformance suite checks that it does) */
 
     /* Repetition.  A position is identified by key().
      * repetition_draw: when a position occurs for this many times the game
@@ -116,6 +130,8 @@ struct DjVariant {
      *   draw (and computer-only games do); 0: never.
      * perpetual_check_loses: a repetition in which one side gave check with
      *   every one of its moves is a loss for that side (needs in_check).
+     *   With extra turns, with every turn it ended: a move that leaves the
+     *   turn with its side checks no one (repetition.h).
      * The search scores any repetition inside its tree by the same rule
      * (draw, or a loss for the perpetual checker). */
     int repetition_draw;
@@ -133,7 +149,8 @@ struct DjVariant {
      * input string. */
     bool (*setup)(void *pos, const DjSetup *setup, GError **error);
 
-    /* 0 or 1: whose turn it is. */
+    /* 0 or 1: whose turn it is.  Read after every move: it need not be the
+     * other side than before the move (see `extra_turns`). */
     int (*side_to_move)(const void *pos);
 
     /* Write every legal move of `pos` to `out` (room for max_moves) and
@@ -147,8 +164,9 @@ struct DjVariant {
      * legal_moves() would return, for perft's bulk counting. */
     int (*count_moves)(const void *pos);
 
-    /* Play `move`, which legal_moves(pos) produced, updating key().  Never
-     * called with anything else. */
+    /* Play `move`, which legal_moves(pos) produced, updating key() and the
+     * side to move: the other side, or with `extra_turns` either side.
+     * Never called with anything else. */
     void (*play)(void *pos, DjMove move);
 
     /* Optional (NULL: no null-move pruning).  Hand the turn to the other side
@@ -163,7 +181,11 @@ struct DjVariant {
 
     /* The Zobrist key of `pos`, kept incrementally by setup() and play().
      * It covers everything that makes positions different for the rules
-     * (board, cards or hands, side to move). */
+     * (board, cards or hands, side to move): positions with the same key
+     * are the same position with the same side to move.  Incremental
+     * updates pay where a move touches a few squares of a big state; where
+     * a move rewrites most of the state (sowing in a mancala), play() may
+     * as well store compute_key()'s result: it is just as cheap. */
     uint64_t (*key)(const void *pos);
 
     /* The same key computed from nothing but the position's contents; the
@@ -218,7 +240,9 @@ struct DjVariant {
     bool (*parse_move)(const void *pos, const char *text, DjMove *out, GError **error);
 
     /* Append the canonical text of `move` (legal in `pos`) to `out`: one
-     * token, no spaces, that parse_move() reads back to the same move. */
+     * token, no spaces, that parse_move() reads back to the same move.  It
+     * must not begin or end with a comma: records join the moves of one
+     * turn with ", " (record.h). */
     void (*format_move)(const void *pos, DjMove move, GString *out);
 
     /* Append the position string of `pos`; setup() reads it back to a
@@ -245,7 +269,8 @@ struct DjVariant {
     int (*move_origin)(const void *pos, DjMove move);
 
     /* Optional.  Append why the game is over in `pos` when outcome() says
-     * it is ("Red's master was captured"), without a final newline. */
+     * it is ("Red's master was captured"), without a final newline.  The
+     * front end names the winner and the result itself: say only why. */
     void (*describe_outcome)(const void *pos, GString *out);
 
     /* Append a short description of `move` for people, or nothing

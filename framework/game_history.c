@@ -23,17 +23,20 @@ static void push_position(DjGame *game, const void *pos)
     DjHistoryEntry entry = {
         .key = v->key(pos),
         .in_check = v->in_check != NULL && v->in_check(pos),
+        .side = (uint8_t)v->side_to_move(pos),
     };
     g_array_append_val(game->line, entry);
 }
 
-/* First ply index at which the current position occurred, and how often. */
+/* First ply index at which the current position occurred, and how often.
+ * Every earlier position is compared: the key includes the side to move,
+ * and a side may move twice in a row, so no ply parity can be skipped. */
 static int count_occurrences(const DjGame *game, int *first_ply)
 {
     const DjHistoryEntry *line = (const DjHistoryEntry *)game->line->data;
     int last = (int)game->line->len - 1;
     int count = 0;
-    for (int k = last; k >= 0; k -= 2) {
+    for (int k = last; k >= 0; k--) {
         if (line[k].key == line[last].key) {
             count++;
             *first_ply = k;

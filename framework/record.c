@@ -64,17 +64,47 @@ void dj_record_format_tags(const DjGame *game, GString *out)
     g_string_append_c(out, '\n');
 }
 
+/* Whether the move at `ply` starts a turn: the first move, or one made by
+ * the other side than the move before it (a move may give its side another
+ * turn, so turns are not plies). */
+static bool starts_turn(const DjGame *game, int ply)
+{
+    const DjVariant *v = dj_game_variant(game);
+    return ply == 0
+        || v->side_to_move(dj_game_position_at(game, ply))
+               != v->side_to_move(dj_game_position_at(game, ply - 1));
+}
+
+int dj_record_turn_index(const DjGame *game, int ply)
+{
+    int turn = -1;
+    for (int k = 0; k <= ply; k++)
+        turn += starts_turn(game, k);
+    return turn;
+}
+
+void dj_record_append_move_number(const DjGame *game, int ply, GString *out)
+{
+    int turn = dj_record_turn_index(game, ply);
+    g_string_append_printf(out, "%d%s", turn / 2 + 1, turn % 2 == 0 ? "." : "...");
+}
+
 void dj_record_format_moves(const DjGame *game, int from_ply, int to_ply, GString *out)
 {
     const DjVariant *v = dj_game_variant(game);
+    /* index of the turn the move at `ply` belongs to */
+    int turn = from_ply > 0 ? dj_record_turn_index(game, from_ply - 1) : -1;
     for (int ply = from_ply; ply < to_ply; ply++) {
-        if (ply % 2 == 0)
-            g_string_append_printf(out, "%d. ", ply / 2 + 1);
-        else
+        if (!starts_turn(game, ply)) {
+            g_string_append(out, ", ");
+        } else if (++turn % 2 == 0) {
+            if (ply > 0)
+                g_string_append_c(out, '\n');
+            g_string_append_printf(out, "%d. ", turn / 2 + 1);
+        } else {
             g_string_append_c(out, ' ');
+        }
         v->format_move(dj_game_position_at(game, ply), dj_game_move_at(game, ply), out);
-        if (ply % 2 == 1)
-            g_string_append_c(out, '\n');
     }
 }
 
@@ -83,7 +113,7 @@ void dj_record_format(const DjGame *game, GString *out)
     int n = dj_game_length(game);
     dj_record_format_tags(game, out);
     dj_record_format_moves(game, 0, n, out);
-    if (n % 2 == 1)
+    if (n > 0)
         g_string_append_c(out, '\n');
     g_string_append(out, dj_outcome_result_text(dj_game_outcome(game)));
     g_string_append_c(out, '\n');
@@ -194,8 +224,16 @@ static bool parse_move_line(DjGame *game, char *text, int line, bool *have_resul
             *result_line = line;
             continue;
         }
-        /* "12.boar:a1a2" is tolerated as "12." then the move */
+        /* "b1," joins a move to the next one of the same turn: layout only */
         char *move_text = *t;
+        size_t length = strlen(move_text);
+        while (length > 0 && move_text[length - 1] == ',')
+            move_text[--length] = '\0';
+        while (*move_text == ',')
+            move_text++;
+        if (*move_text == '\0')
+            continue;
+        /* "12.boar:a1a2" is tolerated as "12." then the move */
         char *dot = strchr(move_text, '.');
         if (is_move_number(move_text))
             continue;
@@ -255,7 +293,8 @@ static bool start_is_fixed(const DjVariant *variant)
     return fixed;
 }
 
-static DjGame *start_game(GArray *tags, int tags_end_line, GError **error)
+static DjGame *start_game(GArray *tags, int tags_end_line, const DjVariant *const *variants,
+                          GError **error)
 {
     const Tag *variant_tag = find_tag(tags, "Variant");
     if (variant_tag == NULL) {
@@ -264,7 +303,7 @@ static DjGame *start_game(GArray *tags, int tags_end_line, GError **error)
                     "(no [Variant \"...\"] tag)", tags_end_line);
         return NULL;
     }
-    const DjVariant *variant = dj_registry_find(variant_tag->value);
+    const DjVariant *variant = dj_variant_find_in(variants, variant_tag->value);
     if (variant == NULL) {
         char *quote = quote_of(variant_tag->value);
         g_set_error(error, DJ_ERROR, DJ_ERROR_INVALID,
@@ -338,6 +377,12 @@ static bool apply_result(DjGame *game, GArray *tags, bool have_token, DjOutcome 
 
 DjGame *dj_record_parse(const char *text, GError **error)
 {
+    return dj_record_parse_among(text, dj_registry_all(), error);
+}
+
+DjGame *dj_record_parse_among(const char *text, const DjVariant *const *variants,
+                              GError **error)
+{
     /* A byte-order mark some editors put first is not part of the text. */
     if (g_str_has_prefix(text, "\xEF\xBB\xBF"))
         text += 3;
@@ -381,7 +426,7 @@ DjGame *dj_record_parse(const char *text, GError **error)
             continue;
         }
         if (game == NULL) {
-            game = start_game(tags, line, error);
+            game = start_game(tags, line, variants, error);
             ok = game != NULL;
             if (!ok)
                 break;
@@ -389,7 +434,7 @@ DjGame *dj_record_parse(const char *text, GError **error)
         ok = parse_move_line(game, content, line, &have_result, &result, &result_line, error);
     }
     if (ok && game == NULL) {
-        game = start_game(tags, n_lines > 0 ? n_lines : 1, error);
+        game = start_game(tags, n_lines > 0 ? n_lines : 1, variants, error);
         ok = game != NULL;
     }
     if (ok)

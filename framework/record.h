@@ -10,14 +10,22 @@
  *     [Result "1-0"]
  *
  *     1. <move> <move>
- *     2. ...
+ *     2. <move>, <move> <move>
+ *     3. ...
  *     1-0
  *
  * Tag lines first (a name, a string in double quotes with \" and \\
  * escapes), then a blank line, then the moves in each variant's canonical
- * text separated by white space.  Move numbers ("12.") are optional and
- * ignored; a result token may end the list; "; ..." comments run to the end
- * of the line.  The Position tag holds the start position, so a record
+ * text separated by white space.  Moves are numbered by turns, not plies:
+ * a turn is the moves one side makes before the other side is to move (one
+ * move, unless a move gives its side another turn, as in mancala games),
+ * the moves of one turn are joined by ", ", and each line holds a turn of
+ * each side, the first numbered "N.".  In a game whose turns alternate this
+ * is the familiar "1. a b".  When reading, move numbers ("12.", "12...")
+ * and the commas are layout only and ignored: the moves are played in
+ * order and the rules say whose each is, so records written before turns
+ * were numbered this way load the same.  A result token may end the list;
+ * "; ..." comments run to the end of the line.  The Position tag holds the start position, so a record
  * replays exactly.  A record written move by move while a game is played
  * (a journal) is the same format without a final result.
  */
@@ -35,11 +43,23 @@ void dj_record_format(const DjGame *game, GString *out);
 
 /* The parts of a record, for a journal that appends moves as they are
  * played: the tag lines and the blank line after them (Result "*" while
- * the game goes on), and the moves of plies [from_ply, to_ply) numbered in
- * pairs, a line ending after each pair.  Tags, then moves(0, k), then
- * moves(k, n) gives the same text as tags then moves(0, n). */
+ * the game goes on), and the moves of plies [from_ply, to_ply) numbered by
+ * turns as above (a line break comes before each "N.", so the text ends
+ * without one).  Tags, then moves(0, k), then moves(k, n) gives the same
+ * text as tags then moves(0, n). */
 void dj_record_format_tags(const DjGame *game, GString *out);
 void dj_record_format_moves(const DjGame *game, int from_ply, int to_ply, GString *out);
+
+/* The turn (from 0) that the move at `ply` belongs to: a new turn starts
+ * with each move made by the other side than the move before it, so with
+ * extra turns this is not `ply`. */
+int dj_record_turn_index(const DjGame *game, int ply);
+
+/* Append the number records give the move at `ply` in a list of one move
+ * per line: "N." for a move of a turn the record starts a line with, "N..."
+ * for one of the turn after it (in a game whose turns alternate, "12." for
+ * the first side's 12th move and "12..." for the reply). */
+void dj_record_append_move_number(const DjGame *game, int ply, GString *out);
 
 /* Read a record.  The variant comes from the Variant tag (looked up in the
  * registry; a byte-order mark before it is skipped).  Every move is checked
@@ -54,6 +74,12 @@ DjGame *dj_record_parse(const char *text, GError **error);
  * record) gives the game up to its last whole move, and *dropped (g_free)
  * says what was left out; *dropped is NULL otherwise. */
 DjGame *dj_record_parse_salvaging(const char *text, char **dropped, GError **error);
+
+/* The same, with the variant looked up in the NULL-terminated list
+ * `variants` instead of the registry (for games that are not registered,
+ * such as the tests' own). */
+DjGame *dj_record_parse_among(const char *text, const DjVariant *const *variants,
+                              GError **error);
 
 /* Save atomically (a temporary file renamed over `path`, see text_file.h).
  * Errors (DJ_ERROR_IO) start with "PATH: " and name no other file. */

@@ -11,13 +11,18 @@ const DjVariant *const *dj_registry_all(void)
     return registry_variants;
 }
 
-const DjVariant *dj_registry_find(const char *name)
+const DjVariant *dj_variant_find_in(const DjVariant *const *variants, const char *name)
 {
     if (name == NULL)
         return NULL;
-    for (const DjVariant *const *v = registry_variants; *v != NULL; v++) {
+    for (const DjVariant *const *v = variants; *v != NULL; v++) {
         if (g_ascii_strcasecmp((*v)->name, name) == 0)
             return *v;
     }
     return NULL;
+}
+
+const DjVariant *dj_registry_find(const char *name)
+{
+    return dj_variant_find_in(registry_variants, name);
 }

@@ -12,4 +12,8 @@ const DjVariant *const *dj_registry_all(void);
 /* The variant called `name` (case-insensitive), or NULL. */
 const DjVariant *dj_registry_find(const char *name);
 
+/* The variant called `name` (case-insensitive) in the NULL-terminated list
+ * `variants`, or NULL. */
+const DjVariant *dj_variant_find_in(const DjVariant *const *variants, const char *name);
+
 #endif

@@ -55,7 +55,12 @@ struct DjSearch {
     uint8_t generation;
 
     int32_t history[2][DJ_MOVE_LIMIT];
-    DjMove killers[STACK_PLIES][2];
+    /* By ply and by whose move: the root side's (0) or the other side's
+     * (1); with extra turns one ply can be either.  Relative to the root,
+     * so that in games whose turns alternate the slot a ply uses stays the
+     * same from one search to the next, as it did before sides were told
+     * apart (the searches then visit the same trees). */
+    DjMove killers[STACK_PLIES][2][2];
 
     /* Per run. */
     unsigned char *positions;    /* STACK_PLIES positions */
@@ -65,6 +70,7 @@ struct DjSearch {
     DjHistoryEntry *line;        /* the game before the root + the current path */
     int line_capacity;
     int root_index;              /* index of the root in line */
+    int root_side;               /* side to move at the root */
     uint8_t repetition_filter[REPETITION_FILTER];
     DjMove pv[STACK_PLIES][STACK_PLIES];
     int pv_length[STACK_PLIES];
@@ -396,13 +402,15 @@ static int terminal_score(const DjVariant *v, const void *pos, DjOutcome outcome
 }
 
 /* If the position at line index `idx` repeats an earlier one, store its
- * score in *score and return true. */
+ * score in *score and return true.  Every earlier entry is compared (the
+ * key includes the side to move, and with extra turns a repetition can be
+ * an odd number of plies long); the filter keeps this off most nodes. */
 static bool repetition_score(DjSearch *s, int idx, int ply, int *score)
 {
     uint64_t key = s->line[idx].key;
     if (s->repetition_filter[key & (REPETITION_FILTER - 1)] == 0)
         return false;
-    for (int j = idx - 2; j >= 0; j -= 2) {
+    for (int j = idx - 1; j >= 0; j--) {
         if (s->line[j].key != key)
             continue;
         switch (dj_repetition_judge(s->line, j, idx, s->variant->perpetual_check_loses)) {
@@ -460,9 +468,9 @@ static void score_moves(DjSearch *s, const void *pos, int ply, const DjMove *mov
             order[i] = 1 << 30;
         else if (is_noisy)
             order[i] = (1 << 24) + noisy_order(s, pos, side, m);
-        else if (m == s->killers[ply][0])
+        else if (m == s->killers[ply][side != s->root_side][0])
             order[i] = (1 << 22) + 1;
-        else if (m == s->killers[ply][1])
+        else if (m == s->killers[ply][side != s->root_side][1])
             order[i] = 1 << 22;
         else
             order[i] = s->history[side][m];
@@ -509,6 +517,19 @@ static inline void pick_move(DjMove *moves, int32_t *order, int i, int n)
 }
 
 /* ---- quiescence --------------------------------------------------------- */
+
+static int quiesce(DjSearch *s, int ply, int qdepth, int alpha, int beta);
+
+/* The score of the position at ply + 1 from the view of `side`, the side to
+ * move at ply, for the window alpha..beta in that view.  Scores are from the
+ * side to move's view, and a move may give its side another turn: then the
+ * child's score is already ours and nothing is negated. */
+static inline int quiesce_child(DjSearch *s, int ply, int side, int qdepth, int alpha, int beta)
+{
+    if (s->variant->side_to_move(position_at(s, ply + 1)) == side)
+        return quiesce(s, ply + 1, qdepth, alpha, beta);
+    return -quiesce(s, ply + 1, qdepth, -beta, -alpha);
+}
 
 static int quiesce(DjSearch *s, int ply, int qdepth, int alpha, int beta)
 {
@@ -571,7 +592,7 @@ static int quiesce(DjSearch *s, int ply, int qdepth, int alpha, int beta)
         }
         memcpy(child, pos, s->size);
         v->play(child, moves[i]);
-        int score = -quiesce(s, ply + 1, qdepth + 1, -beta, -alpha);
+        int score = quiesce_child(s, ply, side, qdepth + 1, alpha, beta);
         if (s->stop)
             return 0;
         if (score > best) {
@@ -590,6 +611,19 @@ static int quiesce(DjSearch *s, int ply, int qdepth, int alpha, int beta)
 
 static int search_node(DjSearch *s, int ply, int depth, int alpha, int beta, bool pv_node,
                        bool allow_null, bool in_check);
+static int search(DjSearch *s, int ply, int depth, int alpha, int beta, bool pv_node,
+                  bool allow_null);
+
+/* search() of the position at ply + 1, scored from the view of `side`, the
+ * side to move at ply, for the window alpha..beta in that view: negated
+ * only when the move passed the turn (see quiesce_child). */
+static inline int search_child(DjSearch *s, int ply, int side, int depth, int alpha, int beta,
+                               bool pv_node, bool allow_null)
+{
+    if (s->variant->side_to_move(position_at(s, ply + 1)) == side)
+        return search(s, ply + 1, depth, alpha, beta, pv_node, allow_null);
+    return -search(s, ply + 1, depth, -beta, -alpha, pv_node, allow_null);
+}
 
 /* Enter the position at `ply`: record it on the line, score repetitions
  * and ends, then search it.  Every path leaves the filter as it found it. */
@@ -603,6 +637,7 @@ static int search(DjSearch *s, int ply, int depth, int alpha, int beta, bool pv_
     bool in_check = v->in_check != NULL && v->in_check(pos);
     s->line[idx].key = key;
     s->line[idx].in_check = in_check;
+    s->line[idx].side = (uint8_t)v->side_to_move(pos);
     s->pv_length[ply] = 0;
 
     DjOutcome outcome = v->outcome(pos);
@@ -661,6 +696,7 @@ static int search_node(DjSearch *s, int ply, int depth, int alpha, int beta, boo
         }
     }
 
+    int side = v->side_to_move(pos);
     /* Only the pruning below, at non-PV nodes, needs the static evaluation. */
     int static_eval = in_check || pv_node ? -INF : v->evaluate(pos);
     unsigned char *child = position_at(s, ply + 1);
@@ -675,7 +711,7 @@ static int search_node(DjSearch *s, int ply, int depth, int alpha, int beta, boo
             int r = 2 + depth / 4;
             memcpy(child, pos, s->size);
             v->play_null(child);
-            int score = -search(s, ply + 1, depth - 1 - r, -beta, -beta + 1, false, false);
+            int score = search_child(s, ply, side, depth - 1 - r, beta - 1, beta, false, false);
             if (s->stop)
                 return 0;
             if (score >= beta)
@@ -701,7 +737,6 @@ static int search_node(DjSearch *s, int ply, int depth, int alpha, int beta, boo
         }
     }
 
-    int side = v->side_to_move(pos);
     int best = -INF;
     DjMove best_move = DJ_MOVE_NONE;
     int original_alpha = alpha;
@@ -724,7 +759,7 @@ static int search_node(DjSearch *s, int ply, int depth, int alpha, int beta, boo
         table_prefetch(s, v->key(child));
         int score;
         if (searched == 0) {
-            score = -search(s, ply + 1, depth - 1, -beta, -alpha, pv_node, true);
+            score = search_child(s, ply, side, depth - 1, alpha, beta, pv_node, true);
         } else {
             int r = 0;
             if (depth >= 3 && quiet && !in_check && searched >= 2) {
@@ -734,11 +769,11 @@ static int search_node(DjSearch *s, int ply, int depth, int alpha, int beta, boo
                 if (r > depth - 2)
                     r = depth - 2;
             }
-            score = -search(s, ply + 1, depth - 1 - r, -alpha - 1, -alpha, false, true);
+            score = search_child(s, ply, side, depth - 1 - r, alpha, alpha + 1, false, true);
             if (score > alpha && r > 0)
-                score = -search(s, ply + 1, depth - 1, -alpha - 1, -alpha, false, true);
+                score = search_child(s, ply, side, depth - 1, alpha, alpha + 1, false, true);
             if (score > alpha && score < beta && pv_node)
-                score = -search(s, ply + 1, depth - 1, -beta, -alpha, true, true);
+                score = search_child(s, ply, side, depth - 1, alpha, beta, true, true);
         }
         if (s->stop)
             return 0;
@@ -754,9 +789,10 @@ static int search_node(DjSearch *s, int ply, int depth, int alpha, int beta, boo
                 s->pv_length[ply] = s->pv_length[ply + 1] + 1;
                 if (score >= beta) {
                     if (quiet) {
-                        if (s->killers[ply][0] != m) {
-                            s->killers[ply][1] = s->killers[ply][0];
-                            s->killers[ply][0] = m;
+                        DjMove *killers = s->killers[ply][side != s->root_side];
+                        if (killers[0] != m) {
+                            killers[1] = killers[0];
+                            killers[0] = m;
                         }
                         int bonus = depth * depth;
                         history_update(s, side, m, bonus);
@@ -790,6 +826,7 @@ static int search_root(DjSearch *s, int depth, int alpha, int beta, int first)
     const DjVariant *v = s->variant;
     const unsigned char *root = position_at(s, 0);
     unsigned char *child = position_at(s, 1);
+    int side = v->side_to_move(root);
     int best = -INF;
     int original_alpha = alpha;
     s->pv_length[0] = 0;
@@ -802,11 +839,11 @@ static int search_root(DjSearch *s, int depth, int alpha, int beta, int first)
         int score;
         if (i == first || s->all_root_scores) {
             int a = s->all_root_scores ? -INF : alpha;
-            score = -search(s, 1, depth - 1, -beta, -a, true, true);
+            score = search_child(s, 0, side, depth - 1, a, beta, true, true);
         } else {
-            score = -search(s, 1, depth - 1, -alpha - 1, -alpha, false, true);
+            score = search_child(s, 0, side, depth - 1, alpha, alpha + 1, false, true);
             if (score > alpha && score < beta && !s->stop)
-                score = -search(s, 1, depth - 1, -beta, -alpha, true, true);
+                score = search_child(s, 0, side, depth - 1, alpha, beta, true, true);
         }
         if (s->stop)
             break;
@@ -899,6 +936,8 @@ static void prepare_line(DjSearch *s, const void *root, const DjHistoryEntry *li
     s->root_index = n_line > 0 ? n_line - 1 : 0;
     s->line[s->root_index].key = v->key(root);
     s->line[s->root_index].in_check = v->in_check != NULL && v->in_check(root);
+    s->line[s->root_index].side = (uint8_t)v->side_to_move(root);
+    s->root_side = s->line[s->root_index].side;
     memset(s->repetition_filter, 0, sizeof s->repetition_filter);
     for (int i = 0; i <= s->root_index; i++)
         filter_add(s, s->line[i].key, +1);
@@ -930,6 +969,15 @@ static void line_info(DjSearch *s, int k, int depth, DjSearchInfo *info)
         info->pv[0] = s->root_moves[k];
         info->pv_length = 1;
     }
+}
+
+/* Whether the root's `score` is a win within `moves` moves of the root
+ * side's own (not plies / 2: a side may move twice in a row). */
+static bool win_within_moves(DjSearch *s, int score, const DjMove *pv, int pv_length, int moves)
+{
+    return score >= DECISIVE
+        && dj_line_own_moves(s->variant, position_at(s, 0), pv, pv_length,
+                             DJ_SCORE_WIN - score) <= moves;
 }
 
 /* The time manager's verdict after an iteration: whether another one is
@@ -1108,7 +1156,7 @@ DjMove dj_search_run(DjSearch *s, const void *root, const DjHistoryEntry *line, 
         if (limits->depth == 0 && dj_score_is_decisive(score, NULL)
             && DJ_SCORE_WIN - abs(score) <= depth)
             break;
-        if (limits->mate > 0 && score >= DECISIVE && DJ_SCORE_WIN - score <= 2 * limits->mate - 1)
+        if (limits->mate > 0 && win_within_moves(s, score, info.pv, info.pv_length, limits->mate))
             break;
         if (!time_for_another_iteration(s, changes, previous, score))
             break;
@@ -1136,6 +1184,36 @@ int dj_search_root_scores(const DjSearch *s, DjMove *moves, int *scores, int max
         scores[i] = s->root_scores[i];
     }
     return s->n_root;
+}
+
+int dj_line_own_moves(const DjVariant *variant, const void *root, const DjMove *pv,
+                      int pv_length, int plies)
+{
+    unsigned char *pos = g_memdup2(root, variant->state_size);
+    DjMove *moves = g_new(DjMove, variant->max_moves);
+    int root_side = variant->side_to_move(root);
+    int own = 0, mover = root_side;
+    bool following = true;   /* still on the pv, with legal moves */
+    for (int i = 0; i < plies; i++) {
+        if (following) {
+            following = i < pv_length
+                        && dj_position_outcome(variant, pos) == DJ_OUTCOME_ONGOING;
+            int n = following ? variant->legal_moves(pos, moves) : 0;
+            bool legal = false;
+            for (int k = 0; k < n && !legal; k++)
+                legal = moves[k] == pv[i];
+            following = following && legal;
+            mover = variant->side_to_move(pos);
+            if (following)
+                variant->play(pos, pv[i]);
+        } else {
+            mover = 1 - mover;
+        }
+        own += mover == root_side;
+    }
+    g_free(moves);
+    g_free(pos);
+    return own;
 }
 
 bool dj_score_is_decisive(int score, int *plies)

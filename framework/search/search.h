@@ -6,6 +6,11 @@
  * play_null, late move reductions, quiescence on noisy moves, and
  * repetition detection over the game line that led to the root.
  *
+ * Turns need not alternate (game.h): every score is from the view of the
+ * side to move where it stands, and a move that gives its side another
+ * turn keeps that view instead of negating it.  Distances to the end count
+ * plies, whoever makes them.
+ *
  * A DjSearch is used by one thread at a time (with dj_search_set_threads it
  * runs helper threads of its own during dj_search_run); dj_search_stop may
  * be called from any thread or a signal handler. */
@@ -118,8 +123,18 @@ void dj_search_cancel_stop(DjSearch *search);
 int dj_search_root_scores(const DjSearch *search, DjMove *moves, int *scores, int max);
 
 /* Whether `score` means a forced win (> 0) or loss (< 0), and in how many
- * plies (the distance is written to *plies if not NULL). */
+ * plies, counting every move of either side (the distance is written to
+ * *plies if not NULL; dj_line_own_moves counts one side's moves). */
 bool dj_score_is_decisive(int score, int *plies);
+
+/* How many of the first `plies` plies from `root` are moves of root's side
+ * to move: for a decisive score, how many moves it makes to its win or
+ * before its loss (UCI's "mate N", the mate limit).  A side may move twice
+ * in a row, so `pv` (the score's line) is followed to see who makes each
+ * ply; past its end, or past a move that is not legal there, the sides are
+ * taken to alternate.  Where turns alternate this is (plies + 1) / 2. */
+int dj_line_own_moves(const DjVariant *variant, const void *root, const DjMove *pv,
+                      int pv_length, int plies);
 
 /* Append the score for people: "+1.25", "-0.40", "win in 5", "loss in 4". */
 void dj_score_format(int score, GString *out);

@@ -322,7 +322,7 @@ void dojo_play_help(const char *example_move, const char *example_square, GStrin
         g_string_append(out, "  moves SQUARE  the legal moves from SQUARE\n");
     g_string_append(out,
         "  hint          suggest a move\n"
-        "  undo          take back your last move (and the computer's reply)\n"
+        "  undo          take back your last move (and the computer's moves after it)\n"
         "  save FILE     save the game record to FILE (save! FILE: even over a file\n"
         "                that is not a game record)\n"
         "  load FILE     continue the game recorded in FILE\n"

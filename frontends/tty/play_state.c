@@ -95,8 +95,15 @@ void play_show_board(PlayState *state)
     fputs(board->str, state->out);
     if (dj_game_outcome(state->game) == DJ_OUTCOME_ONGOING) {
         int side = play_side_to_move(state);
-        fprintf(state->out, "Ply %d: %s to move (%s).\n", dj_game_length(state->game) + 1,
-                play_side_name(state, side), play_is_human(state, side) ? "human" : "computer");
+        int length = dj_game_length(state->game);
+        /* A move may give its side another turn: say so, or the prompt
+         * looks like the same side's turn by mistake. */
+        bool again = length > 0
+                     && state->variant->side_to_move(dj_game_position_at(state->game, length - 1))
+                            == side;
+        fprintf(state->out, "Ply %d: %s to move%s (%s).\n", length + 1,
+                play_side_name(state, side), again ? " again" : "",
+                play_is_human(state, side) ? "human" : "computer");
     }
     fflush(state->out);
     g_string_free(board, TRUE);

@@ -125,7 +125,9 @@ DojoReview *dojo_review_run(const DjGame *game, DjSearch *search, const DjSearch
             }
         }
         if (ply > 0) {
-            review->moves[ply - 1].after = -score;
+            /* from the mover's view: the move may have given it another turn */
+            bool same_side = line[ply].side == line[ply - 1].side;
+            review->moves[ply - 1].after = same_side ? score : -score;
             judge(&review->moves[ply - 1]);
             review->n_reviewed = ply;
         }
@@ -156,10 +158,10 @@ void dojo_review_format_numbered(const DjGame *game, int ply, bool describe, GSt
     const DjVariant *variant = dj_game_variant(game);
     const void *before = dj_game_position_at(game, ply);
     DjMove move = dj_game_move_at(game, ply);
-    int first = variant->side_to_move(dj_game_position_at(game, 0));
     int mover = variant->side_to_move(before);
-    g_string_append_printf(out, "%d%s %s ", ply / 2 + 1, mover == first ? "." : "...",
-                           variant->side_names[mover]);
+    /* numbered by turns, as records are: a side may move twice in a row */
+    dj_record_append_move_number(game, ply, out);
+    g_string_append_printf(out, " %s ", variant->side_names[mover]);
     variant->format_move(before, move, out);
     if (describe && variant->describe_move != NULL) {
         GString *description = g_string_new(NULL);
@@ -245,9 +247,8 @@ void dojo_review_format_record(const DojoReview *review, GString *out)
     dj_record_format_tags(game, out);
     for (int ply = 0; ply < review->n_moves; ply++) {
         const void *before = dj_game_position_at(game, ply);
-        int first = variant->side_to_move(dj_game_position_at(game, 0));
-        g_string_append_printf(out, "%d%s ", ply / 2 + 1,
-                               variant->side_to_move(before) == first ? "." : "...");
+        dj_record_append_move_number(game, ply, out);
+        g_string_append_c(out, ' ');
         variant->format_move(before, dj_game_move_at(game, ply), out);
         if (ply < review->n_reviewed) {
             g_string_append(out, " ; ");

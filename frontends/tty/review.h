@@ -2,8 +2,9 @@
  *
  * Every position of the game is searched once, with the same limits; the
  * search of position i gives the engine's preferred move and line there
- * and the score before move i, the search of position i+1 (negated, or the
- * result when the game ended there) the score after it.  A move loses
+ * and the score before move i, the search of position i+1 (negated unless
+ * the move gave its side another turn, or the result when the game ended
+ * there) the score after it.  A move loses
  *     loss = capped(before) - capped(after)        (0 when it is the engine's move)
  * where capped() limits a score to +-DOJO_REVIEW_CAP and counts a forced
  * win or loss as +-DOJO_REVIEW_CAP.  The labels, in the games' score units

@@ -147,15 +147,18 @@ static void append_pv(const DjVariant *variant, const void *root, const DjMove *
     g_free(pos);
 }
 
-/* UCI's score: centipawns, or mate in moves (negative: being mated). */
-static void append_score(int score, GString *out)
+/* UCI's score: centipawns, or mate in moves (negative: being mated): the
+ * moves the side to move at `root` makes along the line, which with extra
+ * turns is not plies / 2. */
+static void append_score(const DjVariant *variant, const void *root, const DjSearchInfo *info,
+                         GString *out)
 {
     int plies = 0;
-    if (dj_score_is_decisive(score, &plies)) {
-        int moves = (plies + 1) / 2;
-        g_string_append_printf(out, "mate %d", score > 0 ? moves : -moves);
+    if (dj_score_is_decisive(info->score, &plies)) {
+        int moves = dj_line_own_moves(variant, root, info->pv, info->pv_length, plies);
+        g_string_append_printf(out, "mate %d", info->score > 0 ? moves : -moves);
     } else {
-        g_string_append_printf(out, "cp %d", score);
+        g_string_append_printf(out, "cp %d", info->score);
     }
 }
 
@@ -166,7 +169,7 @@ static void report_iteration(const DjSearchInfo *info, void *user_data)
     GString *line = g_string_new(NULL);
     g_string_append_printf(line, "info depth %d seldepth %d multipv %d score ", info->depth,
                            MAX(info->seldepth, info->depth), info->multipv);
-    append_score(info->score, line);
+    append_score(job->variant, job->root, info, line);
     uint64_t nps = info->elapsed_ms > 0 ? info->nodes * 1000 / (uint64_t)info->elapsed_ms : 0;
     g_string_append_printf(line, " nodes %" G_GUINT64_FORMAT " nps %" G_GUINT64_FORMAT
                            " hashfull %d time %" G_GINT64_FORMAT " pv ",

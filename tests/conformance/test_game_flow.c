@@ -63,6 +63,9 @@ static bool check_ply(const ConfWhere *where, const DjVariant *v, const DjGame *
                    "line entry %d has the wrong key", i);
         CONF_CHECK(where, line[i].in_check == expected_line[i].in_check,
                    "line entry %d has the wrong in_check", i);
+        CONF_CHECK(where, line[i].side == expected_line[i].side,
+                   "line entry %d says side %d is to move, side_to_move says %d", i,
+                   line[i].side, expected_line[i].side);
     }
 
     int occurrences = 0;
@@ -89,7 +92,7 @@ static bool check_ply(const ConfWhere *where, const DjVariant *v, const DjGame *
                    (int)by_game);
         int mover = v->side_to_move(pos);
         int earliest = -1, latest = -1;
-        for (int i = ply - 2; i >= 0; i -= 2) {
+        for (int i = ply - 1; i >= 0; i--) {   /* the key includes the side to move */
             if (expected_line[i].key == expected_line[ply].key) {
                 earliest = i;
                 if (latest < 0)
@@ -146,6 +149,12 @@ static int play_one_game(const DjVariant *v, guint32 seed, int game_number)
         where.pos = pos;
         expected_line[ply].key = v->key(pos);
         expected_line[ply].in_check = v->in_check != NULL && v->in_check(pos);
+        int side = v->side_to_move(pos);
+        CONF_CHECK(&where, side == 0 || side == 1, "side_to_move is %d", side);
+        CONF_CHECK(&where, ply == 0 || v->extra_turns || side != expected_line[ply - 1].side,
+                   "side %d moved and is to move again, but the variant does not set "
+                   "extra_turns", side);
+        expected_line[ply].side = (uint8_t)side;
         over = check_ply(&where, v, game, mirror, expected_line, ply);
         if (over || ply == MAX_PLIES)
             break;

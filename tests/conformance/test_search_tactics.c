@@ -38,9 +38,10 @@ static int winning_moves(const DjVariant *v, const void *pos, DjMove *out)
 }
 
 /* If every move of `pos` loses at once (the move itself ends the game in
- * the opponent's favour, or the opponent then has a move that does),
- * return the number of plies to the loss with the longest resistance (1 or
- * 2); otherwise 0. */
+ * the opponent's favour, or passes the turn to the opponent, who then has a
+ * move that does), return the number of plies to the loss with the longest
+ * resistance (1 or 2); otherwise 0.  A move that gives the mover another
+ * turn is not a loss at once. */
 static int loses_at_once(const DjVariant *v, const void *pos)
 {
     int mover = v->side_to_move(pos);
@@ -59,7 +60,8 @@ static int loses_at_once(const DjVariant *v, const void *pos)
                 longest = 1;
             continue;
         }
-        if (outcome != DJ_OUTCOME_ONGOING || winning_moves(v, child, replies) == 0) {
+        if (outcome != DJ_OUTCOME_ONGOING || v->side_to_move(child) == mover
+            || winning_moves(v, child, replies) == 0) {
             longest = 0;
             break;
         }

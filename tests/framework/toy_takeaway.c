@@ -11,7 +11,7 @@ static const DjVariantOption takeaway_options[] = {
     { NULL, NULL, NULL },
 };
 
-static bool parse_number(const char *text, int min, int max, int *out)
+bool toy_parse_number(const char *text, int min, int max, int *out)
 {
     if (text == NULL || !g_ascii_isdigit(text[0]))
         return false;
@@ -36,7 +36,7 @@ static bool takeaway_setup(void *p, const DjSetup *setup, GError **error)
                             "take-away has no option \"%s\"", o->name);
                 return false;
             }
-            if (!parse_number(o->value, 1, MAX_PILE, &pile)) {
+            if (!toy_parse_number(o->value, 1, MAX_PILE, &pile)) {
                 g_set_error(error, DJ_ERROR, DJ_ERROR_INVALID,
                             "pile must be a number from 1 to %d", MAX_PILE);
                 return false;
@@ -47,8 +47,8 @@ static bool takeaway_setup(void *p, const DjSetup *setup, GError **error)
     }
     char **fields = g_strsplit(setup->position, " ", -1);
     int pile = 0, side = 0;
-    bool ok = g_strv_length(fields) == 2 && parse_number(fields[0], 0, MAX_PILE, &pile)
-              && parse_number(fields[1], 0, 1, &side);
+    bool ok = g_strv_length(fields) == 2 && toy_parse_number(fields[0], 0, MAX_PILE, &pile)
+              && toy_parse_number(fields[1], 0, 1, &side);
     g_strfreev(fields);
     if (!ok) {
         g_set_error(error, DJ_ERROR, DJ_ERROR_INVALID,
@@ -111,7 +111,7 @@ static bool takeaway_parse_move(const void *p, const char *text, DjMove *out,
 {
     const ToyTakeAway *pos = p;
     int take = 0;
-    if (!parse_number(text, 1, 2, &take)) {
+    if (!toy_parse_number(text, 1, 2, &take)) {
         g_set_error(error, DJ_ERROR, DJ_ERROR_INVALID, "take 1 or 2 stones, not \"%s\"",
                     text);
         return false;

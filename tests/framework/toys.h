@@ -12,6 +12,9 @@
 
 #include "framework/game.h"
 
+/* A decimal number from min to max, the whole of `text` (toy_takeaway.c). */
+bool toy_parse_number(const char *text, int min, int max, int *out);
+
 /* ---- tic-tac-toe ---------------------------------------------------------
  * Side 0 is X and moves first, side 1 is O.  A move is the square (a1..c3,
  * numbered as in notation.h) plus one; its text is the square name.  Three
@@ -60,5 +63,35 @@ typedef struct ToyShuttle {
 } ToyShuttle;
 
 extern const DjVariant toy_shuttle;
+
+/* ---- mancala -------------------------------------------------------------
+ * A tiny Kalah where the sides do NOT alternate.  Each side has three pits
+ * (side 0: a1 b1 c1, side 1: c2 b2 a2, each in sowing order) and a store.
+ * A move takes every seed from one of the mover's non-empty pits and sows
+ * them one by one into the following pits, the mover's store, the
+ * opponent's pits and round again, skipping the opponent's store.  A last
+ * seed in the mover's store gives the mover another turn; a last seed in an
+ * empty pit of the mover's captures it with the seeds of the pit facing it
+ * (the pits are numbered so that pit i faces pit 5 - i), if any.  The game
+ * ends when either side's pits are empty: each side then counts its store
+ * and the seeds left on its side, and the larger count wins (equal: a
+ * draw).  No position can recur.  Moves 1..3: the mover's pits in sowing
+ * order; text: the pit's square.  Option seeds=N (default 2) per pit.
+ * Position string: the six pits (side 0's, then side 1's, in sowing order),
+ * the two stores and the side to move ("2 2 2 2 2 2 0 0 0"), at most 48
+ * seeds.  evaluate() is the difference of the stores (small on purpose);
+ * is_noisy() and move_gain() count the seeds a move puts in the store.
+ * The key is recomputed from the whole position in play(). */
+#define MANCALA_PITS 3
+
+typedef struct ToyMancala {
+    uint8_t pits[2 * MANCALA_PITS];
+    uint8_t stores[2];
+    uint8_t side;
+    uint8_t unused[7];
+    uint64_t key;
+} ToyMancala;
+
+extern const DjVariant toy_mancala;
 
 #endif

@@ -144,7 +144,7 @@ static DjOutcome outcome_by_rules(const DjGame *game)
     int n_line = 0;
     const DjHistoryEntry *line = dj_game_line(game, &n_line);
     int last = n_line - 1, first = last, occurrences = 0;
-    for (int k = last; k >= 0; k -= 2) {
+    for (int k = last; k >= 0; k--) {
         if (line[k].key == line[last].key) {
             occurrences++;
             first = k;
@@ -154,9 +154,12 @@ static DjOutcome outcome_by_rules(const DjGame *game)
         return DJ_OUTCOME_ONGOING;
     if (!v->perpetual_check_loses)
         return DJ_OUTCOME_DRAW;
+    /* Judged by turns: a move that gives its side another turn ends none. */
     bool moved[2] = { false, false }, always_checked[2] = { true, true };
     for (int ply = first; ply < last; ply++) {
         int side = v->side_to_move(dj_game_position_at(game, ply));
+        if (v->side_to_move(dj_game_position_at(game, ply + 1)) == side)
+            continue;
         moved[side] = true;
         if (!line[ply + 1].in_check)
             always_checked[side] = false;
@@ -178,6 +181,8 @@ static void check_game(const DjGame *game, DojoPlayEnd end)
         const void *pos = dj_game_position_at(game, ply);
         fuzz_check(v->key(pos) == v->compute_key(pos), "key differs from computed key");
         fuzz_check(line[ply].key == v->key(pos), "the game line holds another key");
+        fuzz_check(line[ply].side == v->side_to_move(pos),
+                   "the game line holds another side to move");
     }
 
     DjOutcome outcome = dj_game_outcome(game);
