@@ -97,23 +97,11 @@ void dojo_uci_options_describe(const DojoUciSettings *settings, unsigned max_has
     g_ptr_array_free(names, TRUE);
 }
 
-static void option_error(GError **error, const char *format, ...) G_GNUC_PRINTF(2, 3);
-
-static void option_error(GError **error, const char *format, ...)
-{
-    va_list args;
-    va_start(args, format);
-    char *message = g_strdup_vprintf(format, args);
-    va_end(args);
-    g_set_error_literal(error, DOJO_USAGE_ERROR, DOJO_USAGE_ERROR_BAD_ARGUMENT, message);
-    g_free(message);
-}
-
 static bool spin_value(const char *name, const char *value, gint64 min, gint64 max,
                        gint64 *out, GError **error)
 {
     if (value == NULL || !g_ascii_string_to_signed(value, 10, min, max, out, NULL)) {
-        option_error(error, "option '%s' wants a whole number from %" G_GINT64_FORMAT " to %"
+        dojo_usage_error(error, "option '%s' wants a whole number from %" G_GINT64_FORMAT " to %"
                      G_GINT64_FORMAT ", not '%s'", name, min, max, value != NULL ? value : "");
         return false;
     }
@@ -130,7 +118,7 @@ static bool check_value(const char *name, const char *value, bool *out, GError *
         *out = false;
         return true;
     }
-    option_error(error, "option '%s' wants true or false, not '%s'", name,
+    dojo_usage_error(error, "option '%s' wants true or false, not '%s'", name,
                  value != NULL ? value : "");
     return false;
 }
@@ -146,7 +134,7 @@ bool dojo_uci_option_set(DojoUciSettings *settings, const char *name, const char
         if (variant == NULL) {
             GString *names = g_string_new(NULL);
             dojo_variant_names(names);
-            option_error(error, "UCI_Variant: no game '%s' (there are: %s)",
+            dojo_usage_error(error, "UCI_Variant: no game '%s' (there are: %s)",
                          value != NULL ? value : "", names->str);
             g_string_free(names, TRUE);
             return false;
@@ -207,7 +195,7 @@ bool dojo_uci_option_set(DojoUciSettings *settings, const char *name, const char
             known = g_ascii_strcasecmp(g_ptr_array_index(names, i), name) == 0;
         g_ptr_array_free(names, TRUE);
         if (!known) {
-            option_error(error, "no option '%s' (the 'uci' command lists them)", name);
+            dojo_usage_error(error, "no option '%s' (the 'uci' command lists them)", name);
             return false;
         }
         char *key = g_ascii_strdown(name, -1);
