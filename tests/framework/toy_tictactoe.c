@@ -258,3 +258,30 @@ const DjVariant toy_tictactoe = {
     .describe_outcome = NULL,
     .describe_move = NULL,
 };
+
+/* The same rules with no evaluation: what a new game looks like before it
+ * has one (see toys.h). */
+const DjVariant toy_tictactoe_rules_only = {
+    .name = "toy-tictactoe-rules-only",
+    .title = "Tic-tac-toe (rules only)",
+    .summary = "tic-tac-toe without an evaluation (a test toy)",
+    .state_size = sizeof(ToyTicTacToe),
+    .max_moves = 9,
+    .board_width = 3,
+    .board_height = 3,
+    .side_names = { "X", "O" },
+    .setup = ttt_setup,
+    .side_to_move = ttt_side_to_move,
+    .legal_moves = ttt_legal_moves,
+    .play = ttt_play,
+    .outcome = ttt_outcome,
+    .key = ttt_key,
+    .compute_key = ttt_compute_key,
+    .evaluate = NULL,
+    .is_noisy = NULL,
+    .parse_move = ttt_parse_move,
+    .format_move = ttt_format_move,
+    .format_position = ttt_format_position,
+    .render = ttt_render,
+    .move_origin = ttt_move_origin,
+};

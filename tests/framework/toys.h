@@ -31,6 +31,11 @@ typedef struct ToyTicTacToe {
 
 extern const DjVariant toy_tictactoe;
 
+/* Tic-tac-toe with the same rules, position and notation but no search
+ * slots at all (evaluate and is_noisy NULL): a game that only MCTS can
+ * search, as a new game is before it has an evaluation. */
+extern const DjVariant toy_tictactoe_rules_only;
+
 /* ---- take-away -----------------------------------------------------------
  * A pile of stones; the side to move takes one or two.  A side that cannot
  * move (the pile is empty) has lost, so taking the last stone wins; with

@@ -1,0 +1,132 @@
+/* engine.c: one handle over the alpha-beta and the MCTS search. */
+#include "engine.h"
+
+#include "level.h"
+
+struct DjEngine {
+    DjEngineKind kind;
+    DjSearch *alphabeta;
+    DjMcts *mcts;
+};
+
+const char *dj_engine_kind_name(DjEngineKind kind)
+{
+    switch (kind) {
+    case DJ_ENGINE_ALPHABETA: return "alphabeta";
+    case DJ_ENGINE_MCTS: return "mcts";
+    default: return "default";
+    }
+}
+
+bool dj_engine_kind_parse(const char *text, DjEngineKind *kind, GError **error)
+{
+    if (text != NULL && g_ascii_strcasecmp(text, "alphabeta") == 0) {
+        *kind = DJ_ENGINE_ALPHABETA;
+        return true;
+    }
+    if (text != NULL && g_ascii_strcasecmp(text, "mcts") == 0) {
+        *kind = DJ_ENGINE_MCTS;
+        return true;
+    }
+    g_set_error(error, DJ_ERROR, DJ_ERROR_INVALID,
+                "unknown search \"%s\" (there are: alphabeta, mcts)", text != NULL ? text : "");
+    return false;
+}
+
+DjEngineKind dj_engine_default_kind(const DjVariant *variant)
+{
+    return variant->evaluate != NULL ? DJ_ENGINE_ALPHABETA : DJ_ENGINE_MCTS;
+}
+
+DjEngine *dj_engine_new(const DjVariant *variant, DjEngineKind kind, unsigned memory_mb,
+                        GError **error)
+{
+    if (kind == DJ_ENGINE_DEFAULT)
+        kind = dj_engine_default_kind(variant);
+    if (kind == DJ_ENGINE_ALPHABETA && variant->evaluate == NULL) {
+        g_set_error(error, DJ_ERROR, DJ_ERROR_INVALID,
+                    "%s has no evaluation, so the alphabeta search cannot play it "
+                    "(use mcts)", variant->title);
+        return NULL;
+    }
+    DjEngine *engine = g_new0(DjEngine, 1);
+    engine->kind = kind;
+    if (kind == DJ_ENGINE_ALPHABETA)
+        engine->alphabeta = dj_search_new(variant, memory_mb);
+    else
+        engine->mcts = dj_mcts_new(variant, memory_mb, NULL);
+    return engine;
+}
+
+void dj_engine_free(DjEngine *engine)
+{
+    if (engine == NULL)
+        return;
+    dj_search_free(engine->alphabeta);
+    dj_mcts_free(engine->mcts);
+    g_free(engine);
+}
+
+DjEngineKind dj_engine_kind(const DjEngine *engine)
+{
+    return engine->kind;
+}
+
+DjSearch *dj_engine_alphabeta(DjEngine *engine)
+{
+    return engine->alphabeta;
+}
+
+DjMcts *dj_engine_mcts(DjEngine *engine)
+{
+    return engine->mcts;
+}
+
+void dj_engine_clear(DjEngine *engine)
+{
+    if (engine->alphabeta != NULL)
+        dj_search_clear(engine->alphabeta);
+    else
+        dj_mcts_clear(engine->mcts);
+}
+
+DjMove dj_engine_run(DjEngine *engine, const void *root, const DjHistoryEntry *line, int n_line,
+                     const DjSearchLimits *limits, DjSearchReportFn report, void *user_data,
+                     DjSearchInfo *info)
+{
+    if (engine->alphabeta != NULL)
+        return dj_search_run(engine->alphabeta, root, line, n_line, limits, report, user_data,
+                             info);
+    return dj_mcts_run(engine->mcts, root, line, n_line, limits, report, user_data, info);
+}
+
+void dj_engine_set_time(DjEngine *engine, int64_t soft_ms, int64_t hard_ms)
+{
+    if (engine->alphabeta != NULL)
+        dj_search_set_time(engine->alphabeta, soft_ms, hard_ms);
+    else
+        dj_mcts_set_time(engine->mcts, soft_ms, hard_ms);
+}
+
+void dj_engine_stop(DjEngine *engine)
+{
+    if (engine->alphabeta != NULL)
+        dj_search_stop(engine->alphabeta);
+    else
+        dj_mcts_stop(engine->mcts);
+}
+
+DjMove dj_engine_choose(DjEngine *engine, int level, int64_t time_ms, GRand *rand,
+                        const void *root, const DjHistoryEntry *line, int n_line,
+                        DjSearchReportFn report, void *user_data, DjSearchInfo *info)
+{
+    if (engine->alphabeta != NULL)
+        return dj_level_choose(engine->alphabeta, level, time_ms, rand, root, line, n_line,
+                               report, user_data, info);
+    level = CLAMP(level, DJ_LEVEL_MIN, DJ_LEVEL_MAX);
+    DjSearchLimits limits = {
+        .time_ms = time_ms,
+        .nodes = level < DJ_LEVEL_MAX ? (uint64_t)64 << level : 0,
+    };
+    return dj_mcts_run(engine->mcts, root, line, n_line, &limits, report, user_data, info);
+}

@@ -1,0 +1,77 @@
+/* engine.h: the searches a front end can choose from, behind one handle.
+ *
+ * dojo has two shared searches: alpha-beta (search.h), as strong as the
+ * game's evaluate(), and Monte Carlo tree search (mcts.h), which needs
+ * nothing but the rules.  A DjEngine is one of them with the calls both
+ * share, so `dojo play`, `dojo analyze` and the engine protocol pick one by
+ * name and otherwise do not care which.  A game without evaluate() can only
+ * be searched by MCTS, and gets it by default.
+ *
+ * Like the searches it wraps, a DjEngine is used by one thread at a time;
+ * dj_engine_stop may be called from any thread or a signal handler. */
+#ifndef DOJO_ENGINE_H
+#define DOJO_ENGINE_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include <glib.h>
+
+#include "../game.h"
+#include "mcts.h"
+#include "search.h"
+
+typedef enum DjEngineKind {
+    DJ_ENGINE_DEFAULT = 0,   /* the variant's default (dj_engine_default_kind) */
+    DJ_ENGINE_ALPHABETA,
+    DJ_ENGINE_MCTS,
+} DjEngineKind;
+
+typedef struct DjEngine DjEngine;
+
+/* "alphabeta", "mcts" (or "default"). */
+const char *dj_engine_kind_name(DjEngineKind kind);
+
+/* Read "alphabeta" or "mcts" (any case); false with `error` set otherwise. */
+bool dj_engine_kind_parse(const char *text, DjEngineKind *kind, GError **error);
+
+/* Alpha-beta where the game has evaluate(), MCTS where it has not. */
+DjEngineKind dj_engine_default_kind(const DjVariant *variant);
+
+/* A search of `kind` for `variant` using about `memory_mb` megabytes for
+ * its table or tree (0: the search's default).  NULL with `error` set when
+ * the variant cannot be searched that way (alpha-beta without evaluate). */
+DjEngine *dj_engine_new(const DjVariant *variant, DjEngineKind kind, unsigned memory_mb,
+                        GError **error);
+void dj_engine_free(DjEngine *engine);
+
+/* The kind it is (never DJ_ENGINE_DEFAULT). */
+DjEngineKind dj_engine_kind(const DjEngine *engine);
+
+/* The search inside, or NULL when it is the other kind. */
+DjSearch *dj_engine_alphabeta(DjEngine *engine);
+DjMcts *dj_engine_mcts(DjEngine *engine);
+
+/* As dj_search_clear / dj_mcts_clear: a new game. */
+void dj_engine_clear(DjEngine *engine);
+
+/* As dj_search_run / dj_mcts_run (see there what each limit means). */
+DjMove dj_engine_run(DjEngine *engine, const void *root, const DjHistoryEntry *line, int n_line,
+                     const DjSearchLimits *limits, DjSearchReportFn report, void *user_data,
+                     DjSearchInfo *info);
+
+/* As dj_search_set_time / dj_mcts_set_time. */
+void dj_engine_set_time(DjEngine *engine, int64_t soft_ms, int64_t hard_ms);
+
+/* As dj_search_stop / dj_mcts_stop: async-signal-safe. */
+void dj_engine_stop(DjEngine *engine);
+
+/* A move at a playing level (1-10, clamped) within `time_ms`: alpha-beta
+ * plays as dj_level_choose; MCTS at level 10 uses all the time, below it
+ * also stops after 64 << level playouts (128 at level 1).  Arguments
+ * otherwise as dj_level_choose. */
+DjMove dj_engine_choose(DjEngine *engine, int level, int64_t time_ms, GRand *rand,
+                        const void *root, const DjHistoryEntry *line, int n_line,
+                        DjSearchReportFn report, void *user_data, DjSearchInfo *info);
+
+#endif

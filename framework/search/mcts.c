@@ -1,0 +1,805 @@
+/* mcts.c: UCT with a solver over a bounded node pool (see mcts.h).
+ *
+ * Plain C in the iteration loop: no GLib between the root and the end of a
+ * playout; memory is allocated once per DjMcts. */
+#include "mcts.h"
+
+#include <math.h>
+#include <signal.h>
+#include <stdatomic.h>
+#include <string.h>
+#include <time.h>
+
+#include <glib.h>
+
+#define DEFAULT_POOL_MB 64
+#define MAX_TREE_PLY DJ_SEARCH_MAX_PLY
+#define REPETITION_FILTER 4096
+#define REUSE_MAX_PLIES 8          /* how far the new root may lie below the old */
+#define FIRST_REPORT 256
+#define MAX_PROOF_PLIES 60000
+
+
+enum { SIDE_UNKNOWN = 2 };
+enum { PROOF_NONE = 0, PROOF_WIN0, PROOF_WIN1, PROOF_DRAW };
+enum { FLAG_KEEP = 1, FLAG_FIRST = 2 };
+
+/* One position of the tree.  Children of a node are contiguous in the pool,
+ * and always lie after their parent (they are allocated later), which is
+ * what lets dj_mcts_run keep a subtree by sliding it down in one pass. */
+typedef struct Node {
+    uint32_t children;      /* index of the first child; 0: not expanded */
+    uint32_t visits;
+    double value;           /* sum of results for the side to move at the parent */
+    uint32_t link;          /* while keeping a subtree: the parent's new index */
+    uint16_t move;          /* the move from the parent */
+    uint16_t n_children;
+    uint16_t proof_plies;   /* with a proof: plies to the end of the game */
+    uint8_t side;           /* side to move here; SIDE_UNKNOWN until first visited */
+    uint8_t proof;          /* PROOF_*: the result under best play, if proven */
+    uint8_t flags;          /* FLAG_*, only while keeping a subtree */
+} Node;
+
+_Static_assert(sizeof(Node) == DJ_MCTS_NODE_BYTES, "mcts.h promises the size of a node");
+
+struct DjMcts {
+    const DjVariant *variant;
+    size_t size;
+    DjMctsOptions options;
+
+    Node *pool;
+    uint32_t capacity;
+    uint32_t used;
+    uint64_t rng;
+
+    /* The tree's root as of the last run, to find the new root below it. */
+    bool have_tree;
+    unsigned char *tree_root;
+    DjHistoryEntry *tree_line;
+    int tree_line_length;
+    int tree_line_capacity;
+
+    /* Per run. */
+    unsigned char *pos;               /* the position of the current walk */
+    DjMove *moves;                    /* max_moves */
+    uint32_t path[MAX_TREE_PLY + 1];
+    DjHistoryEntry *line;             /* the game up to the root + the walk */
+    int line_capacity;
+    int root_index;
+    uint16_t repetition_filter[REPETITION_FILTER];
+    int max_ply;
+
+    uint64_t playouts;
+    uint64_t depth_sum;
+    int seldepth;
+    int64_t start_ms;
+    _Atomic int64_t hard_deadline_ms;
+    _Atomic int64_t soft_ms;
+    _Atomic int64_t time_origin_ms;
+    uint64_t node_limit;
+    volatile sig_atomic_t stop;
+
+    DjMctsMoveStat *root_stats;       /* max_moves, best first */
+    int n_root_stats;
+};
+
+static int64_t now_ms(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
+}
+
+/* splitmix64: fast, and the same sequence on every platform. */
+static inline uint64_t next_random(DjMcts *m)
+{
+    uint64_t z = (m->rng += 0x9e3779b97f4a7c15u);
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9u;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebu;
+    return z ^ (z >> 31);
+}
+
+static inline int random_below(DjMcts *m, int n)
+{
+    return (int)(((next_random(m) >> 32) * (uint64_t)n) >> 32);
+}
+
+void dj_mcts_options_default(DjMctsOptions *options)
+{
+    options->seed = 0x6d637473u;
+    options->exploration = 1.0;
+    options->playout_plies = 400;
+    options->evaluate_after = 0;
+}
+
+int dj_mcts_score(double value)
+{
+    double p = (value + 1.0) / 2.0;
+    p = CLAMP(p, 1e-9, 1.0 - 1e-9);
+    double score = 400.0 * log10(p / (1.0 - p));
+    return (int)CLAMP(lround(score), -(DJ_SCORE_EVAL_MAX - 1), DJ_SCORE_EVAL_MAX - 1);
+}
+
+/* ---- life cycle --------------------------------------------------------- */
+
+static void tree_reset(DjMcts *m)
+{
+    memset(&m->pool[0], 0, sizeof(Node));
+    m->pool[0].side = SIDE_UNKNOWN;
+    m->used = 1;
+    m->have_tree = false;
+}
+
+DjMcts *dj_mcts_new(const DjVariant *variant, unsigned pool_mb, const DjMctsOptions *options)
+{
+    g_return_val_if_fail(variant->max_moves > 0 && variant->max_moves < UINT16_MAX, NULL);
+    DjMcts *m = g_new0(DjMcts, 1);
+    m->variant = variant;
+    m->size = variant->state_size;
+    if (options != NULL)
+        m->options = *options;
+    else
+        dj_mcts_options_default(&m->options);
+    if (pool_mb == 0)
+        pool_mb = DEFAULT_POOL_MB;
+    size_t nodes = ((size_t)pool_mb << 20) / sizeof(Node);
+    /* The root and its children must fit, with room to spare. */
+    size_t least = 1 + 4 * (size_t)variant->max_moves;
+    nodes = MAX(nodes, least);
+    nodes = MIN(nodes, (size_t)UINT32_MAX - 1);
+    m->capacity = (uint32_t)nodes;
+    m->pool = g_new(Node, nodes);
+    m->rng = m->options.seed;
+    m->tree_root = g_malloc(m->size);
+    m->pos = g_malloc(m->size);
+    m->moves = g_new(DjMove, variant->max_moves);
+    m->root_stats = g_new0(DjMctsMoveStat, variant->max_moves);
+    tree_reset(m);
+    return m;
+}
+
+void dj_mcts_free(DjMcts *m)
+{
+    if (m == NULL)
+        return;
+    g_free(m->pool);
+    g_free(m->tree_root);
+    g_free(m->tree_line);
+    g_free(m->pos);
+    g_free(m->moves);
+    g_free(m->line);
+    g_free(m->root_stats);
+    g_free(m);
+}
+
+void dj_mcts_clear(DjMcts *m)
+{
+    tree_reset(m);
+    m->rng = m->options.seed;
+    m->n_root_stats = 0;
+}
+
+void dj_mcts_stop(DjMcts *m)
+{
+    m->stop = 1;
+}
+
+void dj_mcts_set_time(DjMcts *m, int64_t soft_ms, int64_t hard_ms)
+{
+    int64_t now = now_ms();
+    atomic_store_explicit(&m->time_origin_ms, now, memory_order_relaxed);
+    atomic_store_explicit(&m->soft_ms, soft_ms > 0 ? soft_ms : 0, memory_order_relaxed);
+    atomic_store_explicit(&m->hard_deadline_ms, hard_ms > 0 ? now + hard_ms : 0,
+                          memory_order_relaxed);
+}
+
+uint32_t dj_mcts_pool_capacity(const DjMcts *m)
+{
+    return m->capacity;
+}
+
+uint32_t dj_mcts_pool_used(const DjMcts *m)
+{
+    return m->used;
+}
+
+/* ---- proofs and results ------------------------------------------------- */
+
+static inline uint8_t proof_win_for(int side)
+{
+    return side == 0 ? PROOF_WIN0 : PROOF_WIN1;
+}
+
+/* A proven result as a result for side 0: +1, -1 or 0. */
+static inline double proof_result0(uint8_t proof)
+{
+    return proof == PROOF_WIN0 ? 1.0 : proof == PROOF_WIN1 ? -1.0 : 0.0;
+}
+
+static inline uint8_t proof_of_outcome(DjOutcome outcome)
+{
+    switch (outcome) {
+    case DJ_OUTCOME_WIN_SIDE0: return PROOF_WIN0;
+    case DJ_OUTCOME_WIN_SIDE1: return PROOF_WIN1;
+    default: return PROOF_DRAW;
+    }
+}
+
+/* The score of a proven node for `side`, counting `extra` plies above it. */
+static int proof_score(const Node *n, int side, int extra)
+{
+    if (n->proof == PROOF_DRAW)
+        return DJ_SCORE_DRAW;
+    int plies = n->proof_plies + extra;
+    return n->proof == proof_win_for(side) ? DJ_SCORE_WIN - plies : -(DJ_SCORE_WIN - plies);
+}
+
+/* Decide `node` from its children where that can be done: a child that
+ * wins for the side to move here wins (the fastest of those found), and
+ * children that are all decided decide by the best of them.  Returns
+ * whether the node is proven now. */
+static bool try_prove(DjMcts *m, uint32_t node)
+{
+    Node *n = &m->pool[node];
+    int side = n->side;
+    uint8_t win = proof_win_for(side);
+    int fastest_win = INT32_MAX, slowest_loss = -1;
+    bool all_proven = true, draw = false;
+    for (uint32_t i = 0; i < n->n_children; i++) {
+        const Node *c = &m->pool[n->children + i];
+        if (c->proof == PROOF_NONE)
+            all_proven = false;
+        else if (c->proof == win)
+            fastest_win = MIN(fastest_win, (int)c->proof_plies);
+        else if (c->proof == PROOF_DRAW)
+            draw = true;
+        else
+            slowest_loss = MAX(slowest_loss, (int)c->proof_plies);
+    }
+    if (fastest_win != INT32_MAX) {
+        n->proof = win;
+        n->proof_plies = (uint16_t)MIN(fastest_win + 1, MAX_PROOF_PLIES);
+    } else if (all_proven && draw) {
+        n->proof = PROOF_DRAW;
+        n->proof_plies = 0;
+    } else if (all_proven) {
+        n->proof = proof_win_for(1 - side);
+        n->proof_plies = (uint16_t)MIN(slowest_loss + 1, MAX_PROOF_PLIES);
+    }
+    return n->proof != PROOF_NONE;
+}
+
+/* ---- the walk ----------------------------------------------------------- */
+
+static bool out_of_resources(DjMcts *m)
+{
+    if (m->stop)
+        return true;
+    if (m->node_limit != 0 && m->playouts >= m->node_limit)
+        return true;
+    int64_t deadline = atomic_load_explicit(&m->hard_deadline_ms, memory_order_relaxed);
+    int64_t soft = atomic_load_explicit(&m->soft_ms, memory_order_relaxed);
+    if (deadline == 0 && soft == 0)
+        return false;
+    int64_t now = now_ms();
+    if (deadline != 0 && now >= deadline)
+        return true;
+    int64_t origin = atomic_load_explicit(&m->time_origin_ms, memory_order_relaxed);
+    return soft != 0 && now - origin >= soft;
+}
+
+static void filter_add(DjMcts *m, uint64_t key, int delta)
+{
+    m->repetition_filter[key & (REPETITION_FILTER - 1)] += (uint16_t)delta;
+}
+
+/* If the position at line index `idx` repeats an earlier one, its proof by
+ * the variant's rule (the side to move there is `side`). */
+static uint8_t repetition_proof(DjMcts *m, int idx, int side)
+{
+    uint64_t key = m->line[idx].key;
+    if (m->repetition_filter[key & (REPETITION_FILTER - 1)] <= 1)
+        return PROOF_NONE;   /* only this entry is in its bucket */
+    for (int j = idx - 1; j >= 0; j--) {
+        if (m->line[j].key != key)
+            continue;
+        switch (dj_repetition_judge(m->line, j, idx, m->variant->perpetual_check_loses)) {
+        case DJ_REPETITION_MOVER_LOSES: return proof_win_for(1 - side);
+        case DJ_REPETITION_MOVER_WINS: return proof_win_for(side);
+        case DJ_REPETITION_DRAW: return PROOF_DRAW;
+        }
+    }
+    return PROOF_NONE;
+}
+
+/* Add the children of `node` (position m->pos, ongoing) to the pool in a
+ * random order.  False when the pool has no room: the tree stops growing. */
+static bool expand(DjMcts *m, uint32_t node)
+{
+    int n = m->variant->legal_moves(m->pos, m->moves);
+    if (n <= 0 || (uint64_t)m->used + (uint64_t)n > m->capacity)
+        return false;
+    for (int i = n - 1; i > 0; i--) {
+        int j = random_below(m, i + 1);
+        DjMove t = m->moves[i]; m->moves[i] = m->moves[j]; m->moves[j] = t;
+    }
+    uint32_t first = m->used;
+    for (int i = 0; i < n; i++) {
+        Node *c = &m->pool[first + i];
+        memset(c, 0, sizeof *c);
+        c->move = (uint16_t)m->moves[i];
+        c->side = SIDE_UNKNOWN;
+    }
+    m->used += (uint32_t)n;
+    m->pool[node].children = first;
+    m->pool[node].n_children = (uint16_t)n;
+    return true;
+}
+
+/* The UCB1 choice among the children of `node`: unvisited children first,
+ * never a proven loss for the side to move while another child is left. */
+static uint32_t select_child(DjMcts *m, uint32_t node)
+{
+    const Node *n = &m->pool[node];
+    uint8_t loss = proof_win_for(1 - n->side);
+    double log_parent = log((double)(n->visits > 0 ? n->visits : 1));
+    double c = m->options.exploration;
+    uint32_t best = n->children;
+    double best_ucb = -INFINITY;
+    for (uint32_t i = 0; i < n->n_children; i++) {
+        uint32_t index = n->children + i;
+        const Node *child = &m->pool[index];
+        if (child->proof == loss)
+            continue;
+        if (child->visits == 0)
+            return index;
+        double q = child->proof == PROOF_DRAW ? 0.0 : child->value / child->visits;
+        double ucb = q + c * sqrt(log_parent / child->visits);
+        if (ucb > best_ucb) {
+            best_ucb = ucb;
+            best = index;
+        }
+    }
+    return best;
+}
+
+/* A playout move: uniformly random, or the better of two random moves by
+ * move_gain, or a second draw when the first is quiet and is_noisy says
+ * what is not. */
+static DjMove playout_move(DjMcts *m, const void *pos, const DjMove *moves, int n)
+{
+    const DjVariant *v = m->variant;
+    DjMove move = moves[random_below(m, n)];
+    if (n == 1)
+        return move;
+    if (v->move_gain != NULL) {
+        DjMove other = moves[random_below(m, n)];
+        if (v->move_gain(pos, other) > v->move_gain(pos, move))
+            move = other;
+    } else if (v->is_noisy != NULL && !v->is_noisy(pos, move)) {
+        move = moves[random_below(m, n)];
+    }
+    return move;
+}
+
+/* A score of evaluate() as a result in -1..+1 for side 0. */
+static double evaluation_result0(const DjVariant *v, const void *pos)
+{
+    double e = v->evaluate(pos);
+    double p = 1.0 / (1.0 + pow(10.0, -e / 400.0));
+    double r = 2.0 * p - 1.0;
+    return v->side_to_move(pos) == 0 ? r : -r;
+}
+
+/* Finish the game from m->pos (ongoing); the result for side 0. */
+static double playout(DjMcts *m)
+{
+    const DjVariant *v = m->variant;
+    unsigned char *pos = m->pos;   /* the walk is over: it may be played on */
+    int limit = m->options.playout_plies;
+    int cut = v->evaluate != NULL ? m->options.evaluate_after : 0;
+    for (int ply = 0;; ply++) {
+        DjOutcome outcome = v->outcome(pos);
+        if (outcome != DJ_OUTCOME_ONGOING)
+            return proof_result0(proof_of_outcome(outcome));
+        int n = v->legal_moves(pos, m->moves);
+        if (n == 0)
+            return v->side_to_move(pos) == 0 ? -1.0 : 1.0;
+        if ((cut > 0 && ply >= cut) || ply >= limit)
+            return v->evaluate != NULL ? evaluation_result0(v, pos) : 0.0;
+        v->play(pos, playout_move(m, pos, m->moves, n));
+    }
+}
+
+/* First visit of a node whose position is m->pos at line index `idx`:
+ * learn its side to move, and prove it if the game ends there. */
+static void first_visit(DjMcts *m, Node *n, int idx)
+{
+    const DjVariant *v = m->variant;
+    n->side = (uint8_t)v->side_to_move(m->pos);
+    DjOutcome outcome = v->outcome(m->pos);
+    uint8_t proof = PROOF_NONE;
+    if (outcome != DJ_OUTCOME_ONGOING)
+        proof = proof_of_outcome(outcome);
+    else if ((proof = repetition_proof(m, idx, n->side)) != PROOF_NONE)
+        ;
+    else if ((v->count_moves != NULL ? v->count_moves(m->pos)
+                                     : v->legal_moves(m->pos, m->moves)) == 0)
+        proof = proof_win_for(1 - n->side);
+    n->proof = proof;
+    n->proof_plies = 0;
+}
+
+/* One iteration: walk down, expand, play out, back up. */
+static void iterate(DjMcts *m, const void *root)
+{
+    const DjVariant *v = m->variant;
+    bool checks = v->perpetual_check_loses && v->in_check != NULL;
+    memcpy(m->pos, root, m->size);
+    uint32_t node = 0;
+    int ply = 0;
+    m->path[0] = 0;
+    double result0;
+    for (;;) {
+        Node *n = &m->pool[node];
+        if (n->proof != PROOF_NONE) {
+            result0 = proof_result0(n->proof);
+            break;
+        }
+        if (n->children == 0
+            && (n->visits == 0 || ply >= m->max_ply || !expand(m, node))) {
+            result0 = playout(m);
+            break;
+        }
+        node = select_child(m, node);
+        v->play(m->pos, m->pool[node].move);
+        ply++;
+        m->path[ply] = node;
+        DjHistoryEntry *entry = &m->line[m->root_index + ply];
+        entry->key = v->key(m->pos);
+        entry->in_check = checks && v->in_check(m->pos);
+        filter_add(m, entry->key, +1);
+        if (m->pool[node].side == SIDE_UNKNOWN)
+            first_visit(m, &m->pool[node], m->root_index + ply);
+    }
+    for (int k = 1; k <= ply; k++)
+        filter_add(m, m->line[m->root_index + k].key, -1);
+    m->depth_sum += (uint64_t)ply;
+    if (ply > m->seldepth)
+        m->seldepth = ply;
+
+    bool proving = true;
+    for (int k = ply; k >= 1; k--) {
+        Node *child = &m->pool[m->path[k]];
+        const Node *parent = &m->pool[m->path[k - 1]];
+        child->visits++;
+        child->value += parent->side == 0 ? result0 : -result0;
+        if (proving)
+            proving = child->proof != PROOF_NONE && parent->proof == PROOF_NONE
+                      && try_prove(m, m->path[k - 1]);
+    }
+    m->pool[0].visits++;
+}
+
+/* ---- the root ----------------------------------------------------------- */
+
+/* Whether child a is a better choice than child b for `side`: a proven win
+ * (the fastest), then by visits (then value), proven losses last (the
+ * slowest first). */
+static bool better_child(const Node *a, const Node *b, int side)
+{
+    uint8_t win = proof_win_for(side), loss = proof_win_for(1 - side);
+    int rank_a = a->proof == win ? 2 : a->proof == loss ? 0 : 1;
+    int rank_b = b->proof == win ? 2 : b->proof == loss ? 0 : 1;
+    if (rank_a != rank_b)
+        return rank_a > rank_b;
+    if (rank_a == 2 && a->proof_plies != b->proof_plies)
+        return a->proof_plies < b->proof_plies;
+    if (rank_a == 0 && a->proof_plies != b->proof_plies)
+        return a->proof_plies > b->proof_plies;
+    if (a->visits != b->visits)
+        return a->visits > b->visits;
+    double qa = a->visits > 0 ? a->value / a->visits : 0.0;
+    double qb = b->visits > 0 ? b->value / b->visits : 0.0;
+    return qa > qb;
+}
+
+static uint32_t best_child(const DjMcts *m, uint32_t node)
+{
+    const Node *n = &m->pool[node];
+    uint32_t best = n->children;
+    for (uint32_t i = 1; i < n->n_children; i++)
+        if (better_child(&m->pool[n->children + i], &m->pool[best], n->side))
+            best = n->children + i;
+    return best;
+}
+
+/* The score of child `index` of the root for the root's side to move. */
+static int child_score(const DjMcts *m, uint32_t index)
+{
+    const Node *c = &m->pool[index];
+    int side = m->pool[0].side;
+    if (c->proof != PROOF_NONE)
+        return proof_score(c, side, 1);
+    return dj_mcts_score(c->visits > 0 ? c->value / c->visits : 0.0);
+}
+
+/* Sort the root's children best first into root_stats. */
+static void collect_root_stats(DjMcts *m)
+{
+    const Node *root = &m->pool[0];
+    int n = root->n_children;
+    uint32_t *order = g_new(uint32_t, n);
+    for (int i = 0; i < n; i++) {
+        uint32_t index = root->children + (uint32_t)i;
+        int k = i;
+        while (k > 0 && better_child(&m->pool[index], &m->pool[order[k - 1]], root->side)) {
+            order[k] = order[k - 1];
+            k--;
+        }
+        order[k] = index;
+    }
+    for (int i = 0; i < n; i++) {
+        const Node *c = &m->pool[order[i]];
+        DjMctsMoveStat *stat = &m->root_stats[i];
+        stat->move = c->move;
+        stat->visits = c->visits;
+        stat->value = c->proof != PROOF_NONE ? proof_result0(c->proof) * (root->side == 0 ? 1 : -1)
+                      : c->visits > 0 ? c->value / c->visits : 0.0;
+        stat->score = child_score(m, order[i]);
+        stat->proven = c->proof != PROOF_NONE;
+    }
+    m->n_root_stats = n;
+    g_free(order);
+}
+
+/* The most visited line from root child `first`. */
+static void fill_line(const DjMcts *m, uint32_t first, DjSearchInfo *info)
+{
+    info->pv_length = 0;
+    uint32_t node = first;
+    for (;;) {
+        info->pv[info->pv_length++] = m->pool[node].move;
+        const Node *n = &m->pool[node];
+        if (n->children == 0 || info->pv_length >= DJ_SEARCH_MAX_PLY)
+            break;
+        uint32_t next = best_child(m, node);
+        if (m->pool[next].visits == 0 && m->pool[next].proof == PROOF_NONE)
+            break;
+        node = next;
+    }
+}
+
+static void fill_info(DjMcts *m, int k, DjSearchInfo *info)
+{
+    memset(info, 0, sizeof *info);
+    info->multipv = k + 1;
+    info->depth = m->playouts > 0
+                      ? (int)((m->depth_sum + m->playouts - 1) / m->playouts) : 0;
+    info->depth = MAX(info->depth, 1);
+    info->seldepth = m->seldepth;
+    info->nodes = m->playouts;
+    info->elapsed_ms = now_ms() - m->start_ms;
+    info->hashfull = (int)((uint64_t)m->used * 1000 / m->capacity);
+    const Node *root = &m->pool[0];
+    /* root_stats is sorted; find child k's index again by its move */
+    DjMove move = m->root_stats[k].move;
+    for (uint32_t i = 0; i < root->n_children; i++) {
+        if (m->pool[root->children + i].move == move) {
+            fill_line(m, root->children + i, info);
+            break;
+        }
+    }
+    info->score = m->root_stats[k].score;
+}
+
+static void report_lines(DjMcts *m, int multipv, DjSearchReportFn report, void *user_data)
+{
+    collect_root_stats(m);
+    int lines = CLAMP(multipv, 1, m->n_root_stats);
+    for (int k = 0; k < lines; k++) {
+        DjSearchInfo info;
+        fill_info(m, k, &info);
+        report(&info, user_data);
+    }
+}
+
+/* ---- keeping the tree --------------------------------------------------- */
+
+static void prepare_line(DjMcts *m, const void *root, const DjHistoryEntry *line, int n_line)
+{
+    const DjVariant *v = m->variant;
+    int needed = n_line + MAX_TREE_PLY + 2;
+    if (needed > m->line_capacity) {
+        g_free(m->line);
+        m->line = g_new(DjHistoryEntry, needed);
+        m->line_capacity = needed;
+    }
+    if (n_line > 0)
+        memcpy(m->line, line, sizeof(DjHistoryEntry) * (size_t)n_line);
+    m->root_index = n_line > 0 ? n_line - 1 : 0;
+    m->line[m->root_index].key = v->key(root);
+    m->line[m->root_index].in_check = v->in_check != NULL && v->in_check(root);
+    memset(m->repetition_filter, 0, sizeof m->repetition_filter);
+    for (int i = 0; i <= m->root_index; i++)
+        filter_add(m, m->line[i].key, +1);
+}
+
+static bool same_entry(const DjHistoryEntry *a, const DjHistoryEntry *b)
+{
+    return a->key == b->key && a->in_check == b->in_check;
+}
+
+/* The node of the last tree that stands for the new root, reached from the
+ * old root along the game line, or 0 with *found false. */
+static uint32_t find_new_root(DjMcts *m, bool *found)
+{
+    *found = false;
+    int old_length = m->tree_line_length;
+    int new_length = m->root_index + 1;
+    int below = new_length - old_length;
+    if (!m->have_tree || below < 0 || below > REUSE_MAX_PLIES)
+        return 0;
+    for (int i = 0; i < old_length; i++)
+        if (!same_entry(&m->tree_line[i], &m->line[i]))
+            return 0;
+    const DjVariant *v = m->variant;
+    unsigned char *pos = m->pos;
+    unsigned char *child_pos = g_malloc(m->size);
+    memcpy(pos, m->tree_root, m->size);
+    uint32_t node = 0;
+    for (int k = 1; k <= below && node != UINT32_MAX; k++) {
+        const Node *n = &m->pool[node];
+        uint64_t wanted = m->line[old_length - 1 + k].key;
+        uint32_t next = UINT32_MAX;
+        for (uint32_t i = 0; i < n->n_children && next == UINT32_MAX; i++) {
+            memcpy(child_pos, pos, m->size);
+            v->play(child_pos, m->pool[n->children + i].move);
+            if (v->key(child_pos) == wanted) {
+                next = n->children + i;
+                memcpy(pos, child_pos, m->size);
+            }
+        }
+        node = next;
+    }
+    g_free(child_pos);
+    if (node == UINT32_MAX)
+        return 0;
+    *found = true;
+    return node;
+}
+
+/* Make `keep` the root, sliding its subtree to the front of the pool and
+ * giving the rest back.  Children lie after their parents, so one pass in
+ * pool order moves every parent before its children: a parent leaves its
+ * new index in its first child (link), which then points the parent at
+ * its own new place. */
+static void keep_subtree(DjMcts *m, uint32_t keep)
+{
+    if (keep == 0)
+        return;
+    Node *pool = m->pool;
+    pool[0] = pool[keep];
+    pool[0].flags = 0;
+    pool[0].link = 0;
+    uint32_t used = m->used;
+    if (pool[0].children != 0) {
+        for (uint32_t c = 0; c < pool[0].n_children; c++)
+            pool[pool[0].children + c].flags |= FLAG_KEEP;
+        pool[pool[0].children].flags |= FLAG_FIRST;
+        pool[pool[0].children].link = 0;
+    }
+    uint32_t dest = 1;
+    for (uint32_t i = keep + 1; i < used; i++) {
+        Node *x = &pool[i];
+        if (!(x->flags & FLAG_KEEP))
+            continue;
+        if (x->flags & FLAG_FIRST)
+            pool[x->link].children = dest;
+        if (x->children != 0) {
+            for (uint32_t c = 0; c < x->n_children; c++)
+                pool[x->children + c].flags |= FLAG_KEEP;
+            pool[x->children].flags |= FLAG_FIRST;
+            pool[x->children].link = dest;
+        }
+        x->flags = 0;
+        x->link = 0;
+        pool[dest++] = *x;
+    }
+    m->used = dest;
+}
+
+static void remember_tree(DjMcts *m, const void *root)
+{
+    int length = m->root_index + 1;
+    if (length > m->tree_line_capacity) {
+        g_free(m->tree_line);
+        m->tree_line = g_new(DjHistoryEntry, length);
+        m->tree_line_capacity = length;
+    }
+    memcpy(m->tree_line, m->line, sizeof(DjHistoryEntry) * (size_t)length);
+    m->tree_line_length = length;
+    memcpy(m->tree_root, root, m->size);
+    m->have_tree = true;
+}
+
+/* ---- the run ------------------------------------------------------------ */
+
+DjMove dj_mcts_run(DjMcts *m, const void *root, const DjHistoryEntry *line, int n_line,
+                   const DjSearchLimits *limits, DjSearchReportFn report, void *user_data,
+                   DjSearchInfo *info_out)
+{
+    const DjVariant *v = m->variant;
+    DjSearchLimits none = { 0 };
+    if (limits == NULL)
+        limits = &none;
+    m->playouts = 0;
+    m->depth_sum = 0;
+    m->seldepth = 0;
+    m->start_ms = now_ms();
+    atomic_store_explicit(&m->time_origin_ms, m->start_ms, memory_order_relaxed);
+    atomic_store_explicit(&m->soft_ms, limits->time_ms > 0 ? limits->soft_time_ms : 0,
+                          memory_order_relaxed);
+    atomic_store_explicit(&m->hard_deadline_ms,
+                          limits->time_ms > 0 ? m->start_ms + limits->time_ms : 0,
+                          memory_order_relaxed);
+    m->node_limit = limits->nodes;
+    m->max_ply = limits->depth > 0 && limits->depth < MAX_TREE_PLY ? limits->depth : MAX_TREE_PLY;
+    prepare_line(m, root, line, n_line);
+
+    bool found = false;
+    uint32_t keep = find_new_root(m, &found);
+    if (found)
+        keep_subtree(m, keep);
+    else
+        tree_reset(m);
+    remember_tree(m, root);
+
+    Node *top = &m->pool[0];
+    top->side = (uint8_t)v->side_to_move(root);
+    if (top->children == 0) {
+        /* the caller says the root goes on: a proof without children was a
+         * repetition of the line of an earlier search */
+        top->proof = PROOF_NONE;
+        memcpy(m->pos, root, m->size);
+        if (!expand(m, 0)) {
+            tree_reset(m);
+            remember_tree(m, root);
+            m->pool[0].side = (uint8_t)v->side_to_move(root);
+            memcpy(m->pos, root, m->size);
+            if (!expand(m, 0)) {
+                m->stop = 0;
+                m->n_root_stats = 0;
+                return DJ_MOVE_NONE;   /* no legal move: against the contract */
+            }
+        }
+    }
+
+    uint64_t next_report = FIRST_REPORT;
+    while (m->pool[0].proof == PROOF_NONE && !out_of_resources(m)) {
+        iterate(m, root);
+        m->playouts++;
+        if (report != NULL && m->playouts == next_report) {
+            report_lines(m, limits->multipv, report, user_data);
+            next_report *= 2;
+        }
+    }
+
+    collect_root_stats(m);
+    DjSearchInfo info;
+    fill_info(m, 0, &info);
+    if (report != NULL)
+        report_lines(m, limits->multipv, report, user_data);
+    if (info_out != NULL)
+        *info_out = info;
+    m->stop = 0;   /* cleared here, not at the start: a stop that came early still counts */
+    return m->root_stats[0].move;
+}
+
+int dj_mcts_root_stats(const DjMcts *m, DjMctsMoveStat *stats, int max)
+{
+    int n = MIN(m->n_root_stats, max);
+    if (n > 0)
+        memcpy(stats, m->root_stats, sizeof(DjMctsMoveStat) * (size_t)n);
+    return m->n_root_stats;
+}

@@ -1,0 +1,125 @@
+/* mcts.h: the shared Monte Carlo tree search, written against game.h only.
+ *
+ * UCT over a tree of bounded memory: every iteration descends from the root
+ * by the UCB1 rule, adds the children of the leaf it reaches and finishes
+ * the game from there with a playout (random moves, biased towards moves
+ * that win material when the variant supplies move_gain() or is_noisy()).
+ * It needs nothing but the rules: a game without evaluate() gets a real
+ * opponent from it.
+ *
+ * A solver runs alongside: positions the rules end (including repetitions,
+ * judged by the variant's rule as the alpha-beta search does), and nodes
+ * with a child that wins for the side to move there or whose children are
+ * all decided, are proven; the search never plays into a proven loss when
+ * it has another move, plays a proven win, and reports proven results as
+ * "win in N" / "loss in N" (DJ_SCORE_WIN - N, as the alpha-beta search).
+ *
+ * Values are backed up by the side to move at each node, never by assuming
+ * that the sides alternate: after play() either side may be to move.
+ *
+ * The tree lives in a pool of nodes allocated once, sized from the same
+ * megabytes as the alpha-beta transposition table.  When the pool is full
+ * the tree stops growing (iterations go on, with playouts from the leaves).
+ * Between moves of one game the subtree of the new root is kept and the
+ * rest given back to the pool.
+ *
+ * One thread: a DjMcts is used by one thread at a time; dj_mcts_stop may be
+ * called from any thread or a signal handler. */
+#ifndef DOJO_MCTS_H
+#define DOJO_MCTS_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "../game.h"
+#include "../repetition.h"
+#include "search.h"
+
+typedef struct DjMcts DjMcts;
+
+/* Knobs that change what the search computes (defaults with
+ * dj_mcts_options_default). */
+typedef struct DjMctsOptions {
+    uint64_t seed;          /* of the playouts' random moves */
+    double exploration;     /* UCB1 constant c in Q + c * sqrt(ln N / n) */
+    int playout_plies;      /* a playout that has not ended after this many
+                               plies is scored by evaluate() where the game
+                               has one (a draw otherwise) */
+    int evaluate_after;     /* 0: off.  Otherwise cut every playout after this
+                               many plies and score it by evaluate() (for
+                               games with an evaluation) */
+} DjMctsOptions;
+
+void dj_mcts_options_default(DjMctsOptions *options);
+
+/* A search for `variant` whose tree uses about `pool_mb` megabytes (0: the
+ * default of 64; like the alpha-beta table's --hash).  `options` may be
+ * NULL (the defaults). */
+DjMcts *dj_mcts_new(const DjVariant *variant, unsigned pool_mb, const DjMctsOptions *options);
+void dj_mcts_free(DjMcts *mcts);
+
+/* Forget the tree and restart the random sequence from the seed (a new
+ * game): the next run gives what a new DjMcts would. */
+void dj_mcts_clear(DjMcts *mcts);
+
+/* Search `root` (ONGOING with at least one legal move) and return the best
+ * move: a proven win if there is one, else the most visited move that is
+ * not a proven loss (a proven loss only when every move is one).  Always a
+ * legal move, even when stopped at once.
+ *
+ * `line` as for dj_search_run: the positions of the game up to and
+ * including the root, for repetitions (may be NULL, n_line 0).  When the
+ * root is a position of the previous run's tree reached along `line`, that
+ * subtree is reused.
+ *
+ * Limits: `nodes` counts iterations (playouts), `time_ms` is a hard limit,
+ * `soft_time_ms` (when not 0) ends the search early once spent, `mate`
+ * stops once a win in at most that many moves is proven, `multipv` reports
+ * that many root moves; `depth` caps how deep the tree grows (plies below
+ * the root); all_root_scores is ignored.  The search also ends when the
+ * root is proven.
+ *
+ * `report` is called as the playout count passes each power of two from
+ * 256 on, and once at the end, with: depth = average plies of the tree
+ * walks, seldepth = deepest, score = the best move's value on the
+ * centipawn-like scale of dj_mcts_score (or a proven result), nodes =
+ * playouts, hashfull = permille of the pool in use, pv = the most visited
+ * line.  `info` gets the last of these. */
+DjMove dj_mcts_run(DjMcts *mcts, const void *root, const DjHistoryEntry *line, int n_line,
+                   const DjSearchLimits *limits, DjSearchReportFn report, void *user_data,
+                   DjSearchInfo *info);
+
+/* As dj_search_set_time, for a running search. */
+void dj_mcts_set_time(DjMcts *mcts, int64_t soft_ms, int64_t hard_ms);
+
+/* As dj_search_stop (async-signal-safe; a stop before the run makes it
+ * return at once; each run clears it as it ends). */
+void dj_mcts_stop(DjMcts *mcts);
+
+/* One root move after a run. */
+typedef struct DjMctsMoveStat {
+    DjMove move;
+    uint32_t visits;
+    double value;     /* mean result for the side to move at the root, -1..+1 */
+    int score;        /* value on dj_mcts_score's scale, or a proven result */
+    bool proven;
+} DjMctsMoveStat;
+
+/* The root moves of the last run, best first (the order dj_mcts_run chose
+ * by): fills min(max, count) entries and returns the count. */
+int dj_mcts_root_stats(const DjMcts *mcts, DjMctsMoveStat *stats, int max);
+
+/* Bytes of one node of the tree: the pool of a search made with pool_mb
+ * holds (pool_mb << 20) / DJ_MCTS_NODE_BYTES nodes (at least enough for
+ * the root and four times max_moves children). */
+#define DJ_MCTS_NODE_BYTES 32
+
+/* Nodes in the pool, and how many are in use (for tests of the bound). */
+uint32_t dj_mcts_pool_capacity(const DjMcts *mcts);
+uint32_t dj_mcts_pool_used(const DjMcts *mcts);
+
+/* A mean result in -1..+1 as a score on evaluate()'s scale: 400 log10 of
+ * the odds of winning (+1.91 at 0.5), strictly inside +-DJ_SCORE_EVAL_MAX. */
+int dj_mcts_score(double value);
+
+#endif

@@ -1,0 +1,446 @@
+/* test_mcts.c: the Monte Carlo tree search (mcts.h) on the toy games, whose
+ * results the tests work out themselves.  Limits are playout counts, never
+ * the clock. */
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <cmocka.h>
+
+#include <string.h>
+
+#include "framework/game_history.h"
+#include "framework/search/mcts.h"
+#include "toys.h"
+
+#define POOL_MB 4
+#define TTT_PLAYOUTS 3000
+
+static bool is_legal(const DjVariant *v, const void *pos, DjMove move)
+{
+    DjMove moves[16];
+    assert_true(v->max_moves <= 16);
+    int n = v->legal_moves(pos, moves);
+    for (int i = 0; i < n; i++)
+        if (moves[i] == move)
+            return true;
+    return false;
+}
+
+static void setup_position(const DjVariant *v, void *pos, const char *text)
+{
+    DjSetup setup = { .position = text };
+    GError *error = NULL;
+    if (!v->setup(pos, &setup, &error)) {
+        print_error("setup \"%s\": %s\n", text, error != NULL ? error->message : "?");
+        fail();
+    }
+}
+
+/* The result of tic-tac-toe `pos` under perfect play for its side to move:
+ * +1 a win, 0 a draw, -1 a loss. */
+static int ttt_result(const ToyTicTacToe *pos)
+{
+    const DjVariant *v = &toy_tictactoe_rules_only;
+    DjOutcome outcome = v->outcome(pos);
+    if (outcome == DJ_OUTCOME_DRAW)
+        return 0;
+    if (outcome != DJ_OUTCOME_ONGOING)
+        return -1;   /* the side that just moved completed a line */
+    DjMove moves[9];
+    int n = v->legal_moves(pos, moves);
+    int best = -1;
+    for (int i = 0; i < n && best < 1; i++) {
+        ToyTicTacToe child = *pos;
+        v->play(&child, moves[i]);
+        best = MAX(best, -ttt_result(&child));
+    }
+    return best;
+}
+
+static int ttt_move_result(const ToyTicTacToe *pos, DjMove move)
+{
+    ToyTicTacToe child = *pos;
+    toy_tictactoe_rules_only.play(&child, move);
+    return -ttt_result(&child);
+}
+
+static DjMove mcts_move(DjMcts *mcts, const void *pos, uint64_t playouts, DjSearchInfo *info)
+{
+    DjSearchLimits limits = { .nodes = playouts };
+    dj_mcts_clear(mcts);
+    return dj_mcts_run(mcts, pos, NULL, 0, &limits, NULL, NULL, info);
+}
+
+/* ---- tic-tac-toe: never loses, never lets a win go --------------------------
+ * MCTS plays `mcts_side` against every possible sequence of replies. */
+static void play_every_reply(DjMcts *mcts, const ToyTicTacToe *pos, int mcts_side, int *games)
+{
+    const DjVariant *v = &toy_tictactoe_rules_only;
+    DjOutcome outcome = dj_position_outcome(v, pos);
+    if (outcome != DJ_OUTCOME_ONGOING) {
+        assert_true(dj_outcome_winner(outcome) != 1 - mcts_side);
+        (*games)++;
+        return;
+    }
+    if (v->side_to_move(pos) == mcts_side) {
+        DjSearchInfo info;
+        DjMove move = mcts_move(mcts, pos, TTT_PLAYOUTS, &info);
+        assert_true(is_legal(v, pos, move));
+        if (ttt_move_result(pos, move) != ttt_result(pos)) {
+            GString *text = g_string_new(NULL);
+            v->format_position(pos, text);
+            print_error("%s: MCTS plays %u, which throws away the result %d\n", text->str,
+                        (unsigned)move, ttt_result(pos));
+            fail();
+        }
+        ToyTicTacToe child = *pos;
+        v->play(&child, move);
+        play_every_reply(mcts, &child, mcts_side, games);
+        return;
+    }
+    DjMove moves[9];
+    int n = v->legal_moves(pos, moves);
+    for (int i = 0; i < n; i++) {
+        ToyTicTacToe child = *pos;
+        v->play(&child, moves[i]);
+        play_every_reply(mcts, &child, mcts_side, games);
+    }
+}
+
+static void test_tictactoe_never_loses(void **state)
+{
+    (void)state;
+    DjMcts *mcts = dj_mcts_new(&toy_tictactoe_rules_only, POOL_MB, NULL);
+    for (int side = 0; side < 2; side++) {
+        ToyTicTacToe start;
+        setup_position(&toy_tictactoe_rules_only, &start, "......... x");
+        int games = 0;
+        play_every_reply(mcts, &start, side, &games);
+        assert_true(games > 50);
+    }
+    dj_mcts_free(mcts);
+}
+
+/* Every position after two or three moves in which exactly one move keeps
+ * the draw (the corner opening answered only by the centre among them):
+ * MCTS finds that move and does not claim a decided result. */
+static void test_tictactoe_only_drawing_reply(void **state)
+{
+    (void)state;
+    const DjVariant *v = &toy_tictactoe_rules_only;
+    DjMcts *mcts = dj_mcts_new(v, POOL_MB, NULL);
+    ToyTicTacToe corner;
+    setup_position(v, &corner, "x........ o");
+    DjSearchInfo info;
+    assert_int_equal(mcts_move(mcts, &corner, TTT_PLAYOUTS, &info), 5);   /* b2 */
+
+    int traps = 0;
+    for (int a = 0; a < 9; a++)
+        for (int b = 0; b < 9; b++)
+            for (int c = -1; c < 9; c++) {
+                if (a == b || c == a || c == b)
+                    continue;
+                ToyTicTacToe pos;
+                setup_position(v, &pos, "......... x");
+                v->play(&pos, (DjMove)(a + 1));
+                v->play(&pos, (DjMove)(b + 1));
+                if (c >= 0)
+                    v->play(&pos, (DjMove)(c + 1));
+                if (ttt_result(&pos) != 0)
+                    continue;
+                DjMove moves[9];
+                int n = v->legal_moves(&pos, moves), drawing = 0;
+                for (int i = 0; i < n; i++)
+                    drawing += ttt_move_result(&pos, moves[i]) == 0;
+                if (drawing != 1)
+                    continue;
+                traps++;
+                DjMove move = mcts_move(mcts, &pos, TTT_PLAYOUTS, &info);
+                assert_int_equal(ttt_move_result(&pos, move), 0);
+                assert_false(dj_score_is_decisive(info.score, NULL) && info.score != 0);
+            }
+    assert_true(traps >= 8);
+    dj_mcts_free(mcts);
+}
+
+/* ---- the solver ------------------------------------------------------------- */
+
+static void test_takeaway_solved(void **state)
+{
+    (void)state;
+    DjMcts *mcts = dj_mcts_new(&toy_takeaway, POOL_MB, NULL);
+    for (int pile = 1; pile <= 11; pile++) {
+        bool wins = pile % 3 != 0;
+        int distance = wins ? 1 + 2 * (pile / 3) : 2 * (pile / 3);
+        ToyTakeAway pos;
+        char *text = g_strdup_printf("%d %d", pile, pile % 2);
+        setup_position(&toy_takeaway, &pos, text);
+        DjSearchInfo info;
+        DjMove move = mcts_move(mcts, &pos, 200000, &info);
+        assert_true(is_legal(&toy_takeaway, &pos, move));
+        int plies = -1;
+        if (!dj_score_is_decisive(info.score, &plies) || (info.score > 0) != wins
+            || plies != distance) {
+            GString *score = g_string_new(NULL);
+            dj_score_format(info.score, score);
+            print_error("pile %s: MCTS says %s, the rule of three %s in %d\n", text,
+                        score->str, wins ? "win" : "loss", distance);
+            fail();
+        }
+        if (wins)
+            assert_int_equal(pile - (int)move, 3 * (pile / 3));
+        /* a proven root ends the search long before the limit */
+        assert_true(info.nodes < 200000);
+        g_free(text);
+    }
+    dj_mcts_free(mcts);
+}
+
+/* X wins at once; O to move loses whatever it does. */
+static void test_tictactoe_proofs(void **state)
+{
+    (void)state;
+    const DjVariant *v = &toy_tictactoe_rules_only;
+    DjMcts *mcts = dj_mcts_new(v, POOL_MB, NULL);
+    ToyTicTacToe pos;
+    DjSearchInfo info;
+    setup_position(v, &pos, "xx.oo.... x");
+    assert_int_equal(mcts_move(mcts, &pos, 100000, &info), 3);
+    assert_int_equal(info.score, DJ_SCORE_WIN - 1);
+    assert_int_equal(info.pv_length, 1);
+
+    setup_position(v, &pos, "x.x.o.x.o o");   /* X threatens b1 and a2 */
+    DjMove move = mcts_move(mcts, &pos, 100000, &info);
+    assert_true(is_legal(v, &pos, move));
+    assert_int_equal(info.score, -(DJ_SCORE_WIN - 2));
+    DjMctsMoveStat stats[9];
+    int n = dj_mcts_root_stats(mcts, stats, 9);
+    assert_int_equal(n, 4);
+    for (int i = 0; i < n; i++) {
+        assert_true(stats[i].proven);
+        assert_true(stats[i].score <= -(DJ_SCORE_WIN - 2));
+    }
+    dj_mcts_free(mcts);
+}
+
+/* ---- repetition by the game's rule ----------------------------------------
+ * The shuttle game after c1 b1 d1 a1 c1 b1 d1 a1 (see test_search.c): A's c1
+ * repeats with A checking all through, which loses; with repetition a plain
+ * draw it is the only move that is not worse. */
+static DjGame *shuttle_game(const DjVariant *variant)
+{
+    DjSetup setup = { 0 };
+    DjGame *game = dj_game_new(variant, &setup, NULL);
+    assert_non_null(game);
+    const char *moves[] = { "c1", "b1", "d1", "a1", "c1", "b1", "d1", "a1" };
+    for (size_t i = 0; i < G_N_ELEMENTS(moves); i++)
+        assert_true(dj_game_play_text(game, moves[i], NULL));
+    return game;
+}
+
+static void test_repetition(void **state)
+{
+    (void)state;
+    const DjMove c1 = 3;
+    DjGame *game = shuttle_game(&toy_shuttle);
+    int n_line = 0;
+    const DjHistoryEntry *line = dj_game_line(game, &n_line);
+    DjMcts *mcts = dj_mcts_new(&toy_shuttle, POOL_MB, NULL);
+    DjSearchLimits limits = { .nodes = 2000 };
+    DjSearchInfo info;
+    DjMove move = dj_mcts_run(mcts, dj_game_position(game), line, n_line, &limits, NULL, NULL,
+                              &info);
+    assert_true(is_legal(&toy_shuttle, dj_game_position(game), move));
+    assert_int_not_equal(move, c1);
+    DjMctsMoveStat stats[3];
+    assert_int_equal(dj_mcts_root_stats(mcts, stats, 3), 3);
+    assert_int_equal(stats[2].move, c1);
+    assert_true(stats[2].proven);
+    assert_int_equal(stats[2].score, -(DJ_SCORE_WIN - 1));
+    dj_mcts_free(mcts);
+    dj_game_free(game);
+
+    /* without the perpetual-check rule c1 is a draw at once */
+    DjVariant lenient = toy_shuttle;
+    lenient.perpetual_check_loses = false;
+    game = shuttle_game(&lenient);
+    line = dj_game_line(game, &n_line);
+    mcts = dj_mcts_new(&lenient, POOL_MB, NULL);
+    (void)dj_mcts_run(mcts, dj_game_position(game), line, n_line, &limits, NULL, NULL, &info);
+    int n = dj_mcts_root_stats(mcts, stats, 3);
+    for (int i = 0; i < n; i++)
+        if (stats[i].move == c1)
+            assert_true(stats[i].proven && stats[i].score == DJ_SCORE_DRAW);
+    dj_mcts_free(mcts);
+    dj_game_free(game);
+}
+
+/* ---- limits, stop, reports, determinism -------------------------------------- */
+
+typedef struct Reports {
+    int calls;
+    uint64_t nodes[64];
+    DjMcts *stop;   /* stopped at the first report, if set */
+} Reports;
+
+static void record_report(const DjSearchInfo *info, void *user_data)
+{
+    Reports *r = user_data;
+    assert_true(r->calls < 64);
+    r->nodes[r->calls++] = info->nodes;
+    assert_true(info->pv_length >= 1);
+    if (r->stop != NULL)
+        dj_mcts_stop(r->stop);
+}
+
+static void test_limits_and_stop(void **state)
+{
+    (void)state;
+    DjMcts *mcts = dj_mcts_new(&toy_takeaway, POOL_MB, NULL);
+    ToyTakeAway pos;
+    setup_position(&toy_takeaway, &pos, "200 1");
+    const uint64_t counts[] = { 1, 2, 10, 300, 5000 };
+    for (size_t i = 0; i < G_N_ELEMENTS(counts); i++) {
+        Reports reports = { 0 };
+        DjSearchLimits limits = { .nodes = counts[i] };
+        DjSearchInfo info;
+        dj_mcts_clear(mcts);
+        DjMove move = dj_mcts_run(mcts, &pos, NULL, 0, &limits, record_report, &reports, &info);
+        assert_true(is_legal(&toy_takeaway, &pos, move));
+        assert_int_equal(info.nodes, counts[i]);
+        assert_int_equal(info.pv[0], move);
+        /* a report at 256, 512, ... playouts, and one at the end */
+        int expected = 1;
+        for (uint64_t r = 256; r <= counts[i]; r *= 2)
+            expected++;
+        assert_int_equal(reports.calls, expected);
+        assert_int_equal(reports.nodes[reports.calls - 1], counts[i]);
+    }
+
+    /* stopped from the report: no playout after the first report */
+    Reports reports = { .stop = mcts };
+    DjSearchLimits unlimited = { 0 };
+    DjSearchInfo info;
+    DjMove move = dj_mcts_run(mcts, &pos, NULL, 0, &unlimited, record_report, &reports, &info);
+    assert_true(is_legal(&toy_takeaway, &pos, move));
+    assert_int_equal(info.nodes, 256);
+
+    /* a stop before the run: it returns at once, still with a legal move */
+    dj_mcts_stop(mcts);
+    move = dj_mcts_run(mcts, &pos, NULL, 0, &unlimited, NULL, NULL, &info);
+    assert_true(is_legal(&toy_takeaway, &pos, move));
+    assert_int_equal(info.nodes, 0);
+    /* and the stop was used up */
+    DjSearchLimits some = { .nodes = 50 };
+    (void)dj_mcts_run(mcts, &pos, NULL, 0, &some, NULL, NULL, &info);
+    assert_int_equal(info.nodes, 50);
+    dj_mcts_free(mcts);
+}
+
+static void test_same_seed_same_move(void **state)
+{
+    (void)state;
+    ToyTicTacToe pos;
+    setup_position(&toy_tictactoe, &pos, "......... x");
+    DjMctsOptions options;
+    dj_mcts_options_default(&options);
+    options.seed = 12345;
+    DjMctsMoveStat first[9], second[9];
+    for (int run = 0; run < 2; run++) {
+        DjMcts *mcts = dj_mcts_new(&toy_tictactoe, POOL_MB, &options);
+        DjSearchLimits limits = { .nodes = 777 };
+        DjSearchInfo info;
+        (void)dj_mcts_run(mcts, &pos, NULL, 0, &limits, NULL, NULL, &info);
+        assert_int_equal(dj_mcts_root_stats(mcts, run == 0 ? first : second, 9), 9);
+        dj_mcts_free(mcts);
+    }
+    for (int i = 0; i < 9; i++) {
+        assert_int_equal(first[i].move, second[i].move);
+        assert_int_equal(first[i].visits, second[i].visits);
+    }
+}
+
+/* A pool far too small for the tree: it stops growing, and the search
+ * goes on.  Take-away with 200 stones is deeper than the tree may grow, so
+ * no proof ends the search early. */
+static void test_full_pool(void **state)
+{
+    (void)state;
+    DjMcts *mcts = dj_mcts_new(&toy_takeaway, 1, NULL);
+    ToyTakeAway pos;
+    setup_position(&toy_takeaway, &pos, "200 0");
+    DjSearchInfo info;
+    DjMove move = mcts_move(mcts, &pos, 60000, &info);
+    assert_true(is_legal(&toy_takeaway, &pos, move));
+    assert_int_equal(info.nodes, 60000);
+    assert_int_equal(dj_mcts_pool_capacity(mcts), (1u << 20) / DJ_MCTS_NODE_BYTES);
+    assert_true(dj_mcts_pool_used(mcts) <= dj_mcts_pool_capacity(mcts));
+    assert_true(dj_mcts_pool_used(mcts) > dj_mcts_pool_capacity(mcts) - 2);   /* it filled */
+    assert_int_equal(info.hashfull,
+                     (int)(1000 * (uint64_t)dj_mcts_pool_used(mcts) / dj_mcts_pool_capacity(mcts)));
+    dj_mcts_free(mcts);
+}
+
+/* ---- tree reuse ------------------------------------------------------------- */
+
+static uint64_t root_visits(DjMcts *mcts)
+{
+    DjMctsMoveStat stats[9];
+    int n = dj_mcts_root_stats(mcts, stats, 9);
+    uint64_t sum = 0;
+    for (int i = 0; i < n; i++)
+        sum += stats[i].visits;
+    return sum;
+}
+
+static void test_tree_reuse(void **state)
+{
+    (void)state;
+    const DjVariant *v = &toy_tictactoe_rules_only;
+    DjSetup setup = { 0 };
+    DjGame *game = dj_game_new(v, &setup, NULL);
+    DjMcts *mcts = dj_mcts_new(v, POOL_MB, NULL);
+    int n_line = 0;
+    DjSearchLimits many = { .nodes = 5000 }, one = { .nodes = 1 };
+    DjSearchInfo info;
+    DjMove move = dj_mcts_run(mcts, dj_game_position(game), dj_game_line(game, &n_line), 1,
+                              &many, NULL, NULL, &info);
+    assert_true(dj_game_play(game, move, NULL));
+    DjMove reply = info.pv_length >= 2 ? info.pv[1] : DJ_MOVE_NONE;
+    assert_true(dj_game_play(game, reply, NULL));
+    const DjHistoryEntry *line = dj_game_line(game, &n_line);
+    assert_int_equal(n_line, 3);
+
+    /* two plies on along the line: the subtree comes with its playouts */
+    (void)dj_mcts_run(mcts, dj_game_position(game), line, n_line, &one, NULL, NULL, &info);
+    uint64_t kept = root_visits(mcts);
+    assert_true(kept > 100);
+    assert_true(dj_mcts_pool_used(mcts) < 5000 * 2);
+
+    /* a line that does not go on from the last one (a new game): a new tree */
+    DjGame *other = dj_game_new(v, &setup, NULL);
+    const DjHistoryEntry *other_line = dj_game_line(other, &n_line);
+    assert_int_equal(n_line, 1);
+    (void)dj_mcts_run(mcts, dj_game_position(other), other_line, n_line, &one, NULL, NULL,
+                      &info);
+    assert_int_equal(root_visits(mcts), 1);
+    dj_game_free(other);
+    dj_mcts_free(mcts);
+    dj_game_free(game);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_tictactoe_never_loses),
+        cmocka_unit_test(test_tictactoe_only_drawing_reply),
+        cmocka_unit_test(test_takeaway_solved),
+        cmocka_unit_test(test_tictactoe_proofs),
+        cmocka_unit_test(test_repetition),
+        cmocka_unit_test(test_limits_and_stop),
+        cmocka_unit_test(test_same_seed_same_move),
+        cmocka_unit_test(test_full_pool),
+        cmocka_unit_test(test_tree_reuse),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
