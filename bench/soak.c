@@ -215,7 +215,7 @@ static int check_move_list(Soak *soak, const void *pos)
         int origin = v->move_origin(pos, soak->moves[i]);
         if (origin < -1 || origin >= squares)
             return fail(soak, pos, "move_origin() of move %u is %d", soak->moves[i], origin), -1;
-        n_noisy_expected += v->is_noisy(pos, soak->moves[i]);
+        n_noisy_expected += v->is_noisy != NULL && v->is_noisy(pos, soak->moves[i]);
     }
     if (v->noisy_moves != NULL) {
         int n_noisy = v->noisy_moves(pos, soak->noisy);
@@ -281,7 +281,7 @@ static int check_position(Soak *soak, const DjGame *game)
     int n = check_move_list(soak, pos);
     if (n <= 0)
         return n;
-    int score = v->evaluate(pos);
+    int score = v->evaluate != NULL ? v->evaluate(pos) : 0;
     if (score <= -DJ_SCORE_EVAL_MAX || score >= DJ_SCORE_EVAL_MAX)
         return fail(soak, pos, "evaluate() is %d", score), -1;
     if (!check_each_move(soak, pos, n))

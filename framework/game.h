@@ -198,13 +198,18 @@ struct DjVariant {
 
     /* ---- search --------------------------------------------------------- */
 
-    /* A static score of `pos` from the side to move's point of view, in
-     * about hundredths of a pawn, strictly inside +-DJ_SCORE_EVAL_MAX.
-     * Called only on ongoing positions. */
+    /* Optional (NULL: the game has no evaluation yet; it is then searched
+     * by Monte Carlo tree search (search/mcts.h), which needs only the
+     * rules, and the alpha-beta search refuses it).  A static score of
+     * `pos` from the side to move's point of view, in about hundredths of a
+     * pawn, strictly inside +-DJ_SCORE_EVAL_MAX.  Called only on ongoing
+     * positions. */
     int (*evaluate)(const void *pos);
 
     /* Whether `move` (legal in `pos`) is tactical enough to search in
-     * quiescence and to try early: captures, promotions, wins, checks... */
+     * quiescence and to try early: captures, promotions, wins, checks...
+     * Required with evaluate; optional (NULL) without, when MCTS uses it,
+     * if given, to prefer such moves in its playouts. */
     bool (*is_noisy)(const void *pos, DjMove move);
 
     /* Optional (NULL: the framework filters legal_moves with is_noisy).

@@ -35,7 +35,7 @@ typedef struct Node {
     uint16_t move;          /* the move from the parent */
     uint16_t n_children;
     uint16_t proof_plies;   /* with a proof: plies to the end of the game */
-    uint8_t side;           /* side to move here; SIDE_UNKNOWN until first visited */
+    uint8_t side;           /* side to move here (SIDE_UNKNOWN: an empty tree's root) */
     uint8_t proof;          /* PROOF_*: the result under best play, if proven */
     uint8_t flags;          /* FLAG_*, only while keeping a subtree */
 } Node;
@@ -61,7 +61,9 @@ struct DjMcts {
 
     /* Per run. */
     unsigned char *pos;               /* the position of the current walk */
+    unsigned char *child;             /* a child of it, while expanding */
     DjMove *moves;                    /* max_moves */
+    DjMove *scratch;                  /* max_moves, while classifying */
     uint32_t path[MAX_TREE_PLY + 1];
     DjHistoryEntry *line;             /* the game up to the root + the walk */
     int line_capacity;
@@ -152,7 +154,9 @@ DjMcts *dj_mcts_new(const DjVariant *variant, unsigned pool_mb, const DjMctsOpti
     m->rng = m->options.seed;
     m->tree_root = g_malloc(m->size);
     m->pos = g_malloc(m->size);
+    m->child = g_malloc(m->size);
     m->moves = g_new(DjMove, variant->max_moves);
+    m->scratch = g_new(DjMove, variant->max_moves);
     m->root_stats = g_new0(DjMctsMoveStat, variant->max_moves);
     tree_reset(m);
     return m;
@@ -166,7 +170,9 @@ void dj_mcts_free(DjMcts *m)
     g_free(m->tree_root);
     g_free(m->tree_line);
     g_free(m->pos);
+    g_free(m->child);
     g_free(m->moves);
+    g_free(m->scratch);
     g_free(m->line);
     g_free(m->root_stats);
     g_free(m);
@@ -312,9 +318,30 @@ static uint8_t repetition_proof(DjMcts *m, int idx, int side)
     return PROOF_NONE;
 }
 
-/* Add the children of `node` (position m->pos, ongoing) to the pool in a
- * random order.  False when the pool has no room: the tree stops growing. */
-static bool expand(DjMcts *m, uint32_t node)
+/* A new node whose position is `pos`, at line index `idx` (its entry
+ * filled in): learn its side to move, and prove it if the game ends there. */
+static void classify(DjMcts *m, Node *n, const void *pos, int idx)
+{
+    const DjVariant *v = m->variant;
+    n->side = (uint8_t)v->side_to_move(pos);
+    DjOutcome outcome = v->outcome(pos);
+    uint8_t proof = PROOF_NONE;
+    if (outcome != DJ_OUTCOME_ONGOING)
+        proof = proof_of_outcome(outcome);
+    else if ((proof = repetition_proof(m, idx, n->side)) != PROOF_NONE)
+        ;
+    else if ((v->count_moves != NULL ? v->count_moves(pos)
+                                     : v->legal_moves(pos, m->scratch)) == 0)
+        proof = proof_win_for(1 - n->side);
+    n->proof = proof;
+    n->proof_plies = 0;
+}
+
+/* Add the children of `node` (position m->pos, ongoing, `ply` plies below
+ * the root) to the pool in a random order, each classified at once: a move
+ * that ends the game is known before any playout.  False when the pool has
+ * no room: the tree stops growing. */
+static bool expand(DjMcts *m, uint32_t node, int ply)
 {
     int n = m->variant->legal_moves(m->pos, m->moves);
     if (n <= 0 || (uint64_t)m->used + (uint64_t)n > m->capacity)
@@ -324,11 +351,21 @@ static bool expand(DjMcts *m, uint32_t node)
         DjMove t = m->moves[i]; m->moves[i] = m->moves[j]; m->moves[j] = t;
     }
     uint32_t first = m->used;
+    const DjVariant *v = m->variant;
+    bool checks = v->perpetual_check_loses && v->in_check != NULL;
+    int idx = m->root_index + ply + 1;
+    DjHistoryEntry *entry = &m->line[idx];
     for (int i = 0; i < n; i++) {
         Node *c = &m->pool[first + i];
         memset(c, 0, sizeof *c);
         c->move = (uint16_t)m->moves[i];
-        c->side = SIDE_UNKNOWN;
+        memcpy(m->child, m->pos, m->size);
+        v->play(m->child, m->moves[i]);
+        entry->key = v->key(m->child);
+        entry->in_check = checks && v->in_check(m->child);
+        filter_add(m, entry->key, +1);
+        classify(m, c, m->child, idx);
+        filter_add(m, entry->key, -1);
     }
     m->used += (uint32_t)n;
     m->pool[node].children = first;
@@ -411,25 +448,6 @@ static double playout(DjMcts *m)
     }
 }
 
-/* First visit of a node whose position is m->pos at line index `idx`:
- * learn its side to move, and prove it if the game ends there. */
-static void first_visit(DjMcts *m, Node *n, int idx)
-{
-    const DjVariant *v = m->variant;
-    n->side = (uint8_t)v->side_to_move(m->pos);
-    DjOutcome outcome = v->outcome(m->pos);
-    uint8_t proof = PROOF_NONE;
-    if (outcome != DJ_OUTCOME_ONGOING)
-        proof = proof_of_outcome(outcome);
-    else if ((proof = repetition_proof(m, idx, n->side)) != PROOF_NONE)
-        ;
-    else if ((v->count_moves != NULL ? v->count_moves(m->pos)
-                                     : v->legal_moves(m->pos, m->moves)) == 0)
-        proof = proof_win_for(1 - n->side);
-    n->proof = proof;
-    n->proof_plies = 0;
-}
-
 /* One iteration: walk down, expand, play out, back up. */
 static void iterate(DjMcts *m, const void *root)
 {
@@ -446,10 +464,15 @@ static void iterate(DjMcts *m, const void *root)
             result0 = proof_result0(n->proof);
             break;
         }
-        if (n->children == 0
-            && (n->visits == 0 || ply >= m->max_ply || !expand(m, node))) {
-            result0 = playout(m);
-            break;
+        if (n->children == 0) {
+            if (n->visits == 0 || ply >= m->max_ply || !expand(m, node, ply)) {
+                result0 = playout(m);
+                break;
+            }
+            if (try_prove(m, node)) {   /* a move ends the game */
+                result0 = proof_result0(n->proof);
+                break;
+            }
         }
         node = select_child(m, node);
         v->play(m->pos, m->pool[node].move);
@@ -459,8 +482,6 @@ static void iterate(DjMcts *m, const void *root)
         entry->key = v->key(m->pos);
         entry->in_check = checks && v->in_check(m->pos);
         filter_add(m, entry->key, +1);
-        if (m->pool[node].side == SIDE_UNKNOWN)
-            first_visit(m, &m->pool[node], m->root_index + ply);
     }
     for (int k = 1; k <= ply; k++)
         filter_add(m, m->line[m->root_index + k].key, -1);
@@ -762,17 +783,18 @@ DjMove dj_mcts_run(DjMcts *m, const void *root, const DjHistoryEntry *line, int 
          * repetition of the line of an earlier search */
         top->proof = PROOF_NONE;
         memcpy(m->pos, root, m->size);
-        if (!expand(m, 0)) {
+        if (!expand(m, 0, 0)) {
             tree_reset(m);
             remember_tree(m, root);
             m->pool[0].side = (uint8_t)v->side_to_move(root);
             memcpy(m->pos, root, m->size);
-            if (!expand(m, 0)) {
+            if (!expand(m, 0, 0)) {
                 m->stop = 0;
                 m->n_root_stats = 0;
                 return DJ_MOVE_NONE;   /* no legal move: against the contract */
             }
         }
+        (void)try_prove(m, 0);
     }
 
     uint64_t next_report = FIRST_REPORT;

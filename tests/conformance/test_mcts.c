@@ -1,0 +1,220 @@
+/* test_mcts.c: the Monte Carlo tree search on every registered variant:
+ * from positions of random games it gives legal moves and lines within its
+ * memory, with the tree kept from move to move; a fixed seed and playout
+ * count give the same search twice; and near the end of random games it
+ * proves the wins in 1 and 3 plies and the losses in 2 that the alpha-beta
+ * search proves, at the same distance, and the wins in 5 and losses in 4
+ * where the position is narrow. */
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <cmocka.h>
+
+#include <string.h>
+
+#include "conformance.h"
+#include "framework/game_history.h"
+#include "framework/registry.h"
+#include "framework/search/mcts.h"
+#include "framework/search/search.h"
+
+#define BASE_SEED 0x3c75u
+#define POOL_MB 1
+#define MAX_PLIES 300
+#define PLAYOUT_GAMES 6
+#define PLAYOUTS 300
+#define SOLVER_GAMES 30
+#define SOLVER_TAIL 6          /* plies before the end of a random game looked at */
+#define SOLVER_PLAYOUTS 60000
+#define SOLVER_DEPTH 6
+#define SOLVER_NODE_CAP 400000
+#define MAX_PER_DISTANCE 3
+/* Plain UCT cannot prove 4 and 5 ply results through a wide tree (a drop
+ * game's hundred moves) in a test's budget; those are checked where the
+ * side to move has at most this many moves. */
+#define NARROW_MOVES 24
+
+static void check_line(const ConfWhere *where, const DjVariant *v, const void *root,
+                       const DjSearchInfo *info)
+{
+    CONF_CHECK(where, info->pv_length >= 1 && info->pv_length <= DJ_SEARCH_MAX_PLY,
+               "pv_length %d", info->pv_length);
+    unsigned char *pos = g_memdup2(root, v->state_size);
+    for (int i = 0; i < info->pv_length; i++) {
+        CONF_CHECK(where, dj_position_outcome(v, pos) == DJ_OUTCOME_ONGOING,
+                   "the line goes on after the game ended (move %d)", i);
+        CONF_CHECK(where, conf_is_legal(v, pos, info->pv[i]),
+                   "line move %d (%u) is not legal", i, (unsigned)info->pv[i]);
+        v->play(pos, info->pv[i]);
+    }
+    g_free(pos);
+}
+
+/* Every position of a few random games, searched in turn by one DjMcts
+ * with the game line (so each search may keep the last one's tree). */
+static void test_random_positions(void **state)
+{
+    (void)state;
+    guint32 base = conf_base_seed(BASE_SEED);
+    for (const DjVariant *const *vp = dj_registry_all(); *vp != NULL; vp++) {
+        const DjVariant *v = *vp;
+        DjMcts *mcts = dj_mcts_new(v, POOL_MB, NULL);
+        uint32_t capacity = dj_mcts_pool_capacity(mcts);
+        assert_true((uint64_t)capacity * DJ_MCTS_NODE_BYTES <= (uint64_t)POOL_MB << 20
+                    || capacity <= 1 + 4 * (uint32_t)v->max_moves);
+        int searches = 0;
+        for (int game_number = 0; game_number < conf_games(PLAYOUT_GAMES); game_number++) {
+            guint32 seed = conf_game_seed(base, game_number);
+            ConfLine *line = conf_line_random(v, seed, MAX_PLIES);
+            ConfWhere where = { v, seed, game_number, 0, NULL };
+            DjSetup setup = conf_line_setup(line);
+            DjGame *game = dj_game_new(v, &setup, NULL);
+            CONF_CHECK(&where, game != NULL, "dj_game_new refused a new game");
+            /* a step of 1 to 3 plies early on, then 7 to 9 (the tree is kept
+             * up to 8 plies on, see mcts.c) */
+            for (int ply = 0; ply < line->n_plies; ply += ply < 30 ? 1 + ply % 3 : 7 + ply % 3) {
+                while (dj_game_length(game) < ply)
+                    CONF_CHECK(&where, dj_game_play(game, line->moves[dj_game_length(game)], NULL),
+                               "the game refused its move");
+                if (dj_game_outcome(game) != DJ_OUTCOME_ONGOING)
+                    break;
+                where.ply = ply;
+                where.pos = dj_game_position(game);
+                int n_line = 0;
+                const DjHistoryEntry *history = dj_game_line(game, &n_line);
+                DjSearchLimits limits = { .nodes = PLAYOUTS };
+                DjSearchInfo info;
+                DjMove move = dj_mcts_run(mcts, where.pos, history, n_line, &limits, NULL, NULL,
+                                          &info);
+                CONF_CHECK(&where, conf_is_legal(v, where.pos, move),
+                           "MCTS returned the illegal move %u", (unsigned)move);
+                CONF_CHECK(&where, info.pv[0] == move, "the line does not start with the move");
+                CONF_CHECK(&where, info.nodes <= PLAYOUTS, "%" G_GUINT64_FORMAT " playouts",
+                           info.nodes);
+                CONF_CHECK(&where, dj_mcts_pool_used(mcts) <= capacity,
+                           "the tree holds %u nodes in a pool of %u", dj_mcts_pool_used(mcts),
+                           capacity);
+                CONF_CHECK(&where, info.score > -DJ_SCORE_WIN && info.score < DJ_SCORE_WIN,
+                           "score %d", info.score);
+                check_line(&where, v, where.pos, &info);
+                searches++;
+            }
+            dj_game_free(game);
+            conf_line_free(line);
+        }
+        print_message("%s: %d searches of %d playouts\n", v->name, searches, PLAYOUTS);
+        dj_mcts_free(mcts);
+    }
+}
+
+static void test_same_seed_same_search(void **state)
+{
+    (void)state;
+    for (const DjVariant *const *vp = dj_registry_all(); *vp != NULL; vp++) {
+        const DjVariant *v = *vp;
+        ConfWhere where = { v, 0, -1, -1, NULL };
+        unsigned char *pos = g_malloc(v->state_size);
+        conf_new_game(&where, v, 7, pos);
+        DjMctsOptions options;
+        dj_mcts_options_default(&options);
+        options.seed = 99;
+        DjMctsMoveStat *stats[2];
+        int counts[2];
+        DjMove moves[2];
+        for (int run = 0; run < 2; run++) {
+            DjMcts *mcts = dj_mcts_new(v, POOL_MB, &options);
+            DjSearchLimits limits = { .nodes = 500 };
+            DjSearchInfo info;
+            moves[run] = dj_mcts_run(mcts, pos, NULL, 0, &limits, NULL, NULL, &info);
+            stats[run] = g_new(DjMctsMoveStat, v->max_moves);
+            counts[run] = dj_mcts_root_stats(mcts, stats[run], v->max_moves);
+            dj_mcts_free(mcts);
+        }
+        CONF_CHECK(&where, moves[0] == moves[1], "two runs chose %u and %u",
+                   (unsigned)moves[0], (unsigned)moves[1]);
+        CONF_CHECK(&where, counts[0] == counts[1], "root moves differ");
+        for (int i = 0; i < counts[0]; i++)
+            CONF_CHECK(&where, stats[0][i].move == stats[1][i].move
+                                   && stats[0][i].visits == stats[1][i].visits,
+                       "root move %d differs between two runs", i);
+        g_free(stats[0]);
+        g_free(stats[1]);
+        g_free(pos);
+    }
+}
+
+/* Positions near the end of random games that alpha-beta proves won in 1, 3
+ * or 5 plies or lost: MCTS proves the same, as far. */
+static void test_solver_agrees(void **state)
+{
+    (void)state;
+    guint32 base = conf_base_seed(BASE_SEED ^ 0x501e7u);
+    for (const DjVariant *const *vp = dj_registry_all(); *vp != NULL; vp++) {
+        const DjVariant *v = *vp;
+        if (v->evaluate == NULL)
+            continue;   /* alpha-beta is the reference here */
+        DjSearch *search = dj_search_new(v, 8);
+        DjMcts *mcts = dj_mcts_new(v, 16, NULL);
+        int checked[SOLVER_DEPTH + 1] = { 0 };
+        for (int game_number = 0; game_number < SOLVER_GAMES; game_number++) {
+            guint32 seed = conf_game_seed(base, game_number);
+            ConfLine *line = conf_line_random(v, seed, MAX_PLIES);
+            ConfWhere where = { v, seed, game_number, 0, NULL };
+            for (int ply = MAX(0, line->n_plies - SOLVER_TAIL); ply < line->n_plies; ply++) {
+                const void *pos = conf_line_position(line, ply);
+                if (dj_position_outcome(v, pos) != DJ_OUTCOME_ONGOING)
+                    break;
+                where.ply = ply;
+                where.pos = pos;
+                /* 3 plies are all that is checked in a wide position */
+                bool narrow = dj_count_moves(v, pos) <= NARROW_MOVES;
+                int depth = narrow ? SOLVER_DEPTH : 4;
+                DjSearchLimits exact = { .depth = depth, .nodes = SOLVER_NODE_CAP };
+                DjSearchInfo reference;
+                (void)dj_search_run(search, pos, NULL, 0, &exact, NULL, NULL, &reference);
+                int plies = 0;
+                if (reference.depth < depth
+                    && !dj_score_is_decisive(reference.score, &plies))
+                    continue;   /* not solved within the cap */
+                if (!dj_score_is_decisive(reference.score, &plies) || plies > SOLVER_DEPTH - 1
+                    || checked[plies] >= MAX_PER_DISTANCE
+                    || (plies > 3 && !narrow))
+                    continue;
+                checked[plies]++;
+                dj_mcts_clear(mcts);
+                DjSearchLimits limits = { .nodes = SOLVER_PLAYOUTS };
+                DjSearchInfo info;
+                DjMove move = dj_mcts_run(mcts, pos, NULL, 0, &limits, NULL, NULL, &info);
+                CONF_CHECK(&where, conf_is_legal(v, pos, move), "illegal move %u",
+                           (unsigned)move);
+                GString *ours = g_string_new(NULL), *theirs = g_string_new(NULL);
+                dj_score_format(info.score, ours);
+                dj_score_format(reference.score, theirs);
+                CONF_CHECK(&where, info.score == reference.score,
+                           "MCTS says %s after %" G_GUINT64_FORMAT " playouts, alpha-beta %s",
+                           ours->str, info.nodes, theirs->str);
+                g_string_free(ours, TRUE);
+                g_string_free(theirs, TRUE);
+            }
+            conf_line_free(line);
+        }
+        print_message("%s: wins in 1, 3, 5: %d %d %d; losses in 2, 4: %d %d\n", v->name,
+                      checked[1], checked[3], checked[5], checked[2], checked[4]);
+        dj_mcts_free(mcts);
+        dj_search_free(search);
+    }
+}
+
+/* With an argument, only the test of that name (meson runs each on its
+ * own). */
+int main(int argc, char **argv)
+{
+    if (argc > 1)
+        cmocka_set_test_filter(argv[1]);
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_random_positions),
+        cmocka_unit_test(test_same_seed_same_search),
+        cmocka_unit_test(test_solver_agrees),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
