@@ -49,11 +49,16 @@ DjEngine *dj_engine_new(const DjVariant *variant, DjEngineKind kind, unsigned me
                     "(use mcts)", variant->title);
         return NULL;
     }
+    DjSearch *alphabeta = NULL;
+    if (kind == DJ_ENGINE_ALPHABETA) {
+        alphabeta = dj_search_try_new(variant, memory_mb, error);
+        if (alphabeta == NULL)
+            return NULL;
+    }
     DjEngine *engine = g_new0(DjEngine, 1);
     engine->kind = kind;
-    if (kind == DJ_ENGINE_ALPHABETA)
-        engine->alphabeta = dj_search_new(variant, memory_mb);
-    else
+    engine->alphabeta = alphabeta;
+    if (kind == DJ_ENGINE_MCTS)
         engine->mcts = dj_mcts_new(variant, memory_mb, NULL);
     return engine;
 }
@@ -80,6 +85,12 @@ DjSearch *dj_engine_alphabeta(DjEngine *engine)
 DjMcts *dj_engine_mcts(DjEngine *engine)
 {
     return engine->mcts;
+}
+
+void dj_engine_set_threads(DjEngine *engine, int threads)
+{
+    if (engine->alphabeta != NULL)
+        dj_search_set_threads(engine->alphabeta, threads);
 }
 
 void dj_engine_clear(DjEngine *engine)

@@ -40,7 +40,8 @@ DjEngineKind dj_engine_default_kind(const DjVariant *variant);
 
 /* A search of `kind` for `variant` using about `memory_mb` megabytes for
  * its table or tree (0: the search's default).  NULL with `error` set when
- * the variant cannot be searched that way (alpha-beta without evaluate). */
+ * the variant cannot be searched that way (alpha-beta without evaluate) or
+ * the alpha-beta table cannot be had (dj_search_try_new). */
 DjEngine *dj_engine_new(const DjVariant *variant, DjEngineKind kind, unsigned memory_mb,
                         GError **error);
 void dj_engine_free(DjEngine *engine);
@@ -51,6 +52,11 @@ DjEngineKind dj_engine_kind(const DjEngine *engine);
 /* The search inside, or NULL when it is the other kind. */
 DjSearch *dj_engine_alphabeta(DjEngine *engine);
 DjMcts *dj_engine_mcts(DjEngine *engine);
+
+/* Search threads: alpha-beta runs `threads` (dj_search_set_threads); MCTS
+ * always searches on one thread (tree parallelism is not written yet), so
+ * for it this does nothing.  Not during a run. */
+void dj_engine_set_threads(DjEngine *engine, int threads);
 
 /* As dj_search_clear / dj_mcts_clear: a new game. */
 void dj_engine_clear(DjEngine *engine);

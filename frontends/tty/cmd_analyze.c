@@ -4,13 +4,13 @@
 #include <string.h>
 
 #include "cli.h"
-#include "framework/search/search.h"
+#include "framework/search/engine.h"
 #include "interrupt.h"
 #include "options.h"
 #include "output.h"
 #include "think.h"
 
-#define ANALYZE_PARAMS "[OPTION...] VARIANT [--position STR] [--time MS | --depth N]"
+#define ANALYZE_PARAMS "[OPTION...] VARIANT [--position STR] [--time MS | --depth N] [--engine E]"
 #define ANALYZE_DEFAULT_TIME_MS 5000
 #define ANALYZE_DEFAULT_SEED 1
 
@@ -21,12 +21,13 @@ typedef struct AnalyzeArgs {
     char *nodes;
     char *hash;
     char *threads;
+    char *engine;
 } AnalyzeArgs;
 
 typedef struct AnalyzeReport {
     const DjVariant *variant;
     const void *root;
-    DjSearch *search;
+    DjEngine *engine;
 } AnalyzeReport;
 
 static void print_iteration(const DjSearchInfo *info, void *user_data)
@@ -39,7 +40,25 @@ static void print_iteration(const DjSearchInfo *info, void *user_data)
     g_string_free(line, TRUE);
     /* A SIGINT that came before the search could be stopped. */
     if (dojo_interrupted())
-        dj_search_stop(report->search);
+        dj_engine_stop(report->engine);
+}
+
+/* MCTS: the most visited root moves with their playouts and values. */
+#define ROOT_MOVES_SHOWN 5
+static void print_root_moves(const DjVariant *variant, const void *root, DjMcts *mcts)
+{
+    DjMctsMoveStat stats[ROOT_MOVES_SHOWN];
+    int n = MIN(dj_mcts_root_stats(mcts, stats, ROOT_MOVES_SHOWN), ROOT_MOVES_SHOWN);
+    GString *line = g_string_new(NULL);
+    for (int i = 0; i < n; i++) {
+        g_string_assign(line, "  ");
+        variant->format_move(root, stats[i].move, line);
+        g_string_append_printf(line, "  visits %u  value %+.3f  score ", stats[i].visits,
+                               stats[i].value);
+        dj_score_format(stats[i].score, line);
+        printf("%s%s\n", line->str, stats[i].proven ? " (proven)" : "");
+    }
+    g_string_free(line, TRUE);
 }
 
 static int run_analyze(AnalyzeArgs *args, int n_positional, char **positional)
@@ -52,6 +71,7 @@ static int run_analyze(AnalyzeArgs *args, int n_positional, char **positional)
     gint64 nodes = 0;
     gint64 hash_mb = 0;
     gint64 threads = 1;
+    DjEngineKind kind = DJ_ENGINE_DEFAULT;
     const DjVariant *variant = dojo_variant_lookup(positional[0], &error);
     if (variant == NULL
         || (args->time != NULL
@@ -64,20 +84,23 @@ static int run_analyze(AnalyzeArgs *args, int n_positional, char **positional)
             && !dojo_int_parse(args->hash, "--hash", 1, 65536, &hash_mb, &error))
         || (args->threads != NULL
             && !dojo_int_parse(args->threads, "--threads", 1, DOJO_MAX_THREADS, &threads,
-                               &error)))
+                               &error))
+        || (args->engine != NULL && !dj_engine_kind_parse(args->engine, &kind, &error)))
         return dojo_report_error("analyze", ANALYZE_PARAMS, error);
     if (time_ms == 0 && depth == 0 && nodes == 0)
         time_ms = ANALYZE_DEFAULT_TIME_MS;
-    DjSearch *search = dj_search_try_new(variant, (unsigned)hash_mb, &error);
-    if (search == NULL) {
-        g_prefix_error(&error, "--hash %" G_GINT64_FORMAT ": ", hash_mb);
+    DjEngine *engine = dj_engine_new(variant, kind, (unsigned)hash_mb, &error);
+    if (engine == NULL) {
+        if (args->hash != NULL)
+            g_prefix_error(&error, "--hash %" G_GINT64_FORMAT ": ", hash_mb);
         return dojo_report_error("analyze", ANALYZE_PARAMS, error);
     }
+    dj_engine_set_threads(engine, (int)threads);
 
     void *root = g_malloc(variant->state_size);
     if (!dojo_setup_position(variant, &args->setup, ANALYZE_DEFAULT_SEED, root, &error)) {
         g_free(root);
-        dj_search_free(search);
+        dj_engine_free(engine);
         return dojo_report_error("analyze", ANALYZE_PARAMS, error);
     }
     GString *text = g_string_new(NULL);
@@ -101,27 +124,28 @@ static int run_analyze(AnalyzeArgs *args, int n_positional, char **positional)
                 winner >= 0 ? " has won" : "");
         g_string_free(text, TRUE);
         g_free(root);
-        dj_search_free(search);
+        dj_engine_free(engine);
         return DOJO_EXIT_FAILURE;
     }
 
-    dj_search_set_threads(search, (int)threads);
     DjSearchLimits limits = { .depth = (int)depth, .time_ms = time_ms, .nodes = (uint64_t)nodes };
-    AnalyzeReport report = { variant, root, search };
+    AnalyzeReport report = { variant, root, engine };
     DjSearchInfo info;
     memset(&info, 0, sizeof info);
-    dojo_interrupt_watch_search(search);
+    dojo_interrupt_watch_engine(engine);
     dojo_interrupt_install();
-    DjMove best = dj_search_run(search, root, NULL, 0, &limits, print_iteration, &report, &info);
+    DjMove best = dj_engine_run(engine, root, NULL, 0, &limits, print_iteration, &report, &info);
     dojo_interrupt_uninstall();
-    dojo_interrupt_watch_search(NULL);
+    dojo_interrupt_watch_engine(NULL);
+    if (dj_engine_mcts(engine) != NULL)
+        print_root_moves(variant, root, dj_engine_mcts(engine));
 
     g_string_truncate(text, 0);
     g_string_append(text, "best move: ");
     dojo_format_verdict(variant, root, best, &info, text);
     printf("%s%s\n", text->str, dojo_interrupted() ? " (interrupted)" : "");
     g_string_free(text, TRUE);
-    dj_search_free(search);
+    dj_engine_free(engine);
     g_free(root);
     return dojo_interrupted() ? DOJO_EXIT_INTERRUPTED : DOJO_EXIT_OK;
 }
@@ -135,7 +159,12 @@ int dojo_cmd_analyze(int argc, char **argv)
         "Search a position (a new game unless --position) and print each iteration:\n"
         "depth, score (side to move's view), nodes, nodes per second and the best line.\n"
         "Without --time, --depth or --nodes the search runs for 5 seconds; Ctrl-C stops\n"
-        "it and prints the best move so far.",
+        "it and prints the best move so far.\n"
+        "\n"
+        "--engine mcts searches by Monte Carlo tree search (one thread) instead of\n"
+        "alpha-beta, the default for games with an evaluation: nodes are then playouts,\n"
+        "depth the average depth of the tree walks, --depth caps the tree's depth, and\n"
+        "the most visited moves are listed at the end.  --hash sizes its tree.",
         "Example:\n  dojo analyze onitama --cards ox,boar,horse,elephant,crab --depth 10\n",
         &args);
     GOptionGroup *group = dojo_option_main_group(context);
@@ -144,9 +173,12 @@ int dojo_cmd_analyze(int argc, char **argv)
         { "depth", 0, 0, G_OPTION_ARG_STRING, &args.depth, "Search N plies deep", "N" },
         { "nodes", 0, 0, G_OPTION_ARG_STRING, &args.nodes, "Stop after N nodes", "N" },
         { "hash", 0, 0, G_OPTION_ARG_STRING, &args.hash,
-          "Transposition table size in MB (default 64)", "MB" },
+          "Transposition table (or MCTS tree) size in MB (default 64)", "MB" },
+        { "engine", 0, 0, G_OPTION_ARG_STRING, &args.engine,
+          "The search: alphabeta or mcts (default: alphabeta if the game has an "
+          "evaluation)", "E" },
         { "threads", 0, 0, G_OPTION_ARG_STRING, &args.threads,
-          "Search threads (default 1)", "N" },
+          "Search threads (default 1; alpha-beta only: MCTS uses one)", "N" },
         { NULL, 0, 0, G_OPTION_ARG_NONE, NULL, NULL, NULL },
     };
     g_option_group_add_entries(group, entries);
@@ -164,5 +196,6 @@ int dojo_cmd_analyze(int argc, char **argv)
     g_free(args.nodes);
     g_free(args.hash);
     g_free(args.threads);
+    g_free(args.engine);
     return code;
 }

@@ -36,6 +36,7 @@ typedef struct PlayArgs {
     char *resume_file;
     char *record;
     gboolean force;
+    char *engine;
 } PlayArgs;
 
 static gboolean on_resume(const char *option_name, const char *value, gpointer data,
@@ -58,6 +59,9 @@ static const char PLAY_DESCRIPTION[] =
     "--play-as SIDE (0, 1 or a side name such as red) plays that side against the\n"
     "computer; --hotseat is two people at one keyboard; --watch is the computer\n"
     "against itself.\n"
+    "\n"
+    "--engine mcts plays by Monte Carlo tree search (one thread) instead of\n"
+    "alpha-beta; below level 10 it also stops after 64 << LEVEL playouts.\n"
     "\n"
     "Commands while playing, one per line: a move, moves [SQUARE], hint, undo,\n"
     "history, flip, replay, save FILE (save! FILE replaces a file that is not a game\n"
@@ -99,7 +103,8 @@ static void add_play_entries(GOptionGroup *group, PlayArgs *args)
         { "time", 0, 0, G_OPTION_ARG_STRING, &args->time,
           "Most thinking time per computer move (default 2000)", "MS" },
         { "threads", 0, 0, G_OPTION_ARG_STRING, &args->threads,
-          "Search threads for the computer (default 1)", "N" },
+          "Search threads for the computer (default 1; alpha-beta only: MCTS uses one)",
+          "N" },
         { "max-plies", 0, 0, G_OPTION_ARG_STRING, &args->max_plies,
           "Adjudicate a draw after N plies (default: never)", "N" },
         { "no-color", 0, 0, G_OPTION_ARG_NONE, &args->no_color,
@@ -115,6 +120,9 @@ static void add_play_entries(GOptionGroup *group, PlayArgs *args)
           "Keep the game record in FILE", "FILE" },
         { "force", 0, 0, G_OPTION_ARG_NONE, &args->force,
           "Let --record replace a file that is not a game record", NULL },
+        { "engine", 0, 0, G_OPTION_ARG_STRING, &args->engine,
+          "The computer's search: alphabeta or mcts (default: alphabeta if the game "
+          "has an evaluation)", "E" },
         { NULL, 0, 0, G_OPTION_ARG_NONE, NULL, NULL, NULL },
     };
     g_option_group_add_entries(group, entries);
@@ -133,6 +141,7 @@ static void play_args_clear(PlayArgs *args)
     g_free(args->max_plies);
     g_free(args->resume_file);
     g_free(args->record);
+    g_free(args->engine);
 }
 
 static void usage_error(GError **error, const char *message)
@@ -314,6 +323,9 @@ static int run_play(PlayArgs *args, int n_positional, char **positional)
     if (args->max_plies != NULL && !dojo_int_parse(args->max_plies, "--max-plies", 1,
                                                    MAX_PLIES_LIMIT, &max_plies, &error))
         return dojo_report_error("play", PLAY_PARAMS, error);
+    DjEngineKind engine = DJ_ENGINE_DEFAULT;
+    if (args->engine != NULL && !dj_engine_kind_parse(args->engine, &engine, &error))
+        return dojo_report_error("play", PLAY_PARAMS, error);
 
     DjGame *game = NULL;
     DojoJournal *journal = NULL;
@@ -371,7 +383,11 @@ static int run_play(PlayArgs *args, int n_positional, char **positional)
         if (game == NULL)
             return dojo_report_error("play", PLAY_PARAMS, error);
     }
-    if (!choose_players(args, dj_game_variant(game), players, &error)
+    if (engine == DJ_ENGINE_ALPHABETA && dj_game_variant(game)->evaluate == NULL)
+        g_set_error(&error, DJ_ERROR, DJ_ERROR_INVALID,
+                    "%s has no evaluation, so --engine alphabeta cannot play it (use mcts)",
+                    dj_game_variant(game)->title);
+    if (error != NULL || !choose_players(args, dj_game_variant(game), players, &error)
         || (args->record != NULL
             && !dojo_journal_check_target(args->record,
                                           args->force ? NULL : "add --force", &error))) {
@@ -428,6 +444,7 @@ static int run_play(PlayArgs *args, int n_positional, char **positional)
         .seed = seed,
         .history_path = history_path,
         .threads = (int)threads,
+        .engine = engine,
     };
     dojo_interrupt_install();
     DojoPlayEnd end = dojo_play_loop(&game, &config, journal, stdin, stdout);

@@ -7,6 +7,7 @@
 
 static volatile sig_atomic_t interrupt_seen;
 static DjSearch *volatile interrupt_search;
+static DjEngine *volatile interrupt_engine;
 
 static void on_interrupt(int signal_number)
 {
@@ -15,6 +16,9 @@ static void on_interrupt(int signal_number)
     DjSearch *search = interrupt_search;
     if (search != NULL)
         dj_search_stop(search);
+    DjEngine *engine = interrupt_engine;
+    if (engine != NULL)
+        dj_engine_stop(engine);
 }
 
 void dojo_interrupt_install(void)
@@ -37,6 +41,11 @@ void dojo_interrupt_uninstall(void)
 void dojo_interrupt_watch_search(DjSearch *search)
 {
     interrupt_search = search;
+}
+
+void dojo_interrupt_watch_engine(DjEngine *engine)
+{
+    interrupt_engine = engine;
 }
 
 bool dojo_interrupted(void)

@@ -10,6 +10,7 @@
 
 #include <stdbool.h>
 
+#include "framework/search/engine.h"
 #include "framework/search/search.h"
 
 /* Install the handler (without SA_RESTART, so blocking reads return). */
@@ -20,6 +21,10 @@ void dojo_interrupt_uninstall(void);
 
 /* The search to stop on SIGINT, or NULL for none. */
 void dojo_interrupt_watch_search(DjSearch *search);
+
+/* The same for a search behind a DjEngine (play and analyze, which may run
+ * either search), or NULL for none. */
+void dojo_interrupt_watch_engine(DjEngine *engine);
 
 /* Whether SIGINT arrived since the handler was installed. */
 bool dojo_interrupted(void);

@@ -182,7 +182,7 @@ static void command_load(PlayState *state, const char *path)
         g_free(kept);
     }
     if (dj_game_variant(loaded) != state->variant) {
-        play_drop_search(state);
+        play_drop_engine(state);
         state->variant = dj_game_variant(loaded);
     }
     dj_game_free(state->game);

@@ -177,7 +177,7 @@ DojoPlayEnd dojo_play_loop(DjGame **game, const DojoPlayConfig *config, DojoJour
             break;
         }
     }
-    play_drop_search(&state);
+    play_drop_engine(&state);
     g_rand_free(state.rand);
     dojo_line_reader_free(state.reader);
     *game = state.game;

@@ -22,6 +22,7 @@
 #include <glib.h>
 
 #include "framework/game_history.h"
+#include "framework/search/engine.h"
 #include "journal.h"
 #include "options.h"
 
@@ -35,8 +36,10 @@ typedef struct DojoPlayConfig {
     bool live_status;        /* `out` is a terminal: show a live thinking line */
     guint64 seed;            /* for the computer players' choices */
     const char *history_path;/* line-editing history file, or NULL */
-    unsigned table_mb;       /* the computer's transposition table; 0: the search's default */
-    int threads;             /* the computer's search threads; 0 or 1: one */
+    unsigned table_mb;       /* the computer's transposition table or MCTS tree; 0: the
+                                search's default */
+    DjEngineKind engine;     /* the computer's search; DJ_ENGINE_DEFAULT: the variant's */
+    int threads;             /* the computer's search threads; 0 or 1: one (MCTS: one) */
 } DojoPlayConfig;
 
 typedef enum DojoPlayEnd {

@@ -5,7 +5,6 @@
 #include <string.h>
 
 #include "framework/notation.h"
-#include "framework/search/level.h"
 #include "interrupt.h"
 #include "output.h"
 #include "think.h"
@@ -56,29 +55,34 @@ char *play_echo_of(const char *text)
     return g_string_free(echo, FALSE);
 }
 
-DjSearch *play_search(PlayState *state)
+DjEngine *play_engine(PlayState *state)
 {
-    if (state->search == NULL) {
+    if (state->engine == NULL) {
         GError *error = NULL;
-        state->search = dj_search_try_new(state->variant, state->config->table_mb, &error);
-        if (state->search == NULL) {
-            play_say(state, "Warning: %s; the computer uses the default table.", error->message);
+        state->engine = dj_engine_new(state->variant, state->config->engine,
+                                      state->config->table_mb, &error);
+        if (state->engine == NULL) {
+            /* alpha-beta for a game without evaluation (a loaded game), or a
+             * table the machine cannot give */
+            play_say(state, "Warning: %s; the computer uses its %s search with the default "
+                     "table.", error->message,
+                     dj_engine_kind_name(dj_engine_default_kind(state->variant)));
             g_error_free(error);
-            state->search = dj_search_new(state->variant, 0);
+            state->engine = dj_engine_new(state->variant, DJ_ENGINE_DEFAULT, 0, NULL);
         }
-        dj_search_set_threads(state->search, state->config->threads);
-        dojo_interrupt_watch_search(state->search);
+        dj_engine_set_threads(state->engine, state->config->threads);
+        dojo_interrupt_watch_engine(state->engine);
     }
-    return state->search;
+    return state->engine;
 }
 
-void play_drop_search(PlayState *state)
+void play_drop_engine(PlayState *state)
 {
-    if (state->search == NULL)
+    if (state->engine == NULL)
         return;
-    dojo_interrupt_watch_search(NULL);
-    dj_search_free(state->search);
-    state->search = NULL;
+    dojo_interrupt_watch_engine(NULL);
+    dj_engine_free(state->engine);
+    state->engine = NULL;
 }
 
 void play_show_board(PlayState *state)
@@ -195,7 +199,7 @@ void play_claim_draw(PlayState *state, int side)
 
 typedef struct ThinkReport {
     DojoThinkDisplay display;
-    DjSearch *search;
+    DjEngine *engine;
 } ThinkReport;
 
 /* A SIGINT that came while the search was starting (before it could be
@@ -205,7 +209,7 @@ static void think_report(const DjSearchInfo *info, void *user_data)
     ThinkReport *report = user_data;
     dojo_think_report(info, &report->display);
     if (dojo_interrupted())
-        dj_search_stop(report->search);
+        dj_engine_stop(report->engine);
 }
 
 /* Search with a live status line; returns the move (legal) and fills info,
@@ -214,7 +218,7 @@ DjMove play_think(PlayState *state, int level, gint64 time_ms, bool by_level,
                     const char *label, DjSearchInfo *info)
 {
     memset(info, 0, sizeof *info);
-    ThinkReport report = { .search = play_search(state) };
+    ThinkReport report = { .engine = play_engine(state) };
     if (dojo_interrupted())
         return DJ_MOVE_NONE;
     const void *root = dj_game_position(state->game);
@@ -224,11 +228,11 @@ DjMove play_think(PlayState *state, int level, gint64 time_ms, bool by_level,
                             state->config->live_status);
     DjMove move;
     if (by_level) {
-        move = dj_level_choose(report.search, level, time_ms, state->rand, root, line, n_line,
-                               think_report, &report, info);
+        move = dj_engine_choose(report.engine, level, time_ms, state->rand, root, line, n_line,
+                                think_report, &report, info);
     } else {
         DjSearchLimits limits = { .time_ms = time_ms };
-        move = dj_search_run(report.search, root, line, n_line, &limits, think_report, &report,
+        move = dj_engine_run(report.engine, root, line, n_line, &limits, think_report, &report,
                              info);
     }
     dojo_think_display_end(&report.display, dojo_interrupted() ? NULL : label);

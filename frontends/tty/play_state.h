@@ -12,7 +12,7 @@
 #include <glib.h>
 
 #include "framework/game_history.h"
-#include "framework/search/search.h"
+#include "framework/search/engine.h"
 #include "journal.h"
 #include "line_reader.h"
 #include "play_loop.h"
@@ -25,7 +25,7 @@ typedef struct PlayState {
     bool journal_failed;          /* the journal broke; warned once already */
     FILE *out;
     DojoLineReader *reader;
-    DjSearch *search;             /* made on first use, see play_search */
+    DjEngine *engine;             /* made on first use, see play_engine */
     GRand *rand;                  /* the computer players' choices */
     bool flipped;                 /* the board is drawn from the other side (`flip`) */
 } PlayState;
@@ -47,12 +47,13 @@ void play_say(PlayState *state, const char *format, ...) G_GNUC_PRINTF(2, 3);
 /* `text` shortened and made printable for quoting in a message (g_free). */
 char *play_echo_of(const char *text);
 
-/* The search for the current variant, made on first use and registered
- * with interrupt.h so that Ctrl-C stops it. */
-DjSearch *play_search(PlayState *state);
+/* The search for the current variant (config->engine, or the variant's
+ * default when a loaded game cannot be searched so), made on first use and
+ * registered with interrupt.h so that Ctrl-C stops it. */
+DjEngine *play_engine(PlayState *state);
 
 /* Free the search (when the variant changes, and at the end). */
-void play_drop_search(PlayState *state);
+void play_drop_engine(PlayState *state);
 
 /* The side drawn at the bottom: the only human's, else side 0; the other
  * one after `flip`. */

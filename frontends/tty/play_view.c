@@ -52,8 +52,20 @@ void play_replay(PlayState *state)
         play_say(state, "No moves to replay yet.");
         return;
     }
+    /* Moves are judged by alpha-beta scores: the computer's own search when
+     * it is alpha-beta, else one made for the replay. */
+    DjSearch *search = dj_engine_alphabeta(play_engine(state));
+    DjSearch *own = NULL;
+    if (search == NULL) {
+        if (state->variant->evaluate == NULL) {
+            play_say(state, "Replay judges moves by alpha-beta scores, and %s has no "
+                     "evaluation to give them.", state->variant->title);
+            return;
+        }
+        search = own = dj_search_new(state->variant, state->config->table_mb);
+    }
     DjSearchLimits limits = { .nodes = REPLAY_NODES };
-    DojoReview *review = dojo_review_run(state->game, play_search(state), &limits,
+    DojoReview *review = dojo_review_run(state->game, search, &limits,
                                          show_replay_progress, replay_stopped, state);
     if (state->config->live_status)
         fputs("\r\x1b[K", state->out);
@@ -69,4 +81,5 @@ void play_replay(PlayState *state)
         play_show_board(state);
     }
     dojo_review_free(review);
+    dj_search_free(own);
 }

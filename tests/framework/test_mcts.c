@@ -36,32 +36,11 @@ static void setup_position(const DjVariant *v, void *pos, const char *text)
     }
 }
 
-/* The result of tic-tac-toe `pos` under perfect play for its side to move:
- * +1 a win, 0 a draw, -1 a loss. */
-static int ttt_result(const ToyTicTacToe *pos)
-{
-    const DjVariant *v = &toy_tictactoe_rules_only;
-    DjOutcome outcome = v->outcome(pos);
-    if (outcome == DJ_OUTCOME_DRAW)
-        return 0;
-    if (outcome != DJ_OUTCOME_ONGOING)
-        return -1;   /* the side that just moved completed a line */
-    DjMove moves[9];
-    int n = v->legal_moves(pos, moves);
-    int best = -1;
-    for (int i = 0; i < n && best < 1; i++) {
-        ToyTicTacToe child = *pos;
-        v->play(&child, moves[i]);
-        best = MAX(best, -ttt_result(&child));
-    }
-    return best;
-}
-
 static int ttt_move_result(const ToyTicTacToe *pos, DjMove move)
 {
     ToyTicTacToe child = *pos;
     toy_tictactoe_rules_only.play(&child, move);
-    return -ttt_result(&child);
+    return -toy_tictactoe_result(&child);
 }
 
 static DjMove mcts_move(DjMcts *mcts, const void *pos, uint64_t playouts, DjSearchInfo *info)
@@ -86,11 +65,11 @@ static void play_every_reply(DjMcts *mcts, const ToyTicTacToe *pos, int mcts_sid
         DjSearchInfo info;
         DjMove move = mcts_move(mcts, pos, TTT_PLAYOUTS, &info);
         assert_true(is_legal(v, pos, move));
-        if (ttt_move_result(pos, move) != ttt_result(pos)) {
+        if (ttt_move_result(pos, move) != toy_tictactoe_result(pos)) {
             GString *text = g_string_new(NULL);
             v->format_position(pos, text);
             print_error("%s: MCTS plays %u, which throws away the result %d\n", text->str,
-                        (unsigned)move, ttt_result(pos));
+                        (unsigned)move, toy_tictactoe_result(pos));
             fail();
         }
         ToyTicTacToe child = *pos;
@@ -146,7 +125,7 @@ static void test_tictactoe_only_drawing_reply(void **state)
                 v->play(&pos, (DjMove)(b + 1));
                 if (c >= 0)
                     v->play(&pos, (DjMove)(c + 1));
-                if (ttt_result(&pos) != 0)
+                if (toy_tictactoe_result(&pos) != 0)
                     continue;
                 DjMove moves[9];
                 int n = v->legal_moves(&pos, moves), drawing = 0;

@@ -259,6 +259,25 @@ const DjVariant toy_tictactoe = {
     .describe_move = NULL,
 };
 
+int toy_tictactoe_result(const ToyTicTacToe *pos)
+{
+    const DjVariant *v = &toy_tictactoe;
+    DjOutcome outcome = v->outcome(pos);
+    if (outcome == DJ_OUTCOME_DRAW)
+        return 0;
+    if (outcome != DJ_OUTCOME_ONGOING)
+        return -1;   /* the side that just moved completed a line */
+    DjMove moves[9];
+    int n = v->legal_moves(pos, moves);
+    int best = -1;
+    for (int i = 0; i < n && best < 1; i++) {
+        ToyTicTacToe child = *pos;
+        v->play(&child, moves[i]);
+        best = MAX(best, -toy_tictactoe_result(&child));
+    }
+    return best;
+}
+
 /* The same rules with no evaluation: what a new game looks like before it
  * has one (see toys.h). */
 const DjVariant toy_tictactoe_rules_only = {

@@ -36,6 +36,11 @@ extern const DjVariant toy_tictactoe;
  * search, as a new game is before it has an evaluation. */
 extern const DjVariant toy_tictactoe_rules_only;
 
+/* The result of a tic-tac-toe position under perfect play, for its side to
+ * move: +1 a win, 0 a draw, -1 a loss (a plain minimax, for checking the
+ * searches). */
+int toy_tictactoe_result(const ToyTicTacToe *pos);
+
 /* ---- take-away -----------------------------------------------------------
  * A pile of stones; the side to move takes one or two.  A side that cannot
  * move (the pile is empty) has lost, so taking the last stone wins; with
