@@ -127,6 +127,14 @@ void dj_engine_stop(DjEngine *engine)
         dj_mcts_stop(engine->mcts);
 }
 
+void dj_engine_cancel_stop(DjEngine *engine)
+{
+    if (engine->alphabeta != NULL)
+        dj_search_cancel_stop(engine->alphabeta);
+    else
+        dj_mcts_cancel_stop(engine->mcts);
+}
+
 DjMove dj_engine_choose(DjEngine *engine, int level, int64_t time_ms, GRand *rand,
                         const void *root, const DjHistoryEntry *line, int n_line,
                         DjSearchReportFn report, void *user_data, DjSearchInfo *info)

@@ -72,6 +72,9 @@ void dj_engine_set_time(DjEngine *engine, int64_t soft_ms, int64_t hard_ms);
 /* As dj_search_stop / dj_mcts_stop: async-signal-safe. */
 void dj_engine_stop(DjEngine *engine);
 
+/* As dj_search_cancel_stop / dj_mcts_cancel_stop. */
+void dj_engine_cancel_stop(DjEngine *engine);
+
 /* A move at a playing level (1-10, clamped) within `time_ms`: alpha-beta
  * plays as dj_level_choose; MCTS at level 10 uses all the time, below it
  * also stops after 64 << level playouts (128 at level 1).  Arguments

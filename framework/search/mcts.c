@@ -69,7 +69,6 @@ struct DjMcts {
     int line_capacity;
     int root_index;
     uint16_t repetition_filter[REPETITION_FILTER];
-    int max_ply;
 
     uint64_t playouts;
     uint64_t depth_sum;
@@ -188,6 +187,11 @@ void dj_mcts_clear(DjMcts *m)
 void dj_mcts_stop(DjMcts *m)
 {
     m->stop = 1;
+}
+
+void dj_mcts_cancel_stop(DjMcts *m)
+{
+    m->stop = 0;
 }
 
 void dj_mcts_set_time(DjMcts *m, int64_t soft_ms, int64_t hard_ms)
@@ -465,7 +469,7 @@ static void iterate(DjMcts *m, const void *root)
             break;
         }
         if (n->children == 0) {
-            if (n->visits == 0 || ply >= m->max_ply || !expand(m, node, ply)) {
+            if (n->visits == 0 || ply >= MAX_TREE_PLY || !expand(m, node, ply)) {
                 result0 = playout(m);
                 break;
             }
@@ -591,13 +595,18 @@ static void fill_line(const DjMcts *m, uint32_t first, DjSearchInfo *info)
     }
 }
 
+/* The reported depth: the average tree walk, rounded up, at least 1. */
+static int average_depth(const DjMcts *m)
+{
+    int depth = m->playouts > 0 ? (int)((m->depth_sum + m->playouts - 1) / m->playouts) : 0;
+    return MAX(depth, 1);
+}
+
 static void fill_info(DjMcts *m, int k, DjSearchInfo *info)
 {
     memset(info, 0, sizeof *info);
     info->multipv = k + 1;
-    info->depth = m->playouts > 0
-                      ? (int)((m->depth_sum + m->playouts - 1) / m->playouts) : 0;
-    info->depth = MAX(info->depth, 1);
+    info->depth = average_depth(m);
     info->seldepth = m->seldepth;
     info->nodes = m->playouts;
     info->elapsed_ms = now_ms() - m->start_ms;
@@ -765,7 +774,6 @@ DjMove dj_mcts_run(DjMcts *m, const void *root, const DjHistoryEntry *line, int 
                           limits->time_ms > 0 ? m->start_ms + limits->time_ms : 0,
                           memory_order_relaxed);
     m->node_limit = limits->nodes;
-    m->max_ply = limits->depth > 0 && limits->depth < MAX_TREE_PLY ? limits->depth : MAX_TREE_PLY;
     prepare_line(m, root, line, n_line);
 
     bool found = false;
@@ -805,6 +813,8 @@ DjMove dj_mcts_run(DjMcts *m, const void *root, const DjHistoryEntry *line, int 
             report_lines(m, limits->multipv, report, user_data);
             next_report *= 2;
         }
+        if (limits->depth > 0 && average_depth(m) >= limits->depth)
+            break;
     }
 
     collect_root_stats(m);

@@ -75,9 +75,9 @@ void dj_mcts_clear(DjMcts *mcts);
  * Limits: `nodes` counts iterations (playouts), `time_ms` is a hard limit,
  * `soft_time_ms` (when not 0) ends the search early once spent, `mate`
  * stops once a win in at most that many moves is proven, `multipv` reports
- * that many root moves; `depth` caps how deep the tree grows (plies below
- * the root); all_root_scores is ignored.  The search also ends when the
- * root is proven.
+ * that many root moves; `depth` stops the search once the average tree
+ * walk is that many plies deep (the reported depth); all_root_scores is
+ * ignored.  The search also ends when the root is proven.
  *
  * `report` is called as the playout count passes each power of two from
  * 256 on, and once at the end, with: depth = average plies of the tree
@@ -95,6 +95,10 @@ void dj_mcts_set_time(DjMcts *mcts, int64_t soft_ms, int64_t hard_ms);
 /* As dj_search_stop (async-signal-safe; a stop before the run makes it
  * return at once; each run clears it as it ends). */
 void dj_mcts_stop(DjMcts *mcts);
+
+/* As dj_search_cancel_stop: forget a stop no run consumed.  Call only
+ * while no dj_mcts_run is going on. */
+void dj_mcts_cancel_stop(DjMcts *mcts);
 
 /* One root move after a run. */
 typedef struct DjMctsMoveStat {

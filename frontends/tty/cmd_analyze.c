@@ -85,7 +85,7 @@ static int run_analyze(AnalyzeArgs *args, int n_positional, char **positional)
         || (args->threads != NULL
             && !dojo_int_parse(args->threads, "--threads", 1, DOJO_MAX_THREADS, &threads,
                                &error))
-        || (args->engine != NULL && !dj_engine_kind_parse(args->engine, &kind, &error)))
+        || (args->engine != NULL && !dojo_engine_parse(args->engine, &kind, &error)))
         return dojo_report_error("analyze", ANALYZE_PARAMS, error);
     if (time_ms == 0 && depth == 0 && nodes == 0)
         time_ms = ANALYZE_DEFAULT_TIME_MS;
@@ -163,8 +163,8 @@ int dojo_cmd_analyze(int argc, char **argv)
         "\n"
         "--engine mcts searches by Monte Carlo tree search (one thread) instead of\n"
         "alpha-beta, the default for games with an evaluation: nodes are then playouts,\n"
-        "depth the average depth of the tree walks, --depth caps the tree's depth, and\n"
-        "the most visited moves are listed at the end.  --hash sizes its tree.",
+        "depth the average depth of the tree walks (--depth stops there), and the most\n"
+        "visited moves are listed at the end.  --hash sizes its tree.",
         "Example:\n  dojo analyze onitama --cards ox,boar,horse,elephant,crab --depth 10\n",
         &args);
     GOptionGroup *group = dojo_option_main_group(context);

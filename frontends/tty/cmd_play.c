@@ -324,7 +324,7 @@ static int run_play(PlayArgs *args, int n_positional, char **positional)
                                                    MAX_PLIES_LIMIT, &max_plies, &error))
         return dojo_report_error("play", PLAY_PARAMS, error);
     DjEngineKind engine = DJ_ENGINE_DEFAULT;
-    if (args->engine != NULL && !dj_engine_kind_parse(args->engine, &engine, &error))
+    if (args->engine != NULL && !dojo_engine_parse(args->engine, &engine, &error))
         return dojo_report_error("play", PLAY_PARAMS, error);
 
     DjGame *game = NULL;

@@ -215,6 +215,17 @@ bool dojo_level_parse(const char *text, int *level, GError **error)
     return true;
 }
 
+bool dojo_engine_parse(const char *text, DjEngineKind *kind, GError **error)
+{
+    GError *why = NULL;
+    if (dj_engine_kind_parse(text, kind, &why))
+        return true;
+    g_set_error(error, DOJO_USAGE_ERROR, DOJO_USAGE_ERROR_BAD_ARGUMENT, "--engine: %s",
+                why->message);
+    g_error_free(why);
+    return false;
+}
+
 bool dojo_player_parse(const char *text, int default_level, DojoPlayer *out, GError **error)
 {
     if (g_ascii_strcasecmp(text, "human") == 0) {

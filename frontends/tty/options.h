@@ -11,6 +11,7 @@
 #include <glib.h>
 
 #include "framework/game.h"
+#include "framework/search/engine.h"
 
 #define DOJO_USAGE_ERROR (dojo_usage_error_quark())
 GQuark dojo_usage_error_quark(void);
@@ -88,6 +89,9 @@ typedef struct DojoPlayer {
 
 /* Parse a level "1".."10"; usage error otherwise. */
 bool dojo_level_parse(const char *text, int *level, GError **error);
+
+/* Parse --engine's "alphabeta" or "mcts"; usage error otherwise. */
+bool dojo_engine_parse(const char *text, DjEngineKind *kind, GError **error);
 
 /* Parse a side spec as typed after --side0/--side1: "human", "computer"
  * (at `default_level`), a level "1".."10", or "computer:N".

@@ -64,16 +64,17 @@ struct DojoUci {
     GArray *setup_scratch;
     GPtrArray *default_weights;  /* each registered game's built-in weights */
 
-    DjSearch *search;            /* for search_variant and search_hash_mb */
+    DjEngine *search;            /* for search_variant, search_hash_mb and search_kind */
     const DjVariant *search_variant;
     unsigned search_hash_mb;
+    DjEngineKind search_kind;
     GRand *rand;
 
     GThread *thread;             /* a search thread not joined yet */
     SearchJob job;
     GMutex lock;                 /* guards the fields below */
     GCond wake;
-    bool running;                /* inside dj_search_run */
+    bool running;                /* inside dj_engine_run */
     bool hold_bestmove;          /* go infinite / go ponder: wait for stop or ponderhit */
     bool stop_requested;
     bool done;                   /* the thread has its answer: join it */
@@ -197,11 +198,11 @@ static gpointer search_thread(gpointer data)
     memset(&info, 0, sizeof info);
     DjMove best;
     if (job->level < DJ_LEVEL_MAX)
-        best = dj_level_choose(uci->search, job->level, job->limits.time_ms, uci->rand,
-                               job->root, job->line, job->n_line, report_iteration, uci,
-                               &info);
+        best = dj_engine_choose(uci->search, job->level, job->limits.time_ms, uci->rand,
+                                job->root, job->line, job->n_line, report_iteration, uci,
+                                &info);
     else
-        best = dj_search_run(uci->search, job->root, job->line, job->n_line, &job->limits,
+        best = dj_engine_run(uci->search, job->root, job->line, job->n_line, &job->limits,
                              report_iteration, uci, &info);
 
     g_mutex_lock(&uci->lock);
@@ -244,7 +245,7 @@ static void finish_search(DojoUci *uci)
     g_mutex_lock(&uci->lock);
     uci->stop_requested = true;
     if (uci->running)
-        dj_search_stop(uci->search);
+        dj_engine_stop(uci->search);
     g_cond_signal(&uci->wake);
     g_mutex_unlock(&uci->lock);
     g_thread_join(uci->thread);
@@ -300,16 +301,25 @@ static void reset_position(DojoUci *uci)
     uci->game = game;
 }
 
-/* The search object for the current game and Hash, made when needed. */
+/* The search object for the current game, Hash and Search, made when
+ * needed (the game's default search when it cannot be searched as asked). */
 static bool ensure_search(DojoUci *uci)
 {
     if (uci->search != NULL && uci->search_variant == uci->settings.variant
-        && uci->search_hash_mb == uci->settings.hash_mb)
+        && uci->search_hash_mb == uci->settings.hash_mb
+        && uci->search_kind == uci->settings.engine)
         return true;
-    dj_search_free(uci->search);
-    uci->search = dj_search_try_new(uci->settings.variant, uci->settings.hash_mb, NULL);
+    dj_engine_free(uci->search);
+    DjEngineKind kind = uci->settings.engine;
+    if (kind == DJ_ENGINE_ALPHABETA && uci->settings.variant->evaluate == NULL) {
+        say_error(uci, "Search alphabeta: %s has no evaluation; searching with mcts",
+                  uci->settings.variant->title);
+        kind = DJ_ENGINE_DEFAULT;
+    }
+    uci->search = dj_engine_new(uci->settings.variant, kind, uci->settings.hash_mb, NULL);
     uci->search_variant = uci->settings.variant;
     uci->search_hash_mb = uci->settings.hash_mb;
+    uci->search_kind = uci->settings.engine;
     return uci->search != NULL;
 }
 
@@ -318,7 +328,7 @@ static bool prepare_search(DojoUci *uci)
 {
     if (!ensure_search(uci))
         return false;
-    dj_search_set_threads(uci->search, uci->settings.threads);
+    dj_engine_set_threads(uci->search, uci->settings.threads);
     return true;
 }
 
@@ -349,7 +359,7 @@ void dojo_uci_free(DojoUci *uci)
     if (uci == NULL)
         return;
     finish_search(uci);
-    dj_search_free(uci->search);
+    dj_engine_free(uci->search);
     dj_game_free(uci->game);
     g_array_free(uci->setup_scratch, TRUE);
     g_rand_free(uci->rand);
@@ -461,7 +471,7 @@ static void command_setoption(DojoUci *uci, char **words, int n)
         if (changed & (DOJO_UCI_CHANGED_VARIANT | DOJO_UCI_CHANGED_GAME_OPTION))
             reset_position(uci);
         if ((changed & DOJO_UCI_CLEAR_HASH) && uci->search != NULL)
-            dj_search_clear(uci->search);
+            dj_engine_clear(uci->search);
     }
     g_hash_table_destroy(saved);
     g_free(previous_weights);
@@ -697,7 +707,7 @@ static void command_go(DojoUci *uci, char **words, int n)
     uci->done = false;
     uci->stop_requested = false;
     uci->hold_bestmove = (go.infinite || go.ponder) && uci->config.node_cap == 0;
-    dj_search_cancel_stop(uci->search);
+    dj_engine_cancel_stop(uci->search);
     uci->thread = g_thread_new("dojo-search", search_thread, uci);
 }
 
@@ -710,7 +720,7 @@ static void command_ponderhit(DojoUci *uci)
     g_mutex_lock(&uci->lock);
     uci->hold_bestmove = false;
     if (uci->running && (uci->job.ponder_hard_ms > 0 || uci->job.ponder_soft_ms > 0))
-        dj_search_set_time(uci->search, uci->job.ponder_soft_ms, uci->job.ponder_hard_ms);
+        dj_engine_set_time(uci->search, uci->job.ponder_soft_ms, uci->job.ponder_hard_ms);
     g_cond_signal(&uci->wake);
     g_mutex_unlock(&uci->lock);
 }
@@ -719,7 +729,7 @@ static void command_ucinewgame(DojoUci *uci)
 {
     finish_search(uci);
     if (uci->search != NULL)
-        dj_search_clear(uci->search);
+        dj_engine_clear(uci->search);
     reset_position(uci);
 }
 

@@ -68,6 +68,10 @@ void dojo_uci_options_describe(const DojoUciSettings *settings, unsigned max_has
     g_string_append_printf(out, "option name Hash type spin default %u min 1 max %u\n",
                            MIN(settings->hash_mb, max_hash_mb), max_hash_mb);
     g_string_append(out, "option name Clear Hash type button\n");
+    DjEngineKind engine = settings->engine != DJ_ENGINE_DEFAULT
+                              ? settings->engine : dj_engine_default_kind(settings->variant);
+    g_string_append_printf(out, "option name Search type combo default %s var alphabeta "
+                           "var mcts\n", dj_engine_kind_name(engine));
     g_string_append_printf(out, "option name Threads type spin default %d min 1 max %d\n",
                            settings->threads, DOJO_MAX_THREADS);
     g_string_append_printf(out, "option name MultiPV type spin default %d min 1 max %d\n",
@@ -148,6 +152,13 @@ bool dojo_uci_option_set(DojoUciSettings *settings, const char *name, const char
         *changed = DOJO_UCI_CHANGED_HASH;
     } else if (g_ascii_strcasecmp(name, "Clear Hash") == 0) {
         *changed = DOJO_UCI_CLEAR_HASH;
+    } else if (g_ascii_strcasecmp(name, "Search") == 0) {
+        DjEngineKind engine = DJ_ENGINE_DEFAULT;
+        if (!dj_engine_kind_parse(value, &engine, error)) {
+            g_prefix_error(error, "Search: ");
+            return false;
+        }
+        settings->engine = engine;
     } else if (g_ascii_strcasecmp(name, "Threads") == 0) {
         if (!spin_value("Threads", value, 1, DOJO_MAX_THREADS, &number, error))
             return false;

@@ -13,6 +13,7 @@
 #include <glib.h>
 
 #include "framework/game.h"
+#include "framework/search/engine.h"
 #include "options.h"
 
 #define DOJO_UCI_DEFAULT_HASH_MB 64
@@ -32,6 +33,7 @@ typedef struct DojoUciSettings {
     int move_overhead_ms;         /* Move Overhead */
     guint64 seed;                 /* Seed: a new game's deal, the levels' choices */
     char *weights;                /* Weights: a weights file for the current game, or NULL */
+    DjEngineKind engine;          /* Search; DJ_ENGINE_DEFAULT: the game's default */
     GHashTable *game_options;     /* lower-case name -> value, for non-empty values */
 } DojoUciSettings;
 

@@ -296,6 +296,18 @@ static void test_limits_and_stop(void **state)
         assert_int_equal(reports.nodes[reports.calls - 1], counts[i]);
     }
 
+    /* a depth limit stops once the average walk is that deep */
+    for (int depth = 1; depth <= 4; depth++) {
+        DjSearchLimits deep = { .depth = depth };
+        DjSearchInfo info;
+        dj_mcts_clear(mcts);
+        DjMove move = dj_mcts_run(mcts, &pos, NULL, 0, &deep, NULL, NULL, &info);
+        assert_true(is_legal(&toy_takeaway, &pos, move));
+        assert_int_equal(info.depth, depth);
+        if (depth == 1)
+            assert_int_equal(info.nodes, 1);
+    }
+
     /* stopped from the report: no playout after the first report */
     Reports reports = { .stop = mcts };
     DjSearchLimits unlimited = { 0 };

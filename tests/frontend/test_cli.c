@@ -110,6 +110,8 @@ static void test_usage_errors_exit_2(void **state)
         (const char *const[]){ "tune", "no-such-game", ".", NULL },
         (const char *const[]){ "tune", "onitama", ".", "--passes", "0", NULL },
         (const char *const[]){ "tune", "onitama", "no-such-file", NULL },
+        (const char *const[]){ "analyze", "onitama", "--engine", "minimax", NULL },
+        (const char *const[]){ "play", "onitama", "--engine", "", NULL },
         (const char *const[]){ "bench", "no-such-game", NULL },
         (const char *const[]){ "bench", "--depth", "x", NULL },
     };
@@ -272,6 +274,30 @@ static void test_analyze_prints_iterations_and_a_legal_move(void **state)
     runner_run_free(r);
 }
 
+/* MCTS: playouts instead of nodes, the most visited moves, a legal move. */
+static void test_analyze_with_mcts(void **state)
+{
+    DojoRun *r = run(state, (const char *const[]){ "analyze", "onitama", "--cards", CARDS,
+                                                   "--engine", "mcts", "--nodes", "2000", NULL });
+    assert_int_equal(r->exit_code, 0);
+    assert_non_null(strstr(r->out, "nodes 2000 "));
+    assert_non_null(strstr(r->out, "  visits "));
+    const char *best = strstr(r->out, "best move: ");
+    assert_non_null(best);
+    best += strlen("best move: ");
+    char *move_text = g_strndup(best, strcspn(best, " \n,"));
+    const DjVariant *variant = dj_registry_find("onitama");
+    void *pos = g_malloc(variant->state_size);
+    DjOptionValue cards = { "cards", CARDS };
+    DjSetup setup = { .options = &cards, .n_options = 1 };
+    assert_true(variant->setup(pos, &setup, NULL));
+    DjMove move = DJ_MOVE_NONE;
+    assert_true(variant->parse_move(pos, move_text, &move, NULL));
+    g_free(pos);
+    g_free(move_text);
+    runner_run_free(r);
+}
+
 /* Node counts of a fixed-depth bench are a signature: the same every run. */
 static void test_bench_is_reproducible(void **state)
 {
@@ -307,6 +333,7 @@ int main(int argc, char **argv)
         cmocka_unit_test_setup_teardown(test_perft_divide_adds_up, make_dir, remove_dir),
         cmocka_unit_test_setup_teardown(test_analyze_with_threads, make_dir, remove_dir),
         cmocka_unit_test_setup_teardown(test_tune_writes_weights, make_dir, remove_dir),
+        cmocka_unit_test_setup_teardown(test_analyze_with_mcts, make_dir, remove_dir),
         cmocka_unit_test_setup_teardown(test_analyze_prints_iterations_and_a_legal_move,
                                         make_dir, remove_dir),
         cmocka_unit_test_setup_teardown(test_bench_is_reproducible, make_dir, remove_dir),

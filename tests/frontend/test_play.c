@@ -262,6 +262,23 @@ static void test_computer_against_itself_to_the_end(void **state)
     runner_run_free(r);
 }
 
+/* --engine mcts: the computer plays by MCTS, each move a legal one (the
+ * record loads), at level 3: 512 playouts a move, whatever the clock. */
+static void test_computer_against_itself_by_mcts(void **state)
+{
+    const char *const args[] = { "play", "ogi", "--watch", "--engine", "mcts", "--level", "3",
+                                 "--time", "100000", "--seed", "3", "--max-plies", "6",
+                                 "--record", RECORD, NULL };
+    DojoRun *r = runner_run_text(*state, NULL, args);
+    assert_int_equal(r->exit_code, 0);
+    assert_non_null(strstr(r->out, "Game over: "));
+    assert_non_null(strstr(r->out, "nodes 512 "));
+    DjGame *game = runner_load_record(*state, RECORD);
+    assert_int_equal(dj_game_length(game), 6);
+    dj_game_free(game);
+    runner_run_free(r);
+}
+
 int main(int argc, char **argv)
 {
     if (!runner_init(argc, argv)) {
@@ -270,6 +287,8 @@ int main(int argc, char **argv)
     }
     const struct CMUnitTest tests[] = {
         cmocka_unit_test_setup_teardown(test_hotseat_game_to_a_win, make_dir, remove_dir),
+        cmocka_unit_test_setup_teardown(test_computer_against_itself_by_mcts, make_dir,
+                                        remove_dir),
         cmocka_unit_test_setup_teardown(test_bad_lines_get_one_message_each, make_dir,
                                         remove_dir),
         cmocka_unit_test_setup_teardown(test_quit_and_end_of_input_keep_the_game, make_dir,

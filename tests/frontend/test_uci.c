@@ -90,6 +90,7 @@ static void test_handshake(void **state)
         "option name UCI_Elo type spin ",
         "option name Move Overhead type spin default ",
         "option name Ponder type check default false",
+        "option name Search type combo default alphabeta var alphabeta var mcts",
     };
     for (size_t i = 0; i < G_N_ELEMENTS(options); i++)
         assert_contains(said, options[i]);
@@ -107,9 +108,10 @@ static void test_handshake(void **state)
 /* Play `variant` against itself at `nodes` a move from the start given by
  * `position` (a "position ..." prefix without moves), refereeing with a
  * DjGame set up from `start` (a position string, or NULL for the new
- * game), until the game ends or `max_plies`. */
+ * game), until the game ends or `max_plies`; with the Search option
+ * `search` unless it is NULL. */
 static void play_game(void **state, const char *variant_name, const char *position,
-                      const char *start, int nodes, int max_plies)
+                      const char *start, int nodes, int max_plies, const char *search)
 {
     const DjVariant *variant = dj_registry_find(variant_name);
     DjSetup setup = { .position = start };
@@ -122,6 +124,8 @@ static void play_game(void **state, const char *variant_name, const char *positi
     uci_client_expect(engine, "uciok");
     uci_client_send(engine, "setoption name UCI_Variant value %s", variant_name);
     uci_client_send(engine, "setoption name Hash value 4");
+    if (search != NULL)
+        uci_client_send(engine, "setoption name Search value %s", search);
     uci_client_send(engine, "ucinewgame");
     uci_client_send(engine, "isready");
     uci_client_expect(engine, "readyok");
@@ -169,13 +173,24 @@ static void test_game_onitama(void **state)
 {
     NEED_GAME("onitama");
     const char *start = "ssmss/5/5/5/SSMSS b " CARDS;
-    play_game(state, "onitama", "position fen ssmss/5/5/5/SSMSS b " CARDS, start, 300, 120);
+    play_game(state, "onitama", "position fen ssmss/5/5/5/SSMSS b " CARDS, start, 300, 120,
+              NULL);
+}
+
+/* The same by Monte Carlo tree search (nodes are playouts), which keeps its
+ * tree from move to move along the game. */
+static void test_game_onitama_mcts(void **state)
+{
+    NEED_GAME("onitama");
+    const char *start = "ssmss/5/5/5/SSMSS b " CARDS;
+    play_game(state, "onitama", "position fen ssmss/5/5/5/SSMSS b " CARDS, start, 600, 120,
+              "mcts");
 }
 
 static void test_game_ogi(void **state)
 {
     NEED_GAME("ogi");
-    play_game(state, "ogi", "position startpos", NULL, 2000, 80);
+    play_game(state, "ogi", "position startpos", NULL, 2000, 80, NULL);
 }
 
 static void test_game_ogi_from_engine_fen(void **state)
@@ -183,7 +198,7 @@ static void test_game_ogi_from_engine_fen(void **state)
     NEED_GAME("ogi");
     play_game(state, "ogi",
               "position fen lnsiksnl/1r4b1/pppppppp/8/8/PPPPPPPP/1B4R1/LNSIKSNL[] w - - 0 1", NULL,
-              200, 30);
+              200, 30, NULL);
 }
 
 /* ---- searches that wait for stop; isready during a search ------------------- */
@@ -479,6 +494,7 @@ static void test_bad_input(void **state)
         { "setoption name MultiPV value -1", "MultiPV" },
         { "setoption name Ponder value maybe", "true or false" },
         { "setoption name UCI_Variant value chess", "no game 'chess'" },
+        { "setoption name Search value minimax", "Search: unknown search \"minimax\"" },
         { "setoption name Skill Level", "Skill Level" },
         { "go depth", "go depth wants" },
         { "go depth -3", "go depth wants" },
@@ -548,6 +564,7 @@ int main(int argc, char **argv)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test_setup_teardown(test_handshake, make_dir, remove_dir),
         cmocka_unit_test_setup_teardown(test_game_onitama, make_dir, remove_dir),
+        cmocka_unit_test_setup_teardown(test_game_onitama_mcts, make_dir, remove_dir),
         cmocka_unit_test_setup_teardown(test_game_ogi, make_dir, remove_dir),
         cmocka_unit_test_setup_teardown(test_game_ogi_from_engine_fen, make_dir, remove_dir),
         cmocka_unit_test_setup_teardown(test_stop_during_infinite, make_dir, remove_dir),
