@@ -5,6 +5,7 @@
 #include <cmocka.h>
 
 #include "conformance.h"
+#include "framework/search/search.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -73,6 +74,21 @@ DjMove *conf_legal_moves(const DjVariant *variant, const void *pos, int *n)
     DjMove *moves = g_new0(DjMove, (gsize)variant->max_moves + 1);
     *n = variant->legal_moves(pos, moves);
     return moves;
+}
+
+void conf_check_pv(const ConfWhere *where, const DjVariant *v, const void *root,
+                   const DjMove *pv, int n_pv)
+{
+    CONF_CHECK(where, n_pv >= 0 && n_pv <= DJ_SEARCH_MAX_PLY, "pv_length %d", n_pv);
+    unsigned char *pos = g_memdup2(root, v->state_size);
+    for (int i = 0; i < n_pv; i++) {
+        CONF_CHECK(where, dj_position_outcome(v, pos) == DJ_OUTCOME_ONGOING,
+                   "the principal variation goes on after the game ended (move %d)", i);
+        CONF_CHECK(where, conf_is_legal(v, pos, pv[i]),
+                   "principal variation move %d (%u) is not legal", i, (unsigned)pv[i]);
+        v->play(pos, pv[i]);
+    }
+    g_free(pos);
 }
 
 bool conf_is_legal(const DjVariant *variant, const void *pos, DjMove move)

@@ -97,6 +97,11 @@ char *conf_move_text(const DjVariant *variant, const void *pos, DjMove move);
 /* The position string of `pos` (g_free it). */
 char *conf_position_text(const DjVariant *variant, const void *pos);
 
+/* Check that `pv` (n_pv moves, at most DJ_SEARCH_MAX_PLY) is a sequence of
+ * legal moves from `root` that does not go on after the game ends. */
+void conf_check_pv(const ConfWhere *where, const DjVariant *v, const void *root,
+                   const DjMove *pv, int n_pv);
+
 /* Whether `text` contains "line N" with exactly the number `n`. */
 bool conf_mentions_line(const char *text, int n);
 

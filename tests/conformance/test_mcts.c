@@ -34,22 +34,6 @@
  * side to move has at most this many moves. */
 #define NARROW_MOVES 24
 
-static void check_line(const ConfWhere *where, const DjVariant *v, const void *root,
-                       const DjSearchInfo *info)
-{
-    CONF_CHECK(where, info->pv_length >= 1 && info->pv_length <= DJ_SEARCH_MAX_PLY,
-               "pv_length %d", info->pv_length);
-    unsigned char *pos = g_memdup2(root, v->state_size);
-    for (int i = 0; i < info->pv_length; i++) {
-        CONF_CHECK(where, dj_position_outcome(v, pos) == DJ_OUTCOME_ONGOING,
-                   "the line goes on after the game ended (move %d)", i);
-        CONF_CHECK(where, conf_is_legal(v, pos, info->pv[i]),
-                   "line move %d (%u) is not legal", i, (unsigned)info->pv[i]);
-        v->play(pos, info->pv[i]);
-    }
-    g_free(pos);
-}
-
 /* Every position of a few random games, searched in turn by one DjMcts
  * with the game line (so each search may keep the last one's tree). */
 static void test_random_positions(void **state)
@@ -96,7 +80,8 @@ static void test_random_positions(void **state)
                            capacity);
                 CONF_CHECK(&where, info.score > -DJ_SCORE_WIN && info.score < DJ_SCORE_WIN,
                            "score %d", info.score);
-                check_line(&where, v, where.pos, &info);
+                CONF_CHECK(&where, info.pv_length >= 1, "no line");
+                conf_check_pv(&where, v, where.pos, info.pv, info.pv_length);
                 searches++;
             }
             dj_game_free(game);

@@ -28,23 +28,6 @@
 #define DEPTH_SEARCH_NODE_CAP 200000
 #define NODE_LIMIT_GRANULARITY 64
 
-/* The principal variation is a sequence of legal moves from `root`. */
-static void check_pv(const ConfWhere *where, const DjVariant *v, const void *root,
-                     const DjSearchInfo *info)
-{
-    CONF_CHECK(where, info->pv_length >= 0 && info->pv_length <= DJ_SEARCH_MAX_PLY,
-               "pv_length %d", info->pv_length);
-    unsigned char *pos = g_memdup2(root, v->state_size);
-    for (int i = 0; i < info->pv_length; i++) {
-        CONF_CHECK(where, dj_position_outcome(v, pos) == DJ_OUTCOME_ONGOING,
-                   "the principal variation goes on after the game ended (move %d)", i);
-        CONF_CHECK(where, conf_is_legal(v, pos, info->pv[i]),
-                   "principal variation move %d (%u) is not legal", i, (unsigned)info->pv[i]);
-        v->play(pos, info->pv[i]);
-    }
-    g_free(pos);
-}
-
 static void check_depth_limits_at(const ConfWhere *where, DjSearch *search, const void *pos,
                                   const DjHistoryEntry *line, int n_line)
 {
@@ -67,7 +50,7 @@ static void check_depth_limits_at(const ConfWhere *where, DjSearch *search, cons
                    depth);
         CONF_CHECK(where, info.score > -DJ_SCORE_WIN && info.score < DJ_SCORE_WIN,
                    "score %d out of range", info.score);
-        check_pv(where, v, pos, &info);
+        conf_check_pv(where, v, pos, info.pv, info.pv_length);
     }
 }
 
@@ -93,7 +76,7 @@ static void check_node_limits_at(const ConfWhere *where, DjSearch *search, const
         CONF_CHECK(where, info.pv_length >= 1 && info.pv[0] == move,
                    "with a limit of %" G_GUINT64_FORMAT " nodes the line reported does not "
                    "start with the move returned", node_limits[i]);
-        check_pv(where, v, pos, &info);
+        conf_check_pv(where, v, pos, info.pv, info.pv_length);
     }
 }
 
@@ -226,7 +209,7 @@ static void check_threads_at(const ConfWhere *where, DjSearch *search, const voi
                    (unsigned)move);
         CONF_CHECK(where, info.pv_length >= 1 && info.pv[0] == move,
                    "with 3 threads the line does not start with the move");
-        check_pv(where, v, pos, &info);
+        conf_check_pv(where, v, pos, info.pv, info.pv_length);
     }
     dj_search_set_threads(search, 1);
 }

@@ -15,27 +15,6 @@
 #define POOL_MB 4
 #define TTT_PLAYOUTS 3000
 
-static bool is_legal(const DjVariant *v, const void *pos, DjMove move)
-{
-    DjMove moves[16];
-    assert_true(v->max_moves <= 16);
-    int n = v->legal_moves(pos, moves);
-    for (int i = 0; i < n; i++)
-        if (moves[i] == move)
-            return true;
-    return false;
-}
-
-static void setup_position(const DjVariant *v, void *pos, const char *text)
-{
-    DjSetup setup = { .position = text };
-    GError *error = NULL;
-    if (!v->setup(pos, &setup, &error)) {
-        print_error("setup \"%s\": %s\n", text, error != NULL ? error->message : "?");
-        fail();
-    }
-}
-
 static int ttt_move_result(const ToyTicTacToe *pos, DjMove move)
 {
     ToyTicTacToe child = *pos;
@@ -64,7 +43,7 @@ static void play_every_reply(DjMcts *mcts, const ToyTicTacToe *pos, int mcts_sid
     if (v->side_to_move(pos) == mcts_side) {
         DjSearchInfo info;
         DjMove move = mcts_move(mcts, pos, TTT_PLAYOUTS, &info);
-        assert_true(is_legal(v, pos, move));
+        assert_true(toy_is_legal(v, pos, move));
         if (ttt_move_result(pos, move) != toy_tictactoe_result(pos)) {
             GString *text = g_string_new(NULL);
             v->format_position(pos, text);
@@ -92,7 +71,7 @@ static void test_tictactoe_never_loses(void **state)
     DjMcts *mcts = dj_mcts_new(&toy_tictactoe_rules_only, POOL_MB, NULL);
     for (int side = 0; side < 2; side++) {
         ToyTicTacToe start;
-        setup_position(&toy_tictactoe_rules_only, &start, "......... x");
+        toy_setup(&toy_tictactoe_rules_only, &start, "......... x");
         int games = 0;
         play_every_reply(mcts, &start, side, &games);
         assert_true(games > 50);
@@ -109,7 +88,7 @@ static void test_tictactoe_only_drawing_reply(void **state)
     const DjVariant *v = &toy_tictactoe_rules_only;
     DjMcts *mcts = dj_mcts_new(v, POOL_MB, NULL);
     ToyTicTacToe corner;
-    setup_position(v, &corner, "x........ o");
+    toy_setup(v, &corner, "x........ o");
     DjSearchInfo info;
     assert_int_equal(mcts_move(mcts, &corner, TTT_PLAYOUTS, &info), 5);   /* b2 */
 
@@ -120,7 +99,7 @@ static void test_tictactoe_only_drawing_reply(void **state)
                 if (a == b || c == a || c == b)
                     continue;
                 ToyTicTacToe pos;
-                setup_position(v, &pos, "......... x");
+                toy_setup(v, &pos, "......... x");
                 v->play(&pos, (DjMove)(a + 1));
                 v->play(&pos, (DjMove)(b + 1));
                 if (c >= 0)
@@ -153,10 +132,10 @@ static void test_takeaway_solved(void **state)
         int distance = wins ? 1 + 2 * (pile / 3) : 2 * (pile / 3);
         ToyTakeAway pos;
         char *text = g_strdup_printf("%d %d", pile, pile % 2);
-        setup_position(&toy_takeaway, &pos, text);
+        toy_setup(&toy_takeaway, &pos, text);
         DjSearchInfo info;
         DjMove move = mcts_move(mcts, &pos, 200000, &info);
-        assert_true(is_legal(&toy_takeaway, &pos, move));
+        assert_true(toy_is_legal(&toy_takeaway, &pos, move));
         int plies = -1;
         if (!dj_score_is_decisive(info.score, &plies) || (info.score > 0) != wins
             || plies != distance) {
@@ -183,14 +162,14 @@ static void test_tictactoe_proofs(void **state)
     DjMcts *mcts = dj_mcts_new(v, POOL_MB, NULL);
     ToyTicTacToe pos;
     DjSearchInfo info;
-    setup_position(v, &pos, "xx.oo.... x");
+    toy_setup(v, &pos, "xx.oo.... x");
     assert_int_equal(mcts_move(mcts, &pos, 100000, &info), 3);
     assert_int_equal(info.score, DJ_SCORE_WIN - 1);
     assert_int_equal(info.pv_length, 1);
 
-    setup_position(v, &pos, "x.x.o.x.o o");   /* X threatens b1 and a2 */
+    toy_setup(v, &pos, "x.x.o.x.o o");   /* X threatens b1 and a2 */
     DjMove move = mcts_move(mcts, &pos, 100000, &info);
-    assert_true(is_legal(v, &pos, move));
+    assert_true(toy_is_legal(v, &pos, move));
     assert_int_equal(info.score, -(DJ_SCORE_WIN - 2));
     DjMctsMoveStat stats[9];
     int n = dj_mcts_root_stats(mcts, stats, 9);
@@ -203,25 +182,14 @@ static void test_tictactoe_proofs(void **state)
 }
 
 /* ---- repetition by the game's rule ----------------------------------------
- * The shuttle game after c1 b1 d1 a1 c1 b1 d1 a1 (see test_search.c): A's c1
+ * The shuttle game after c1 b1 d1 a1 c1 b1 d1 a1 (toy_shuttle_cycle): A's c1
  * repeats with A checking all through, which loses; with repetition a plain
  * draw it is the only move that is not worse. */
-static DjGame *shuttle_game(const DjVariant *variant)
-{
-    DjSetup setup = { 0 };
-    DjGame *game = dj_game_new(variant, &setup, NULL);
-    assert_non_null(game);
-    const char *moves[] = { "c1", "b1", "d1", "a1", "c1", "b1", "d1", "a1" };
-    for (size_t i = 0; i < G_N_ELEMENTS(moves); i++)
-        assert_true(dj_game_play_text(game, moves[i], NULL));
-    return game;
-}
-
 static void test_repetition(void **state)
 {
     (void)state;
     const DjMove c1 = 3;
-    DjGame *game = shuttle_game(&toy_shuttle);
+    DjGame *game = toy_shuttle_cycle(&toy_shuttle);
     int n_line = 0;
     const DjHistoryEntry *line = dj_game_line(game, &n_line);
     DjMcts *mcts = dj_mcts_new(&toy_shuttle, POOL_MB, NULL);
@@ -229,7 +197,7 @@ static void test_repetition(void **state)
     DjSearchInfo info;
     DjMove move = dj_mcts_run(mcts, dj_game_position(game), line, n_line, &limits, NULL, NULL,
                               &info);
-    assert_true(is_legal(&toy_shuttle, dj_game_position(game), move));
+    assert_true(toy_is_legal(&toy_shuttle, dj_game_position(game), move));
     assert_int_not_equal(move, c1);
     DjMctsMoveStat stats[3];
     assert_int_equal(dj_mcts_root_stats(mcts, stats, 3), 3);
@@ -242,7 +210,7 @@ static void test_repetition(void **state)
     /* without the perpetual-check rule c1 is a draw at once */
     DjVariant lenient = toy_shuttle;
     lenient.perpetual_check_loses = false;
-    game = shuttle_game(&lenient);
+    game = toy_shuttle_cycle(&lenient);
     line = dj_game_line(game, &n_line);
     mcts = dj_mcts_new(&lenient, POOL_MB, NULL);
     (void)dj_mcts_run(mcts, dj_game_position(game), line, n_line, &limits, NULL, NULL, &info);
@@ -277,7 +245,7 @@ static void test_limits_and_stop(void **state)
     (void)state;
     DjMcts *mcts = dj_mcts_new(&toy_takeaway, POOL_MB, NULL);
     ToyTakeAway pos;
-    setup_position(&toy_takeaway, &pos, "200 1");
+    toy_setup(&toy_takeaway, &pos, "200 1");
     const uint64_t counts[] = { 1, 2, 10, 300, 5000 };
     for (size_t i = 0; i < G_N_ELEMENTS(counts); i++) {
         Reports reports = { 0 };
@@ -285,7 +253,7 @@ static void test_limits_and_stop(void **state)
         DjSearchInfo info;
         dj_mcts_clear(mcts);
         DjMove move = dj_mcts_run(mcts, &pos, NULL, 0, &limits, record_report, &reports, &info);
-        assert_true(is_legal(&toy_takeaway, &pos, move));
+        assert_true(toy_is_legal(&toy_takeaway, &pos, move));
         assert_int_equal(info.nodes, counts[i]);
         assert_int_equal(info.pv[0], move);
         /* a report at 256, 512, ... playouts, and one at the end */
@@ -302,7 +270,7 @@ static void test_limits_and_stop(void **state)
         DjSearchInfo info;
         dj_mcts_clear(mcts);
         DjMove move = dj_mcts_run(mcts, &pos, NULL, 0, &deep, NULL, NULL, &info);
-        assert_true(is_legal(&toy_takeaway, &pos, move));
+        assert_true(toy_is_legal(&toy_takeaway, &pos, move));
         assert_int_equal(info.depth, depth);
         if (depth == 1)
             assert_int_equal(info.nodes, 1);
@@ -313,13 +281,13 @@ static void test_limits_and_stop(void **state)
     DjSearchLimits unlimited = { 0 };
     DjSearchInfo info;
     DjMove move = dj_mcts_run(mcts, &pos, NULL, 0, &unlimited, record_report, &reports, &info);
-    assert_true(is_legal(&toy_takeaway, &pos, move));
+    assert_true(toy_is_legal(&toy_takeaway, &pos, move));
     assert_int_equal(info.nodes, 256);
 
     /* a stop before the run: it returns at once, still with a legal move */
     dj_mcts_stop(mcts);
     move = dj_mcts_run(mcts, &pos, NULL, 0, &unlimited, NULL, NULL, &info);
-    assert_true(is_legal(&toy_takeaway, &pos, move));
+    assert_true(toy_is_legal(&toy_takeaway, &pos, move));
     assert_int_equal(info.nodes, 0);
     /* and the stop was used up */
     DjSearchLimits some = { .nodes = 50 };
@@ -332,7 +300,7 @@ static void test_same_seed_same_move(void **state)
 {
     (void)state;
     ToyTicTacToe pos;
-    setup_position(&toy_tictactoe, &pos, "......... x");
+    toy_setup(&toy_tictactoe, &pos, "......... x");
     DjMctsOptions options;
     dj_mcts_options_default(&options);
     options.seed = 12345;
@@ -359,10 +327,10 @@ static void test_full_pool(void **state)
     (void)state;
     DjMcts *mcts = dj_mcts_new(&toy_takeaway, 1, NULL);
     ToyTakeAway pos;
-    setup_position(&toy_takeaway, &pos, "200 0");
+    toy_setup(&toy_takeaway, &pos, "200 0");
     DjSearchInfo info;
     DjMove move = mcts_move(mcts, &pos, 60000, &info);
-    assert_true(is_legal(&toy_takeaway, &pos, move));
+    assert_true(toy_is_legal(&toy_takeaway, &pos, move));
     assert_int_equal(info.nodes, 60000);
     assert_int_equal(dj_mcts_pool_capacity(mcts), (1u << 20) / DJ_MCTS_NODE_BYTES);
     assert_true(dj_mcts_pool_used(mcts) <= dj_mcts_pool_capacity(mcts));

@@ -16,27 +16,6 @@
 #define SEED 0x5ea4c1u
 #define TABLE_MB 4
 
-static bool is_legal(const DjVariant *v, const void *pos, DjMove move)
-{
-    DjMove moves[16];
-    assert_true(v->max_moves <= 16);
-    int n = v->legal_moves(pos, moves);
-    for (int i = 0; i < n; i++)
-        if (moves[i] == move)
-            return true;
-    return false;
-}
-
-static void setup_position(const DjVariant *v, void *pos, const char *text)
-{
-    DjSetup setup = { .position = text };
-    GError *error = NULL;
-    if (!v->setup(pos, &setup, &error)) {
-        print_error("setup \"%s\": %s\n", text, error != NULL ? error->message : "?");
-        fail();
-    }
-}
-
 /* ---- take-away: the side to move loses exactly on a multiple of three ---- */
 
 static void test_takeaway_exact(void **state)
@@ -51,12 +30,12 @@ static void test_takeaway_exact(void **state)
         for (int pass = 0; pass < 2; pass++) {
             ToyTakeAway pos;
             char *text = g_strdup_printf("%d %d", pile, pass);
-            setup_position(&toy_takeaway, &pos, text);
+            toy_setup(&toy_takeaway, &pos, text);
             /* pass 0 with a depth limit, pass 1 without any limit */
             DjSearchLimits limits = { .depth = pass == 0 ? distance + 2 : 0 };
             DjSearchInfo info;
             DjMove move = dj_search_run(search, &pos, NULL, 0, &limits, NULL, NULL, &info);
-            assert_true(is_legal(&toy_takeaway, &pos, move));
+            assert_true(toy_is_legal(&toy_takeaway, &pos, move));
             int plies = -1;
             if (!dj_score_is_decisive(info.score, &plies) || (info.score > 0) != wins
                 || plies != distance) {
@@ -131,7 +110,7 @@ static void check_full_depth(DjSearch *search, const ToyTicTacToe *pos)
     DjSearchInfo info;
     DjMove move = dj_search_run(search, pos, NULL, 0, &limits, NULL, NULL, &info);
     char *text = ttt_text(pos);
-    if (!is_legal(&toy_tictactoe, pos, move)) {
+    if (!toy_is_legal(&toy_tictactoe, pos, move)) {
         print_error("%s: illegal move %u\n", text, (unsigned)move);
         fail();
     }
@@ -152,7 +131,7 @@ static void test_tictactoe_full_depth_is_exact(void **state)
     (void)state;
     DjSearch *search = dj_search_new(&toy_tictactoe, TABLE_MB);
     ToyTicTacToe pos;
-    setup_position(&toy_tictactoe, &pos, "......... x");
+    toy_setup(&toy_tictactoe, &pos, "......... x");
     check_full_depth(search, &pos);
 
     /* perfect play from the start is a draw */
@@ -166,7 +145,7 @@ static void test_tictactoe_full_depth_is_exact(void **state)
     GRand *rand = g_rand_new_with_seed(SEED);
     int checked = 0;
     for (int game = 0; game < 400; game++) {
-        setup_position(&toy_tictactoe, &pos, "......... x");
+        toy_setup(&toy_tictactoe, &pos, "......... x");
         int plies = g_rand_int_range(rand, 0, 8);
         for (int i = 0; i < plies && toy_tictactoe.outcome(&pos) == DJ_OUTCOME_ONGOING; i++) {
             DjMove moves[9];
@@ -192,7 +171,7 @@ static void test_tictactoe_wins_and_blocks(void **state)
     ToyTicTacToe pos;
     for (int depth = 1; depth <= 5; depth++) {
         /* X to move completes the top row at c1 */
-        setup_position(&toy_tictactoe, &pos, "xx.oo.... x");
+        toy_setup(&toy_tictactoe, &pos, "xx.oo.... x");
         DjSearchLimits limits = { .depth = depth };
         DjSearchInfo info;
         DjMove move = dj_search_run(search, &pos, NULL, 0, &limits, NULL, NULL, &info);
@@ -202,16 +181,16 @@ static void test_tictactoe_wins_and_blocks(void **state)
             continue;
 
         /* O to move must block c1, and then holds the draw */
-        setup_position(&toy_tictactoe, &pos, "xx..o.... o");
+        toy_setup(&toy_tictactoe, &pos, "xx..o.... o");
         assert_int_equal(solve(&pos, 0), DJ_SCORE_DRAW);
         move = dj_search_run(search, &pos, NULL, 0, &limits, NULL, NULL, &info);
         assert_int_equal(move, 3);
         assert_false(dj_score_is_decisive(info.score, NULL));
 
         /* X threatens b1 and a2: O blocks one, X wins with the other */
-        setup_position(&toy_tictactoe, &pos, "x.x.o.x.o o");
+        toy_setup(&toy_tictactoe, &pos, "x.x.o.x.o o");
         move = dj_search_run(search, &pos, NULL, 0, &limits, NULL, NULL, &info);
-        assert_true(is_legal(&toy_tictactoe, &pos, move));
+        assert_true(toy_is_legal(&toy_tictactoe, &pos, move));
         assert_int_equal(info.score, -(DJ_SCORE_WIN - 2));
     }
     dj_search_free(search);
@@ -243,14 +222,14 @@ static void test_depth_limit_and_reports(void **state)
     (void)state;
     DjSearch *search = dj_search_new(&toy_takeaway, TABLE_MB);
     ToyTakeAway pos;
-    setup_position(&toy_takeaway, &pos, "60 0");
+    toy_setup(&toy_takeaway, &pos, "60 0");
     for (int depth = 1; depth <= 8; depth++) {
         Reports reports = { 0 };
         DjSearchLimits limits = { .depth = depth };
         DjSearchInfo info;
         DjMove move = dj_search_run(search, &pos, NULL, 0, &limits, record_report, &reports,
                                     &info);
-        assert_true(is_legal(&toy_takeaway, &pos, move));
+        assert_true(toy_is_legal(&toy_takeaway, &pos, move));
         assert_int_equal(info.depth, depth);
         assert_int_equal(reports.calls, depth);   /* one report per iteration */
         for (int i = 0; i < reports.calls; i++) {
@@ -267,7 +246,7 @@ static void test_depth_limit_and_reports(void **state)
         assert_true(info.nodes > 0);
         ToyTakeAway walk = pos;
         for (int i = 0; i < info.pv_length; i++) {
-            assert_true(is_legal(&toy_takeaway, &walk, info.pv[i]));
+            assert_true(toy_is_legal(&toy_takeaway, &walk, info.pv[i]));
             toy_takeaway.play(&walk, info.pv[i]);
         }
     }
@@ -284,16 +263,16 @@ static void test_node_limit(void **state)
     DjSearch *ttt = dj_search_new(&toy_tictactoe, TABLE_MB);
     DjSearch *takeaway = dj_search_new(&toy_takeaway, TABLE_MB);
     ToyTicTacToe board;
-    setup_position(&toy_tictactoe, &board, "......... x");
+    toy_setup(&toy_tictactoe, &board, "......... x");
     ToyTakeAway pile;
-    setup_position(&toy_takeaway, &pile, "200 0");
+    toy_setup(&toy_takeaway, &pile, "200 0");
     for (size_t i = 0; i < G_N_ELEMENTS(limits_to_try); i++) {
         DjSearchLimits limits = { .nodes = limits_to_try[i] };
         DjSearchInfo info;
 
         dj_search_clear(ttt);
         DjMove move = dj_search_run(ttt, &board, NULL, 0, &limits, NULL, NULL, &info);
-        assert_true(is_legal(&toy_tictactoe, &board, move));
+        assert_true(toy_is_legal(&toy_tictactoe, &board, move));
         if (info.nodes > limits.nodes + granularity) {
             print_error("tic-tac-toe with a limit of %" G_GUINT64_FORMAT " nodes visited %"
                         G_GUINT64_FORMAT "\n", limits.nodes, info.nodes);
@@ -302,7 +281,7 @@ static void test_node_limit(void **state)
 
         dj_search_clear(takeaway);
         move = dj_search_run(takeaway, &pile, NULL, 0, &limits, NULL, NULL, &info);
-        assert_true(is_legal(&toy_takeaway, &pile, move));
+        assert_true(toy_is_legal(&toy_takeaway, &pile, move));
         if (info.nodes > limits.nodes + granularity) {
             print_error("take-away with a limit of %" G_GUINT64_FORMAT " nodes visited %"
                         G_GUINT64_FORMAT "\n", limits.nodes, info.nodes);
@@ -318,27 +297,27 @@ static void test_time_limit_and_stop(void **state)
     (void)state;
     DjSearch *search = dj_search_new(&toy_takeaway, TABLE_MB);
     ToyTakeAway pos;
-    setup_position(&toy_takeaway, &pos, "200 1");
+    toy_setup(&toy_takeaway, &pos, "200 1");
 
     /* a tiny time limit still gives a legal move (how long it took is not
      * checked) */
     DjSearchLimits quick = { .time_ms = 1 };
     DjSearchInfo info;
     DjMove move = dj_search_run(search, &pos, NULL, 0, &quick, NULL, NULL, &info);
-    assert_true(is_legal(&toy_takeaway, &pos, move));
+    assert_true(toy_is_legal(&toy_takeaway, &pos, move));
 
     /* dj_search_stop during the search: no further iteration completes */
     Reports reports = { .stop_search = search, .stop_after = 3 };
     DjSearchLimits unlimited = { 0 };
     move = dj_search_run(search, &pos, NULL, 0, &unlimited, record_report, &reports, &info);
-    assert_true(is_legal(&toy_takeaway, &pos, move));
+    assert_true(toy_is_legal(&toy_takeaway, &pos, move));
     assert_int_equal(reports.calls, 3);
     assert_int_equal(info.depth, 3);
 
     /* the next search starts afresh */
     DjSearchLimits four = { .depth = 4 };
     move = dj_search_run(search, &pos, NULL, 0, &four, NULL, NULL, &info);
-    assert_true(is_legal(&toy_takeaway, &pos, move));
+    assert_true(toy_is_legal(&toy_takeaway, &pos, move));
     assert_int_equal(info.depth, 4);
     dj_search_free(search);
 }
@@ -348,7 +327,7 @@ static void test_root_scores(void **state)
     (void)state;
     DjSearch *search = dj_search_new(&toy_tictactoe, TABLE_MB);
     ToyTicTacToe pos;
-    setup_position(&toy_tictactoe, &pos, "x...o.... x");
+    toy_setup(&toy_tictactoe, &pos, "x...o.... x");
     DjSearchLimits limits = { .depth = empty_cells(&pos), .all_root_scores = true };
     DjSearchInfo info;
     DjMove best = dj_search_run(search, &pos, NULL, 0, &limits, NULL, NULL, &info);
@@ -361,7 +340,7 @@ static void test_root_scores(void **state)
     assert_int_equal(scores[0], info.score);
     bool seen[10] = { false };
     for (int i = 0; i < n; i++) {
-        assert_true(is_legal(&toy_tictactoe, &pos, moves[i]));
+        assert_true(toy_is_legal(&toy_tictactoe, &pos, moves[i]));
         assert_false(seen[moves[i]]);
         seen[moves[i]] = true;
         if (i > 0)
@@ -389,25 +368,13 @@ static void test_root_scores(void **state)
  * third time, with A checking all through the cycle.  The evaluation makes
  * c1 look best (B in check: -300 for B) and the quiet moves worst (-300 for
  * A), so only the repetition rule keeps A from it. */
-static DjGame *shuttle_game(const DjVariant *variant)
-{
-    DjSetup setup = { 0 };
-    DjGame *game = dj_game_new(variant, &setup, NULL);
-    assert_non_null(game);
-    const char *moves[] = { "c1", "b1", "d1", "a1", "c1", "b1", "d1", "a1" };
-    for (size_t i = 0; i < G_N_ELEMENTS(moves); i++)
-        assert_true(dj_game_play_text(game, moves[i], NULL));
-    assert_int_equal(dj_game_outcome(game), DJ_OUTCOME_ONGOING);
-    return game;
-}
-
 static void test_repetition_in_search(void **state)
 {
     (void)state;
     const DjMove c1 = 3;
 
     /* perpetual check loses: A avoids c1 */
-    DjGame *game = shuttle_game(&toy_shuttle);
+    DjGame *game = toy_shuttle_cycle(&toy_shuttle);
     int n_line = 0;
     const DjHistoryEntry *line = dj_game_line(game, &n_line);
     DjSearch *search = dj_search_new(&toy_shuttle, TABLE_MB);
@@ -416,7 +383,7 @@ static void test_repetition_in_search(void **state)
         DjSearchInfo info;
         DjMove move = dj_search_run(search, dj_game_position(game), line, n_line, &limits,
                                     NULL, NULL, &info);
-        assert_true(is_legal(&toy_shuttle, dj_game_position(game), move));
+        assert_true(toy_is_legal(&toy_shuttle, dj_game_position(game), move));
         if (move == c1) {
             print_error("depth %d: the search repeats with a perpetual check (score %d)\n",
                         depth, info.score);
@@ -441,7 +408,7 @@ static void test_repetition_in_search(void **state)
     /* repetition a plain draw: c1 (0) beats the quiet moves (-300) */
     DjVariant lenient = toy_shuttle;
     lenient.perpetual_check_loses = false;
-    game = shuttle_game(&lenient);
+    game = toy_shuttle_cycle(&lenient);
     line = dj_game_line(game, &n_line);
     search = dj_search_new(&lenient, TABLE_MB);
     DjSearchLimits one = { .depth = 1 };

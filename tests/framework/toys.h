@@ -11,6 +11,7 @@
 #include <stdint.h>
 
 #include "framework/game.h"
+#include "framework/game_history.h"
 
 /* A decimal number from min to max, the whole of `text` (toy_takeaway.c). */
 bool toy_parse_number(const char *text, int min, int max, int *out);
@@ -103,5 +104,20 @@ typedef struct ToyMancala {
 } ToyMancala;
 
 extern const DjVariant toy_mancala;
+
+/* ---- helpers for the tests (toy_helpers.c) -------------------------------- */
+
+/* Whether `move` is a legal move of `pos` (a toy: at most 16 moves). */
+bool toy_is_legal(const DjVariant *v, const void *pos, DjMove move);
+
+/* Set `pos` up from the position string `text`, failing the running cmocka
+ * test if it is refused. */
+void toy_setup(const DjVariant *v, void *pos, const char *text);
+
+/* A game of `variant` (the shuttle toy, or a copy with other repetition
+ * rules) after c1 b1 d1 a1 c1 b1 d1 a1: side 0 to move, on d1, side 1 on
+ * a1; c1 would repeat the position after the first c1 for the third time,
+ * side 0 having checked all through.  dj_game_free it. */
+DjGame *toy_shuttle_cycle(const DjVariant *variant);
 
 #endif

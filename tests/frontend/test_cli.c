@@ -246,43 +246,11 @@ static void test_analyze_with_threads(void **state)
     runner_run_free(r);
 }
 
-/* The move after "best move: " must be legal in the analysed position. */
-static void test_analyze_prints_iterations_and_a_legal_move(void **state)
+/* The move after "best move: " in `out` is legal in Onitama's start with
+ * CARDS. */
+static void assert_best_move_legal(const char *out)
 {
-    DojoRun *r = run(state, (const char *const[]){ "analyze", "onitama", "--cards", CARDS,
-                                                   "--depth", "4", NULL });
-    assert_int_equal(r->exit_code, 0);
-    for (int depth = 1; depth <= 4; depth++) {
-        char *line = g_strdup_printf("depth %2d  score ", depth);
-        assert_non_null(strstr(r->out, line));
-        g_free(line);
-    }
-    const char *best = strstr(r->out, "best move: ");
-    assert_non_null(best);
-    best += strlen("best move: ");
-    char *move_text = g_strndup(best, strcspn(best, " \n"));
-
-    const DjVariant *variant = dj_registry_find("onitama");
-    void *pos = g_malloc(variant->state_size);
-    DjOptionValue cards = { "cards", CARDS };
-    DjSetup setup = { .options = &cards, .n_options = 1 };
-    assert_true(variant->setup(pos, &setup, NULL));
-    DjMove move = DJ_MOVE_NONE;
-    assert_true(variant->parse_move(pos, move_text, &move, NULL));
-    g_free(pos);
-    g_free(move_text);
-    runner_run_free(r);
-}
-
-/* MCTS: playouts instead of nodes, the most visited moves, a legal move. */
-static void test_analyze_with_mcts(void **state)
-{
-    DojoRun *r = run(state, (const char *const[]){ "analyze", "onitama", "--cards", CARDS,
-                                                   "--engine", "mcts", "--nodes", "2000", NULL });
-    assert_int_equal(r->exit_code, 0);
-    assert_non_null(strstr(r->out, "nodes 2000 "));
-    assert_non_null(strstr(r->out, "  visits "));
-    const char *best = strstr(r->out, "best move: ");
+    const char *best = strstr(out, "best move: ");
     assert_non_null(best);
     best += strlen("best move: ");
     char *move_text = g_strndup(best, strcspn(best, " \n,"));
@@ -295,6 +263,32 @@ static void test_analyze_with_mcts(void **state)
     assert_true(variant->parse_move(pos, move_text, &move, NULL));
     g_free(pos);
     g_free(move_text);
+}
+
+/* The move after "best move: " must be legal in the analysed position. */
+static void test_analyze_prints_iterations_and_a_legal_move(void **state)
+{
+    DojoRun *r = run(state, (const char *const[]){ "analyze", "onitama", "--cards", CARDS,
+                                                   "--depth", "4", NULL });
+    assert_int_equal(r->exit_code, 0);
+    for (int depth = 1; depth <= 4; depth++) {
+        char *line = g_strdup_printf("depth %2d  score ", depth);
+        assert_non_null(strstr(r->out, line));
+        g_free(line);
+    }
+    assert_best_move_legal(r->out);
+    runner_run_free(r);
+}
+
+/* MCTS: playouts instead of nodes, the most visited moves, a legal move. */
+static void test_analyze_with_mcts(void **state)
+{
+    DojoRun *r = run(state, (const char *const[]){ "analyze", "onitama", "--cards", CARDS,
+                                                   "--engine", "mcts", "--nodes", "2000", NULL });
+    assert_int_equal(r->exit_code, 0);
+    assert_non_null(strstr(r->out, "nodes 2000 "));
+    assert_non_null(strstr(r->out, "  visits "));
+    assert_best_move_legal(r->out);
     runner_run_free(r);
 }
 

@@ -1,0 +1,42 @@
+/* toy_helpers.c: small helpers the framework's tests share (see toys.h). */
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <cmocka.h>
+
+#include "toys.h"
+
+#include "framework/game_history.h"
+
+bool toy_is_legal(const DjVariant *v, const void *pos, DjMove move)
+{
+    DjMove moves[16];
+    assert_true(v->max_moves <= 16);
+    int n = v->legal_moves(pos, moves);
+    for (int i = 0; i < n; i++)
+        if (moves[i] == move)
+            return true;
+    return false;
+}
+
+void toy_setup(const DjVariant *v, void *pos, const char *text)
+{
+    DjSetup setup = { .position = text };
+    GError *error = NULL;
+    if (!v->setup(pos, &setup, &error)) {
+        print_error("setup \"%s\": %s\n", text, error != NULL ? error->message : "?");
+        fail();
+    }
+}
+
+DjGame *toy_shuttle_cycle(const DjVariant *variant)
+{
+    DjSetup setup = { 0 };
+    DjGame *game = dj_game_new(variant, &setup, NULL);
+    assert_non_null(game);
+    const char *moves[] = { "c1", "b1", "d1", "a1", "c1", "b1", "d1", "a1" };
+    for (size_t i = 0; i < G_N_ELEMENTS(moves); i++)
+        assert_true(dj_game_play_text(game, moves[i], NULL));
+    assert_int_equal(dj_game_outcome(game), DJ_OUTCOME_ONGOING);
+    return game;
+}
