@@ -164,16 +164,17 @@ static void bench_variant(const DjVariant *variant, const DjSearchLimits *given_
 {
     BenchPositions set;
     standard_positions(variant, &set);
-    DjSearch *search = dj_search_new(variant, BENCH_TABLE_MB);
+    /* the alpha-beta search needs an evaluation: without one, perft only */
+    DjSearch *search = variant->evaluate != NULL ? dj_search_new(variant, BENCH_TABLE_MB) : NULL;
     DjSearchLimits limits = *given_limits;
-    if (limits.depth == 0 && limits.time_ms == 0 && set.positions->len > 0)
+    if (search != NULL && limits.depth == 0 && limits.time_ms == 0 && set.positions->len > 0)
         limits.depth = calibrate_depth(variant, search, g_ptr_array_index(set.positions, 0));
     for (guint i = 0; i < set.positions->len; i++) {
         const void *pos = g_ptr_array_index(set.positions, i);
         if (g_array_index(set.is_start, gboolean, i))
             bench_perft(variant, (int)i + 1, pos, totals);
     }
-    for (guint i = 0; i < set.positions->len; i++)
+    for (guint i = 0; search != NULL && i < set.positions->len; i++)
         bench_search(variant, search, (int)i + 1, g_ptr_array_index(set.positions, i), &limits,
                      totals);
     dj_search_free(search);
