@@ -367,6 +367,7 @@ static bool expand(DjMcts *m, uint32_t node, int ply)
         v->play(m->child, m->moves[i]);
         entry->key = v->key(m->child);
         entry->in_check = checks && v->in_check(m->child);
+        entry->side = (uint8_t)v->side_to_move(m->child);
         filter_add(m, entry->key, +1);
         classify(m, c, m->child, idx);
         filter_add(m, entry->key, -1);
@@ -485,6 +486,7 @@ static void iterate(DjMcts *m, const void *root)
         DjHistoryEntry *entry = &m->line[m->root_index + ply];
         entry->key = v->key(m->pos);
         entry->in_check = checks && v->in_check(m->pos);
+        entry->side = (uint8_t)v->side_to_move(m->pos);
         filter_add(m, entry->key, +1);
     }
     for (int k = 1; k <= ply; k++)
@@ -650,6 +652,7 @@ static void prepare_line(DjMcts *m, const void *root, const DjHistoryEntry *line
     m->root_index = n_line > 0 ? n_line - 1 : 0;
     m->line[m->root_index].key = v->key(root);
     m->line[m->root_index].in_check = v->in_check != NULL && v->in_check(root);
+    m->line[m->root_index].side = (uint8_t)v->side_to_move(root);
     memset(m->repetition_filter, 0, sizeof m->repetition_filter);
     for (int i = 0; i <= m->root_index; i++)
         filter_add(m, m->line[i].key, +1);
@@ -657,7 +660,7 @@ static void prepare_line(DjMcts *m, const void *root, const DjHistoryEntry *line
 
 static bool same_entry(const DjHistoryEntry *a, const DjHistoryEntry *b)
 {
-    return a->key == b->key && a->in_check == b->in_check;
+    return a->key == b->key && a->in_check == b->in_check && a->side == b->side;
 }
 
 /* The node of the last tree that stands for the new root, reached from the

@@ -10,6 +10,7 @@
 
 #include "framework/game_history.h"
 #include "framework/search/mcts.h"
+#include "framework/search/search.h"
 #include "toys.h"
 
 #define POOL_MB 4
@@ -178,6 +179,59 @@ static void test_tictactoe_proofs(void **state)
         assert_true(stats[i].proven);
         assert_true(stats[i].score <= -(DJ_SCORE_WIN - 2));
     }
+    dj_mcts_free(mcts);
+}
+
+/* ---- sides that do not alternate --------------------------------------------
+ * Mancala gives the mover another turn now and then: MCTS backs values up by
+ * the side to move at each node, so its proofs agree with the alpha-beta
+ * search (itself checked against an exact solver in test_extra_turns.c). */
+static int result_class(int score)
+{
+    return dj_score_is_decisive(score, NULL) ? (score > 0 ? 1 : -1) : 0;
+}
+
+static void test_extra_turns_proven_as_alphabeta(void **state)
+{
+    (void)state;
+    DjMcts *mcts = dj_mcts_new(&toy_mancala, POOL_MB, NULL);
+    DjSearch *search = dj_search_new(&toy_mancala, POOL_MB);
+    GRand *rand = g_rand_new_with_seed(0x3a7c);
+    int proven = 0, decisive = 0;
+    for (int i = 0; i < 30; i++) {
+        GString *text = g_string_new(NULL);
+        for (int p = 0; p < 2 * MANCALA_PITS; p++)
+            g_string_append_printf(text, "%d ", g_rand_int_range(rand, 0, 3));
+        g_string_append_printf(text, "%d %d %d", g_rand_int_range(rand, 0, 3),
+                               g_rand_int_range(rand, 0, 3), g_rand_int_range(rand, 0, 2));
+        ToyMancala pos;
+        toy_setup(&toy_mancala, &pos, text->str);
+        if (dj_position_outcome(&toy_mancala, &pos) != DJ_OUTCOME_ONGOING) {
+            g_string_free(text, TRUE);
+            continue;
+        }
+        DjSearchLimits exact = { .depth = 60 };
+        DjSearchInfo reference, info;
+        (void)dj_search_run(search, &pos, NULL, 0, &exact, NULL, NULL, &reference);
+        DjMove move = mcts_move(mcts, &pos, 100000, &info);
+        assert_true(toy_is_legal(&toy_mancala, &pos, move));
+        DjMctsMoveStat stats[MANCALA_PITS];
+        (void)dj_mcts_root_stats(mcts, stats, MANCALA_PITS);
+        if (stats[0].proven) {
+            proven++;
+            if (result_class(info.score) != result_class(reference.score)) {
+                print_error("%s: MCTS proves %d, alpha-beta says %d\n", text->str, info.score,
+                            reference.score);
+                fail();
+            }
+            decisive += result_class(info.score) != 0;
+        }
+        g_string_free(text, TRUE);
+    }
+    assert_true(proven >= 20);
+    assert_true(decisive >= 10);
+    g_rand_free(rand);
+    dj_search_free(search);
     dj_mcts_free(mcts);
 }
 
@@ -395,6 +449,7 @@ int main(void)
         cmocka_unit_test(test_tictactoe_only_drawing_reply),
         cmocka_unit_test(test_takeaway_solved),
         cmocka_unit_test(test_tictactoe_proofs),
+        cmocka_unit_test(test_extra_turns_proven_as_alphabeta),
         cmocka_unit_test(test_repetition),
         cmocka_unit_test(test_limits_and_stop),
         cmocka_unit_test(test_same_seed_same_move),
