@@ -1,6 +1,6 @@
 /* test_ogi_perft.c: the published perft counts from the start position
- * (rules file), depths 1..4; depths 5 (8490025) and 6 (205167370) are in
- * the bench.  Positions with mates inside the tree.  Also perft
+ * (docs/rules/ogi.md), depths 1..4; depths 5 (8490025) and 6 (205167370)
+ * are in the bench.  Positions with mates inside the tree.  Also perft
  * without bulk counting, every leaf played, agreeing with count_moves. */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -78,7 +78,7 @@ static void test_perft_start_from_string(void **state)
     g_free(pos);
 }
 
-/* Depth 1 of the rules file, move by move: 8 pawn moves, 5 rook, 3
+/* Depth 1 of docs/rules/ogi.md, move by move: 8 pawn moves, 5 rook, 3
  * princess, 3 king, 2+2 silver, 1+1 lance. */
 static void test_start_moves(void **state)
 {

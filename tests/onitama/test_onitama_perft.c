@@ -1,4 +1,4 @@
-/* test_onitama_perft.c: the published perft counts (rules file), depths
+/* test_onitama_perft.c: the published perft counts (docs/rules/onitama.md), depths
  * 1..6 for each of the four card sets.  Depths 7 and 8 are in the bench. */
 #include <setjmp.h>
 #include <stdarg.h>

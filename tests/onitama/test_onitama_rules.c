@@ -1,4 +1,4 @@
-/* test_onitama_rules.c: each rule of /work/shared/rules/onitama.md in its
+/* test_onitama_rules.c: each rule of docs/rules/onitama.md in its
  * own test, through the DjVariant interface. */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -11,7 +11,7 @@
 
 #include "onitama_test.h"
 
-/* The card table of the rules file, transcribed independently of the
+/* The card table of docs/rules/onitama.md, transcribed independently of the
  * variant's own table: name, stamp (0 Blue, 1 Red), offsets (dx, dy). */
 typedef struct RulesCard {
     const char *name;

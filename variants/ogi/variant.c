@@ -1,4 +1,5 @@
-/* variant.c: dj_variant_ogi, the Ōgi entry in the registry. */
+/* variant.c: dj_variant_ogi, the Ōgi entry in the registry.  The rules it
+ * implements, notation and perft counts: docs/rules/ogi.md. */
 #include "framework/game.h"
 
 #include "attacks.h"
