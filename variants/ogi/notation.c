@@ -97,6 +97,12 @@ int ogi_move_origin(const void *position, DjMove move)
     return ogi_move_is_drop(move) ? -1 : ogi_move_from(move);
 }
 
+int ogi_move_destination(const void *position, DjMove move)
+{
+    (void)position;
+    return ogi_move_to(move);
+}
+
 static bool refuse(GError **error, const char *format, ...) G_GNUC_PRINTF(2, 3);
 
 static bool refuse(GError **error, const char *format, ...)

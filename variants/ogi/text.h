@@ -87,6 +87,7 @@ void ogi_format_move(const void *pos, DjMove move, GString *out);
 /* DjVariant.format_move_engine: drops as "P@e5" (Fairy-Stockfish). */
 void ogi_format_move_engine(const void *pos, DjMove move, GString *out);
 int ogi_move_origin(const void *pos, DjMove move);
+int ogi_move_destination(const void *pos, DjMove move);
 
 /* ---- render.c ------------------------------------------------------------ */
 void ogi_render(const void *pos, const DjRenderStyle *style, GString *out);

@@ -28,6 +28,12 @@ int onitama_move_origin(const void *pos, DjMove move)
     return onitama_move_is_pass(move) ? -1 : onitama_move_from(move);
 }
 
+int onitama_move_destination(const void *pos, DjMove move)
+{
+    (void)pos;
+    return onitama_move_is_pass(move) ? -1 : onitama_move_to(move);
+}
+
 static bool move_error(GError **error, const char *format, ...) G_GNUC_PRINTF(2, 3);
 static bool move_error(GError **error, const char *format, ...)
 {

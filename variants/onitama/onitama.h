@@ -102,6 +102,12 @@ bool onitama_parse_position(OnitamaPosition *pos, const char *text, GError **err
 bool onitama_parse_move(const void *pos, const char *text, DjMove *out, GError **error);
 void onitama_format_move(const void *pos, DjMove move, GString *out);
 int onitama_move_origin(const void *pos, DjMove move);
+int onitama_move_destination(const void *pos, DjMove move);
+
+/* ---- mirror.c --------------------------------------------------------- */
+
+/* The half turn of the board with the colours (and hands) swapped. */
+void onitama_mirror(const void *pos, void *out);
 
 /* ---- render.c --------------------------------------------------------- */
 

@@ -28,6 +28,7 @@ const DjVariant dj_variant_onitama = {
     .key = onitama_key,
     .compute_key = onitama_compute_key,
     .in_check = NULL,
+    .mirror = onitama_mirror,
 
     .evaluate = onitama_evaluate,
     .is_noisy = onitama_is_noisy,
@@ -41,6 +42,7 @@ const DjVariant dj_variant_onitama = {
     .format_position = onitama_format_position,
     .render = onitama_render,
     .move_origin = onitama_move_origin,
+    .move_destination = onitama_move_destination,
     .describe_move = onitama_describe_move,
     .describe_outcome = onitama_describe_outcome,
 };
