@@ -171,13 +171,15 @@ static void test_commands(void **state)
 {
     runner_require_variant("onitama");
     DojoRun *r = runner_run_text(*state,
-                                 "moves\nmoves c1\nmoves C1\nmoves e3\nboard\nhelp\ndraw\n"
+                                 "moves\nmoves c1\nmoves C1\nmoves c2\nmoves e3\nboard\nhelp\ndraw\n"
                                  "hint\nundo\nresign\n",
                                  hotseat_args);
     assert_int_equal(r->exit_code, 0);
     assert_non_null(strstr(r->out, "Legal moves (10): "));
-    assert_int_equal(runner_count_containing(r->out, "Legal moves from c1 (2): ox:c1c2, boar:c1c2"), 2);
-    assert_non_null(strstr(r->out, "No legal move starts from e3."));
+    assert_int_equal(runner_count_containing(r->out, "Legal moves from or to c1 (2): ox:c1c2, boar:c1c2"), 2);
+    /* the moves that end on a square too (placement games need it) */
+    assert_non_null(strstr(r->out, "Legal moves from or to c2 (2): ox:c1c2, boar:c1c2"));
+    assert_non_null(strstr(r->out, "No legal move starts or ends on e3."));
     assert_non_null(strstr(r->out, "quit"));
     assert_non_null(strstr(r->out, "No draw to claim"));
     assert_non_null(strstr(r->out, "Hint: "));
