@@ -70,6 +70,23 @@ static void test_help_and_version(void **state)
     assert_non_null(strstr(r->out, "--play-as"));
     assert_non_null(strstr(r->out, "--resume"));
     assert_non_null(strstr(r->out, "DOJO_HOME"));
+    /* A game's options are shown as that game's, after its title, and not
+     * among dojo's own options. */
+    const char *own = strstr(r->out, "--play-as");
+    for (const DjVariant *const *v = dj_registry_all(); *v != NULL; v++) {
+        for (const DjVariantOption *o = (*v)->options; o != NULL && o->name != NULL; o++) {
+            char *title = g_strdup_printf("%s options", (*v)->title);
+            char *entry = g_strdup_printf("--%s=%s", o->name, o->arg);
+            const char *at_title = strstr(r->out, title);
+            const char *at_entry = strstr(r->out, entry);
+            assert_non_null(at_title);
+            assert_non_null(at_entry);
+            assert_true(at_title < at_entry);
+            assert_true(own > at_entry || strstr(own, entry) == NULL);
+            g_free(entry);
+            g_free(title);
+        }
+    }
     runner_run_free(r);
 
     r = run(state, (const char *const[]){ "perft", "--help", NULL });
