@@ -1,8 +1,8 @@
 /* fuzz_play: what people type during a hot-seat `dojo play` game.
  *
- * Input: one byte that picks the variant (fuzz_pick_variant) and the seed of
- * the new game (the byte divided by the number of variants, so Onitama gets
- * different cards), then the text typed by both players, read by the play
+ * Input: the game's name and a newline (fuzz_take_variant), one byte: the
+ * seed of the new game (so Onitama gets different cards), then the text
+ * typed by both players, read by the play
  * loop one line at a time.  Output goes to /dev/null.
  *
  * `save FILE` and `load FILE` are fuzzed too, inside a private directory:
@@ -34,7 +34,6 @@
 
 #include "framework/game_history.h"
 #include "framework/record.h"
-#include "framework/registry.h"
 #include "frontends/tty/play_loop.h"
 #include "fuzz_common.h"
 
@@ -215,18 +214,17 @@ static void check_game(const DjGame *game, DojoPlayEnd end)
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-    if (size < 2 || size > INPUT_MAX || !input_is_confined(data + 1, size - 1))
+    if (size > INPUT_MAX)
+        return 0;
+    const DjVariant *v = fuzz_take_variant(&data, &size);
+    if (v == NULL || size < 2 || !input_is_confined(data + 1, size - 1))
         return 0;
     static FILE *out = NULL;
     if (out == NULL) {
         out = fopen("/dev/null", "w");
         fuzz_check(out != NULL, "cannot open /dev/null");
     }
-    int n_variants = 0;
-    while (dj_registry_all()[n_variants] != NULL)
-        n_variants++;
-    const DjVariant *v = fuzz_pick_variant(data[0]);
-    DjSetup setup = { .seed = (guint64)(data[0] / n_variants) };
+    DjSetup setup = { .seed = data[0] };
     DjGame *game = dj_game_new(v, &setup, NULL);
     fuzz_check(game != NULL, "a new game was refused");
 
