@@ -20,14 +20,7 @@ static void test_perft_start(void **state)
 {
     (void)state;
     void *pos = ogi_test_start();
-    for (int depth = 1; depth <= 4; depth++) {
-        uint64_t count = dj_perft(OGI, pos, depth);
-        if (count != start_counts[depth - 1]) {
-            fprintf(stderr, "depth %d: %llu, expected %llu\n", depth, (unsigned long long)count,
-                    (unsigned long long)start_counts[depth - 1]);
-            fail();
-        }
-    }
+    vt_check_perft(OGI, pos, start_counts, 4, "start");
     g_free(pos);
 }
 
@@ -92,33 +85,11 @@ static void test_start_moves(void **state)
     g_free(pos);
 }
 
-/* Leaves below `pos`, playing every move (no bulk counting) and checking
- * count_moves and the incremental key at every node. */
-static uint64_t perft_by_playing(const void *pos, int depth)
-{
-    if (depth == 0)
-        return 1;
-    DjMove *moves = g_new(DjMove, OGI->max_moves);
-    int n = OGI->legal_moves(pos, moves);
-    assert_int_equal(n, OGI->count_moves(pos));
-    uint64_t total = 0;
-    void *child = g_malloc(OGI->state_size);
-    for (int i = 0; i < n; i++) {
-        memcpy(child, pos, OGI->state_size);
-        OGI->play(child, moves[i]);
-        assert_true(OGI->key(child) == OGI->compute_key(child));
-        total += perft_by_playing(child, depth - 1);
-    }
-    g_free(child);
-    g_free(moves);
-    return total;
-}
-
 static void test_perft_by_playing(void **state)
 {
     (void)state;
     void *pos = ogi_test_start();
-    assert_int_equal(perft_by_playing(pos, 3), start_counts[2]);
+    assert_int_equal(vt_perft_by_playing(OGI, pos, 3), start_counts[2]);
     g_free(pos);
 }
 
