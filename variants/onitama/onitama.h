@@ -17,6 +17,9 @@
 GQuark onitama_error_quark(void);
 typedef enum { ONITAMA_ERROR_OPTION, ONITAMA_ERROR_POSITION, ONITAMA_ERROR_MOVE } OnitamaError;
 
+/* How much of the user's text an option error quotes (dj_text_quote). */
+#define ONITAMA_QUOTE_MAX 32
+
 /* ---- setup.c ---------------------------------------------------------- */
 
 extern const DjVariantOption onitama_options[];
