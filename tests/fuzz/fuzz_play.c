@@ -36,6 +36,7 @@
 #include "framework/record.h"
 #include "frontends/tty/play_loop.h"
 #include "fuzz_common.h"
+#include "outcome_oracle.h"
 
 #define INPUT_MAX (64 * 1024)
 #define HINTS_MAX 4
@@ -131,44 +132,6 @@ static void empty_directory(const char *path)
 
 /* ---- checks after the loop -------------------------------------------------------------- */
 
-/* The outcome of the current position by the rules alone: the variant's
- * outcome(), no legal move, or the repetition rule of game.h. */
-static DjOutcome outcome_by_rules(const DjGame *game)
-{
-    const DjVariant *v = dj_game_variant(game);
-    const void *pos = dj_game_position(game);
-    DjOutcome by_position = dj_position_outcome(v, pos);
-    if (by_position != DJ_OUTCOME_ONGOING)
-        return by_position;
-    int n_line = 0;
-    const DjHistoryEntry *line = dj_game_line(game, &n_line);
-    int last = n_line - 1, first = last, occurrences = 0;
-    for (int k = last; k >= 0; k--) {
-        if (line[k].key == line[last].key) {
-            occurrences++;
-            first = k;
-        }
-    }
-    if (v->repetition_draw == 0 || occurrences < v->repetition_draw)
-        return DJ_OUTCOME_ONGOING;
-    if (!v->perpetual_check_loses)
-        return DJ_OUTCOME_DRAW;
-    /* Judged by turns: a move that gives its side another turn ends none. */
-    bool moved[2] = { false, false }, always_checked[2] = { true, true };
-    for (int ply = first; ply < last; ply++) {
-        int side = v->side_to_move(dj_game_position_at(game, ply));
-        if (v->side_to_move(dj_game_position_at(game, ply + 1)) == side)
-            continue;
-        moved[side] = true;
-        if (!line[ply + 1].in_check)
-            always_checked[side] = false;
-    }
-    bool perpetual[2] = { moved[0] && always_checked[0], moved[1] && always_checked[1] };
-    if (perpetual[0] != perpetual[1])
-        return dj_outcome_win_for(perpetual[0] ? 1 : 0);
-    return DJ_OUTCOME_DRAW;
-}
-
 static void check_game(const DjGame *game, DojoPlayEnd end)
 {
     const DjVariant *v = dj_game_variant(game);
@@ -185,7 +148,7 @@ static void check_game(const DjGame *game, DojoPlayEnd end)
     }
 
     DjOutcome outcome = dj_game_outcome(game);
-    DjOutcome by_rules = outcome_by_rules(game);
+    DjOutcome by_rules = oracle_expected_outcome(game, NULL);
     if (by_rules != DJ_OUTCOME_ONGOING)
         fuzz_check(outcome == by_rules, "the game's outcome is not the one the rules give");
     fuzz_check((outcome == DJ_OUTCOME_ONGOING) == (dj_game_outcome_reason(game) == NULL),
