@@ -56,9 +56,8 @@ int main(int argc, char **argv)
     printf("%d passed, %d failed\n", count - failures, failures);
     const DjVariant *unseeded = fuzz_unexercised_variant();
     if (unseeded != NULL) {
-        fprintf(stderr, "no saved input exercises %s: add seeds for it (an input of a target "
-                "that fuzzes every game starts with \"%s\" and a newline)\n", unseeded->name,
-                unseeded->name);
+        fprintf(stderr, "no saved input exercises %s: add seeds for it to this target's "
+                "corpus (tests/fuzz/fuzz_common.h says how)\n", unseeded->name);
         return 1;
     }
     return failures == 0 ? 0 : 1;
