@@ -151,27 +151,36 @@ static void expect_failure(const char *expected)
     g_free(report);
 }
 
-static bool have_base(void)
+/* Every test starts from an unbroken copy of the base game; it is skipped
+ * when no built game supplies a mirror. */
+static void require_base(void)
 {
     if (base != NULL)
-        return true;
+        return;
     print_message("skipped: no built game supplies a mirror\n");
-    return false;
+    skip();
+}
+
+/* The copy with EXTRA_BYTES more in each position, cleared by setup() and
+ * carried by mirror(): still a correct game. */
+static void add_extra_bytes(void)
+{
+    wrapped.state_size = base->state_size + EXTRA_BYTES;
+    wrapped.mirror = mirror_with_extra_bytes;
+    wrapped.setup = setup_clearing_extra_bytes;
 }
 
 static void test_the_unbroken_copy_passes(void **state)
 {
     (void)state;
-    if (!have_base())
-        skip();
+    require_base();
     expect_pass();
 }
 
 static void test_a_generator_missing_an_edge_is_caught(void **state)
 {
     (void)state;
-    if (!have_base())
-        skip();
+    require_base();
     wrapped.legal_moves = legal_moves_missing_a_file;
     wrapped.count_moves = NULL;
     wrapped.noisy_moves = NULL;
@@ -181,8 +190,7 @@ static void test_a_generator_missing_an_edge_is_caught(void **state)
 static void test_an_evaluation_favouring_one_side_is_caught(void **state)
 {
     (void)state;
-    if (!have_base())
-        skip();
+    require_base();
     wrapped.evaluate = evaluate_favouring_side0;
     expect_failure("on the mirror image");
 }
@@ -190,8 +198,7 @@ static void test_an_evaluation_favouring_one_side_is_caught(void **state)
 static void test_a_draw_counted_as_a_win_is_caught(void **state)
 {
     (void)state;
-    if (!have_base())
-        skip();
+    require_base();
     wrapped.outcome = outcome_with_draws;
     int draws = expect_pass();
     assert_true(draws > 0);   /* the control really reaches drawn ends */
@@ -202,8 +209,7 @@ static void test_a_draw_counted_as_a_win_is_caught(void **state)
 static void test_a_reason_naming_the_wrong_winner_is_caught(void **state)
 {
     (void)state;
-    if (!have_base())
-        skip();
+    require_base();
     wrapped.outcome = outcome_with_draws;
     wrapped.describe_outcome = describe_draw_as_win;
     expect_failure("the game ended in a draw but its reason says");
@@ -212,11 +218,8 @@ static void test_a_reason_naming_the_wrong_winner_is_caught(void **state)
 static void test_uncleared_bytes_are_caught(void **state)
 {
     (void)state;
-    if (!have_base())
-        skip();
-    wrapped.state_size = base->state_size + EXTRA_BYTES;
-    wrapped.mirror = mirror_with_extra_bytes;
-    wrapped.setup = setup_clearing_extra_bytes;
+    require_base();
+    add_extra_bytes();
     expect_pass();
     wrapped.setup = setup_leaving_extra_bytes;
     expect_failure("setup() must clear the whole block");
@@ -225,11 +228,8 @@ static void test_uncleared_bytes_are_caught(void **state)
 static void test_a_cached_field_that_depends_on_the_path_is_caught(void **state)
 {
     (void)state;
-    if (!have_base())
-        skip();
-    wrapped.state_size = base->state_size + EXTRA_BYTES;
-    wrapped.mirror = mirror_with_extra_bytes;
-    wrapped.setup = setup_clearing_extra_bytes;
+    require_base();
+    add_extra_bytes();
     wrapped.play = play_counting_plies;
     expect_failure("a cached field depends on how it was reached");
 }
