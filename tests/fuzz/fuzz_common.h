@@ -26,9 +26,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
  * (the input is then skipped: it belongs to a game this build leaves out). */
 const DjVariant *fuzz_take_variant(const uint8_t **data, size_t *size);
 
-/* Count `variant` as exercised.  fuzz_take_variant does it; a target that
- * finds the game another way (fuzz_record: the record's Variant tag) calls
- * it itself. */
+/* Count `variant` as exercised.  fuzz_take_variant does it; a target whose
+ * input names the game another way (fuzz_record: the record's Variant tag;
+ * fuzz_uci: "setoption name UCI_Variant value NAME") calls it itself. */
 void fuzz_note_variant(const DjVariant *variant);
 
 /* A built game that no input so far exercised, or NULL. */
