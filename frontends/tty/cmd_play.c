@@ -328,7 +328,8 @@ static int run_play(void *data, int n_positional, char **positional)
         if (dojo_setup_args_given(&args->setup))
             return dojo_usage_failure("play", PLAY_PARAMS,
                                       "--resume continues a recorded game: --position, "
-                                      "--cards, --deck, -o and --seed do not apply");
+                                      "a game's options (-o, --cards...) and --seed do "
+                                      "not apply");
         const char *target = args->resume_file != NULL ? args->resume_file
                            : n_positional == 1 ? positional[0] : NULL;
         char *path = resume_path(target, &error);
