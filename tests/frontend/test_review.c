@@ -93,6 +93,7 @@ static char *board_orientations(const char *out)
 static void test_history_lists_the_moves_numbered_and_described(void **state)
 {
     runner_require_variant("onitama");
+    runner_require_variant("ogi");
     DojoRun *r = runner_run_text(*state, "history\nox:d1d2\nelephant:c5d4\nhistory\nquit\n",
                                  hotseat_args);
     assert_int_equal(r->exit_code, 0);
@@ -200,6 +201,7 @@ static void assert_review_fails(const char *dir, const char *file, int code, con
 static void test_review_refuses_bad_records_clearly(void **state)
 {
     runner_require_variant("onitama");
+    runner_require_variant("ogi");
     const char *dir = *state;
     assert_review_fails(dir, "missing.dojo", 1, "cannot review missing.dojo");
     write_file(dir, "binary.dojo", "[Variant \"onitama\"]\n\0\1\2", 23);
