@@ -7,8 +7,10 @@
 #include "framework/game.h"
 
 /* A fresh position of the registered variant `name` set up from `position`
- * (NULL: new game) and one option NAME=VALUE (NULL: none); exits the
- * benchmark with a message on failure.  g_free the result. */
+ * (NULL: new game) and one option NAME=VALUE (NULL: none); g_free the
+ * result.  NULL, after printing "skip: ..." on standard output, when the
+ * build leaves that game out (-Dvariants): a benchmark runs whatever rows
+ * the build has.  Exits the benchmark with a message on any other failure. */
 void *bench_position(const char *name, const char *position, const char *option,
                      const DjVariant **variant_out);
 

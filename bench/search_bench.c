@@ -41,6 +41,8 @@ int main(int argc, char **argv)
         const SearchRow *row = &rows[i];
         const DjVariant *v = NULL;
         void *pos = bench_position(row->variant, NULL, row->option, &v);
+        if (pos == NULL)
+            continue;
         double budget = override > 0 ? override : row->seconds;
         printf("%s %s, %.1f s:\n", row->variant, row->option != NULL ? row->option : "start", budget);
         DjSearch *search = dj_search_new(v, 64);

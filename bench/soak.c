@@ -63,6 +63,7 @@
 #include "framework/record.h"
 #include "framework/registry.h"
 #include "framework/search/search.h"
+#include "outcome_oracle.h"
 
 #define DEFAULT_DEPTH 2
 #define DEFAULT_MARGIN 50
@@ -289,53 +290,6 @@ static int check_position(Soak *soak, const DjGame *game)
     return n;
 }
 
-/* ---- the outcome worked out from the game line ------------------------------------------ */
-
-/* The outcome the rules give the current position of `game`, with the
- * repetition rule of game.h applied to the whole line; *occurrences is set
- * to how often the current position occurred. */
-static DjOutcome expected_outcome(Soak *soak, const DjGame *game, int *occurrences)
-{
-    const DjVariant *v = soak->v;
-    int n_line = 0;
-    const DjHistoryEntry *line = dj_game_line(game, &n_line);
-    int last = n_line - 1;
-    int first = last;
-    *occurrences = 0;
-    for (int k = last; k >= 0; k--) {
-        if (line[k].key == line[last].key) {
-            (*occurrences)++;
-            first = k;
-        }
-    }
-    const void *pos = dj_game_position(game);
-    DjOutcome by_rules = v->outcome(pos);
-    if (by_rules != DJ_OUTCOME_ONGOING)
-        return by_rules;
-    int mover = v->side_to_move(pos);
-    if (dj_count_moves(v, pos) == 0)
-        return dj_outcome_win_for(1 - mover);
-    if (v->repetition_draw == 0 || *occurrences < v->repetition_draw)
-        return DJ_OUTCOME_ONGOING;
-    if (!v->perpetual_check_loses)
-        return DJ_OUTCOME_DRAW;
-    /* A side that gave check with every turn it ended in the cycle loses;
-     * a move that gives its side another turn ends none. */
-    bool moved[2] = { false, false }, always_checked[2] = { true, true };
-    for (int ply = first; ply < last; ply++) {
-        int side = v->side_to_move(dj_game_position_at(game, ply));
-        if (v->side_to_move(dj_game_position_at(game, ply + 1)) == side)
-            continue;
-        moved[side] = true;
-        if (!line[ply + 1].in_check)
-            always_checked[side] = false;
-    }
-    bool perpetual[2] = { moved[0] && always_checked[0], moved[1] && always_checked[1] };
-    if (perpetual[0] != perpetual[1])
-        return dj_outcome_win_for(perpetual[0] ? 1 : 0);
-    return DJ_OUTCOME_DRAW;
-}
-
 /* The line, the outcome, the repetition count and the draw claim of `game`,
  * which has no result set by dj_game_set_result. */
 static bool check_outcome(Soak *soak, const DjGame *game)
@@ -363,7 +317,7 @@ static bool check_outcome(Soak *soak, const DjGame *game)
     }
 
     int occurrences = 0;
-    DjOutcome expected = expected_outcome(soak, game, &occurrences);
+    DjOutcome expected = oracle_expected_outcome(game, &occurrences);
     DjOutcome outcome = dj_game_outcome(game);
     if (outcome != expected)
         return fail(soak, pos, "dj_game_outcome() is %s, the rules give %s",

@@ -1,15 +1,23 @@
 /* game.h: the variant interface.
  *
- * A game plugs into dojo by filling one `const DjVariant` with designated
- * initialisers and adding it to the registry (registry.c).  The framework
+ * A game plugs into dojo by filling one `const DjVariant` named
+ * dj_variant_NAME, with designated initialisers, in variants/NAME/, and
+ * adding NAME to the `variants` build option (meson_options.txt): the
+ * registry's list (registry.c) is generated from that option, and nothing
+ * else in the framework names a game.  The framework
  * (search, perft, notation, game records, the front end) talks to a game
  * only through this struct, so nothing outside variants/NAME/ knows the rules.
  *
  * Positions are plain blocks of `state_size` bytes.  The framework copies
  * them with memcpy (copy-make: to play a move it copies the parent and calls
  * play() on the copy), so a position must not contain pointers to itself or
- * own any heap memory.  Moves are small non-zero integers that only the
- * variant decodes.
+ * own any heap memory.  The framework and the tests also compare positions
+ * byte for byte (memcmp): two positions that are the same for the rules
+ * must be the same bytes, padding included, however they were reached
+ * (setup() from a string, a new game, play(), undo).  So setup() clears
+ * the whole block (memset) before filling it, and any cached field (a key,
+ * a material count, a King square) is a function of the rest.  Moves are
+ * small non-zero integers that only the variant decodes.
  *
  * Sides are numbered 0 and 1; side 0 is the one written first in
  * `side_names` (Blue in Onitama, Black/Sente in Ogi).
@@ -115,7 +123,9 @@ struct DjVariant {
     const char *title;             /* for people: "Onitama" */
     const char *summary;           /* one line for `dojo list` */
     size_t state_size;             /* bytes in a position */
-    int max_moves;                 /* bound on legal_moves() in any position */
+    int max_moves;                 /* bound on legal_moves() in any position
+                                    * setup() accepts, from a string too, not
+                                    * only in positions reachable in play */
     int board_width, board_height; /* at most 26 files, 99 ranks */
     const char *side_names[2];     /* "Blue", "Red" */
     const DjVariantOption *options;/* terminated by an entry with name == NULL; may be NULL */
@@ -157,11 +167,17 @@ struct DjVariant {
      * return how many.  Order is deterministic.  Called only on positions
      * where outcome() is ONGOING.  Returning 0 means the side to move has no
      * move and has LOST: a game where that is not so must generate a pass
-     * move instead (Onitama does). */
+     * move instead (Onitama does).  A game that ends when neither side can
+     * move (Othello, Go-like games) generates one pass move when only the
+     * side to move is stuck, and its outcome() detects that neither side can
+     * move and decides the result by the game's rule (count, score); two
+     * passes in a row are then never reached. */
     int (*legal_moves)(const void *pos, DjMove *out);
 
     /* Optional (NULL: the framework calls legal_moves).  The number
-     * legal_moves() would return, for perft's bulk counting. */
+     * legal_moves() would return, for perft's bulk counting.  Like
+     * legal_moves, called only on ongoing positions; on a position that
+     * outcome() ends it may return anything (perft never asks). */
     int (*count_moves)(const void *pos);
 
     /* Play `move`, which legal_moves(pos) produced, updating key() and the
@@ -175,8 +191,11 @@ struct DjVariant {
     void (*play_null)(void *pos);
 
     /* Whether the game is over by the position alone (a master captured, a
-     * temple reached).  A variant need not detect "no legal move" here: the
-     * framework does (see legal_moves).  Repetition is the framework's. */
+     * temple reached, neither side able to move in a game decided by
+     * counting).  A variant need not detect "no legal move" here: the
+     * framework does (see legal_moves).  Repetition is the framework's.
+     * DJ_OUTCOME_DRAW is a draw everywhere (record, play, search): never
+     * report a drawn count as a win for either side. */
     DjOutcome (*outcome)(const void *pos);
 
     /* The Zobrist key of `pos`, kept incrementally by setup() and play().
@@ -196,6 +215,20 @@ struct DjVariant {
      * in check. */
     bool (*in_check)(const void *pos);
 
+    /* Optional (NULL: the conformance suite skips its symmetry checks, which
+     * are the ones that catch most rule bugs: supply it).  Write to `out`
+     * (state_size bytes, filled completely, as setup() does) the image of
+     * `pos` under a symmetry of the rules: a left-right reflection, or a half
+     * turn of the board with the colours (hands, cards) swapped, or whatever
+     * the game is symmetric under.  The image's game tree is the image of
+     * pos's: the same number of legal moves at every depth, the same
+     * evaluate(), the same outcome (with the winner swapped when the image
+     * has the other side to move).  Applying it twice gives `pos` back byte
+     * for byte.  Prefer a symmetry that swaps the colours where the game has
+     * one: the suite then also catches an outcome() or evaluate() that
+     * favours one side (a drawn count reported as a win). */
+    void (*mirror)(const void *pos, void *out);
+
     /* ---- search --------------------------------------------------------- */
 
     /* Optional (NULL: the game has no evaluation yet; it is then searched
@@ -209,7 +242,10 @@ struct DjVariant {
     /* Whether `move` (legal in `pos`) is tactical enough to search in
      * quiescence and to try early: captures, promotions, wins, checks...
      * Required with evaluate; optional (NULL) without, when MCTS uses it,
-     * if given, to prefer such moves in its playouts. */
+     * if given, to prefer such moves in its playouts.  A game without
+     * captures (a placement game) returns true for moves that win at once
+     * or swing the position a lot, or simply false: then quiescence is a
+     * plain evaluate() and the search still works. */
     bool (*is_noisy)(const void *pos, DjMove move);
 
     /* Optional (NULL: the framework filters legal_moves with is_noisy).
@@ -223,7 +259,8 @@ struct DjVariant {
      * of the piece it captures plus any promotion gain; 0 for a quiet move,
      * at most DJ_SCORE_EVAL_MAX.  The search tries the biggest gains first
      * and skips captures in quiescence that cannot lift the score near
-     * alpha, so an estimate that is too low loses tactics. */
+     * alpha, so an estimate that is too low loses tactics.  A game without
+     * captures leaves it NULL. */
     int (*move_gain)(const void *pos, DjMove move);
 
     /* Optional (NULL, 0: nothing to tune).  The evaluation's weights, by
@@ -270,16 +307,25 @@ struct DjVariant {
     void (*render)(const void *pos, const DjRenderStyle *style, GString *out);
 
     /* The square a move starts from (numbered as in notation.h), or -1 for
-     * moves that start from no square (drops, passes).  For `moves a1`. */
+     * moves that start from no square (drops, placements, passes).  `moves
+     * a1` lists the moves that start or end on a1. */
     int (*move_origin)(const void *pos, DjMove move);
+
+    /* Optional (NULL: `moves a1` finds moves by their origin only).  The
+     * square a move ends on, or -1 for moves that end on no square (passes).
+     * A placement game needs it: its moves start from no square. */
+    int (*move_destination)(const void *pos, DjMove move);
 
     /* Optional.  Append why the game is over in `pos` when outcome() says
      * it is ("Red's master was captured"), without a final newline.  The
      * front end names the winner and the result itself: say only why. */
     void (*describe_outcome)(const void *pos, GString *out);
 
-    /* Append a short description of `move` for people, or nothing
-     * ("Blue's master takes Red's student at c4 with the Tiger").  Optional. */
+    /* Optional.  Append a short description of `move` (legal in `pos`, the
+     * position before it) for people, or nothing.  The front end shows it in
+     * brackets after the move text: "Red plays tiger:c5c3 (<text>)", so it
+     * says what the move does, not the move again: "the master takes Blue's
+     * student", not "c5c3 takes...". */
     void (*describe_move)(const void *pos, DjMove move, GString *out);
 };
 

@@ -64,6 +64,32 @@ char **dj_text_split_list(const char *text)
     return (char **)g_ptr_array_free(items, FALSE);
 }
 
+char *dj_text_quote(const char *text, int max_chars)
+{
+    GString *out = g_string_new(NULL);
+    int chars = 0;
+    const char *p = text;
+    while (*p != '\0') {
+        if (max_chars > 0 && chars == max_chars) {
+            g_string_append(out, "...");
+            break;
+        }
+        gunichar c = g_utf8_get_char_validated(p, -1);
+        if (c == (gunichar)-1 || c == (gunichar)-2) {
+            g_string_append_c(out, '?');   /* not UTF-8: one byte at a time */
+            p++;
+        } else {
+            if (g_unichar_isprint(c))
+                g_string_append_unichar(out, c);
+            else
+                g_string_append_c(out, '?');
+            p = g_utf8_next_char(p);
+        }
+        chars++;
+    }
+    return g_string_free(out, FALSE);
+}
+
 const char *dj_outcome_result_text(DjOutcome outcome)
 {
     switch (outcome) {

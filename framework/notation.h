@@ -27,6 +27,15 @@ char *dj_text_normalize(const char *text);
  * vector of trimmed, lower-cased, non-empty items (g_strfreev it). */
 char **dj_text_split_list(const char *text);
 
+/* A copy of user text that is safe to quote in an error message (g_free
+ * it): valid UTF-8 on one line, whatever the input.  Printable characters
+ * are kept (UTF-8 ones too); control characters and bytes that are not
+ * UTF-8 become '?'; after `max_chars` characters the rest is cut and "..."
+ * added (max_chars <= 0: no limit).  Variants quote every piece of user
+ * text they echo with it: an error that echoes half a UTF-8 character is
+ * not valid UTF-8, and a terminal shows garbage for it. */
+char *dj_text_quote(const char *text, int max_chars);
+
 /* The name of `outcome` for records: "1-0" (side 0 won), "0-1", "1/2-1/2",
  * "*" (ongoing). */
 const char *dj_outcome_result_text(DjOutcome outcome);

@@ -91,3 +91,16 @@ GOptionGroup *dojo_option_main_group(GOptionContext *context)
 {
     return g_option_context_get_main_group(context);
 }
+
+int dojo_option_parse_and_run(GOptionContext *context, const char *command, const char *params,
+                              int argc, char **argv, DojoCommandRun run, void *args)
+{
+    GError *error = NULL;
+    int code;
+    if (!g_option_context_parse(context, &argc, &argv, &error))
+        code = dojo_report_error(command, params, error);
+    else
+        code = run(args, argc - 1, argv + 1);
+    g_option_context_free(context);
+    return code;
+}

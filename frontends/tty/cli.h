@@ -45,4 +45,15 @@ GOptionContext *dojo_option_context(const char *params, const char *summary,
 /* The main group of a context made by dojo_option_context. */
 GOptionGroup *dojo_option_main_group(GOptionContext *context);
 
+/* What a subcommand does once its options are parsed: `args` is the
+ * user_data given to dojo_option_context, `positional` the words left after
+ * the options (the command's name not included). */
+typedef int (*DojoCommandRun)(void *args, int n_positional, char **positional);
+
+/* Parse argv (argv[0] the command's name) with `context`, then free the
+ * context.  A parse error is reported as a usage error of `command` taking
+ * `params`; otherwise returns run(args, ...)'s exit code. */
+int dojo_option_parse_and_run(GOptionContext *context, const char *command, const char *params,
+                              int argc, char **argv, DojoCommandRun run, void *args);
+
 #endif

@@ -61,8 +61,9 @@ static void print_root_moves(const DjVariant *variant, const void *root, DjMcts 
     g_string_free(line, TRUE);
 }
 
-static int run_analyze(AnalyzeArgs *args, int n_positional, char **positional)
+static int run_analyze(void *data, int n_positional, char **positional)
 {
+    AnalyzeArgs *args = data;
     if (n_positional != 1)
         return dojo_usage_failure("analyze", ANALYZE_PARAMS, "analyze wants one VARIANT");
     GError *error = NULL;
@@ -182,14 +183,9 @@ int dojo_cmd_analyze(int argc, char **argv)
         { NULL, 0, 0, G_OPTION_ARG_NONE, NULL, NULL, NULL },
     };
     g_option_group_add_entries(group, entries);
-    dojo_setup_args_add(group, &args.setup, true);
-    GError *error = NULL;
-    int code;
-    if (!g_option_context_parse(context, &argc, &argv, &error))
-        code = dojo_report_error("analyze", ANALYZE_PARAMS, error);
-    else
-        code = run_analyze(&args, argc - 1, argv + 1);
-    g_option_context_free(context);
+    dojo_setup_args_add(context, &args.setup, true);
+    int code = dojo_option_parse_and_run(context, "analyze", ANALYZE_PARAMS, argc, argv,
+                                         run_analyze, &args);
     dojo_setup_args_clear(&args.setup);
     g_free(args.time);
     g_free(args.depth);

@@ -181,8 +181,9 @@ static void bench_variant(const DjVariant *variant, const DjSearchLimits *given_
     positions_clear(&set);
 }
 
-static int run_bench(BenchArgs *args, int n_positional, char **positional)
+static int run_bench(void *data, int n_positional, char **positional)
 {
+    BenchArgs *args = data;
     GError *error = NULL;
     gint64 depth = 0;
     gint64 time_ms = 0;
@@ -253,13 +254,8 @@ int dojo_cmd_bench(int argc, char **argv)
         { NULL, 0, 0, G_OPTION_ARG_NONE, NULL, NULL, NULL },
     };
     g_option_group_add_entries(dojo_option_main_group(context), entries);
-    GError *error = NULL;
-    int code;
-    if (!g_option_context_parse(context, &argc, &argv, &error))
-        code = dojo_report_error("bench", BENCH_PARAMS, error);
-    else
-        code = run_bench(&args, argc - 1, argv + 1);
-    g_option_context_free(context);
+    int code = dojo_option_parse_and_run(context, "bench", BENCH_PARAMS, argc, argv, run_bench,
+                                         &args);
     g_free(args.depth);
     g_free(args.time);
     return code;

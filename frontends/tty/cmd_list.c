@@ -29,26 +29,26 @@ static void print_variant(const DjVariant *variant)
     }
 }
 
+static int run_list(void *data, int n_positional, char **positional)
+{
+    (void)data;
+    (void)positional;
+    if (n_positional > 0)
+        return dojo_usage_failure("list", LIST_PARAMS, "list takes no arguments");
+    const DjVariant *const *all = dj_registry_all();
+    for (int i = 0; all[i] != NULL; i++) {
+        if (i > 0)
+            putchar('\n');
+        print_variant(all[i]);
+    }
+    return DOJO_EXIT_OK;
+}
+
 int dojo_cmd_list(int argc, char **argv)
 {
     GOptionContext *context = dojo_option_context(
         "", "List the games dojo plays, with the options each understands (give them to "
-        "play, perft, analyze as -o NAME=VALUE; --cards and --deck are shorthands).",
+        "play, perft, analyze as -o NAME=VALUE, or as --NAME VALUE).",
         NULL, NULL);
-    GError *error = NULL;
-    int code = DOJO_EXIT_OK;
-    if (!g_option_context_parse(context, &argc, &argv, &error)) {
-        code = dojo_report_error("list", LIST_PARAMS, error);
-    } else if (argc > 1) {
-        code = dojo_usage_failure("list", LIST_PARAMS, "list takes no arguments");
-    } else {
-        const DjVariant *const *all = dj_registry_all();
-        for (int i = 0; all[i] != NULL; i++) {
-            if (i > 0)
-                putchar('\n');
-            print_variant(all[i]);
-        }
-    }
-    g_option_context_free(context);
-    return code;
+    return dojo_option_parse_and_run(context, "list", LIST_PARAMS, argc, argv, run_list, NULL);
 }

@@ -213,8 +213,9 @@ static bool parse_adjudication(const MatchArgs *args, DojoAdjudication *adj, GEr
     return true;
 }
 
-static int run_match(MatchArgs *args, int n_positional, char **positional)
+static int run_match(void *data, int n_positional, char **positional)
 {
+    MatchArgs *args = data;
     if (n_positional != 1)
         return dojo_usage_failure("match", MATCH_PARAMS, "match wants one VARIANT");
     int n_engines = args->engines != NULL ? (int)g_strv_length(args->engines) : 0;
@@ -397,14 +398,9 @@ int dojo_cmd_match(int argc, char **argv)
         { NULL, 0, 0, G_OPTION_ARG_NONE, NULL, NULL, NULL },
     };
     g_option_group_add_entries(group, entries);
-    dojo_setup_args_add(group, &args.setup, true);
-    GError *error = NULL;
-    int code;
-    if (!g_option_context_parse(context, &argc, &argv, &error))
-        code = dojo_report_error("match", MATCH_PARAMS, error);
-    else
-        code = run_match(&args, argc - 1, argv + 1);
-    g_option_context_free(context);
+    dojo_setup_args_add(context, &args.setup, true);
+    int code = dojo_option_parse_and_run(context, "match", MATCH_PARAMS, argc, argv, run_match,
+                                         &args);
     dojo_setup_args_clear(&args.setup);
     g_strfreev(args.engines);
     char **strings[] = { &args.games, &args.concurrency, &args.tc, &args.movetime,

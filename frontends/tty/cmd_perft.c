@@ -24,8 +24,9 @@ static void print_divide_line(const char *move_text, uint64_t count, void *user_
     fflush(stdout);
 }
 
-static int run_perft(PerftArgs *args, int n_positional, char **positional)
+static int run_perft(void *data, int n_positional, char **positional)
 {
+    PerftArgs *args = data;
     if (n_positional != 2)
         return dojo_usage_failure("perft", PERFT_PARAMS, "perft wants a VARIANT and a DEPTH");
     GError *error = NULL;
@@ -77,7 +78,7 @@ int dojo_cmd_perft(int argc, char **argv)
         { NULL, 0, 0, G_OPTION_ARG_NONE, NULL, NULL, NULL },
     };
     g_option_group_add_entries(group, entries);
-    dojo_setup_args_add(group, &args.setup, true);
+    dojo_setup_args_add(context, &args.setup, true);
     GError *error = NULL;
     int code;
     if (!g_option_context_parse(context, &argc, &argv, &error)) {

@@ -81,7 +81,7 @@ static const char PLAY_DESCRIPTION[] =
     "  dojo play ogi --hotseat\n"
     "  dojo play --resume\n";
 
-static void add_play_entries(GOptionGroup *group, PlayArgs *args)
+static void add_play_entries(GOptionContext *context, PlayArgs *args)
 {
     GOptionEntry entries[] = {
         { "side0", 0, 0, G_OPTION_ARG_STRING, &args->side0,
@@ -125,8 +125,8 @@ static void add_play_entries(GOptionGroup *group, PlayArgs *args)
           "has an evaluation)", "E" },
         { NULL, 0, 0, G_OPTION_ARG_NONE, NULL, NULL, NULL },
     };
-    g_option_group_add_entries(group, entries);
-    dojo_setup_args_add(group, &args->setup, true);
+    g_option_group_add_entries(dojo_option_main_group(context), entries);
+    dojo_setup_args_add(context, &args->setup, true);
 }
 
 static void play_args_clear(PlayArgs *args)
@@ -308,8 +308,9 @@ static guint64 fresh_seed(void)
 
 /* ---- the command ------------------------------------------------------------------ */
 
-static int run_play(PlayArgs *args, int n_positional, char **positional)
+static int run_play(void *data, int n_positional, char **positional)
 {
+    PlayArgs *args = data;
     GError *error = NULL;
     gint64 time_ms = DEFAULT_TIME_MS;
     gint64 max_plies = 0;
@@ -339,7 +340,8 @@ static int run_play(PlayArgs *args, int n_positional, char **positional)
         if (dojo_setup_args_given(&args->setup))
             return dojo_usage_failure("play", PLAY_PARAMS,
                                       "--resume continues a recorded game: --position, "
-                                      "--cards, --deck, -o and --seed do not apply");
+                                      "a game's options (-o, --cards...) and --seed do "
+                                      "not apply");
         const char *target = args->resume_file != NULL ? args->resume_file
                            : n_positional == 1 ? positional[0] : NULL;
         char *path = resume_path(target, &error);
@@ -465,14 +467,9 @@ int dojo_cmd_play(int argc, char **argv)
     memset(&args, 0, sizeof args);
     GOptionContext *context = dojo_option_context("VARIANT", PLAY_SUMMARY, PLAY_DESCRIPTION,
                                                   &args);
-    add_play_entries(dojo_option_main_group(context), &args);
-    GError *error = NULL;
-    int code;
-    if (!g_option_context_parse(context, &argc, &argv, &error))
-        code = dojo_report_error("play", PLAY_PARAMS, error);
-    else
-        code = run_play(&args, argc - 1, argv + 1);
-    g_option_context_free(context);
+    add_play_entries(context, &args);
+    int code = dojo_option_parse_and_run(context, "play", PLAY_PARAMS, argc, argv, run_play,
+                                         &args);
     play_args_clear(&args);
     return code;
 }

@@ -38,22 +38,11 @@ static bool read_line(FILE *in, GString *line, bool *too_long)
     return any;
 }
 
-int dojo_cmd_uci(int argc, char **argv)
+static int run_uci(void *data, int n_positional, char **positional)
 {
-    GOptionContext *context = dojo_option_context(
-        UCI_PARAMS, "Speak UCI on standard input and output (Fairy-Stockfish's dialect).",
-        "Commands: uci, isready, setoption name N value V, ucinewgame,\n"
-        "position startpos|fen STRING [moves M...], go [wtime btime winc binc movestogo\n"
-        "movetime depth nodes mate infinite ponder perft], stop, ponderhit, quit.\n"
-        "The game is chosen with 'setoption name UCI_Variant value NAME'.\n"
-        "Errors are reported as 'info string error: ...'; the engine keeps running.",
-        NULL);
-    GError *error = NULL;
-    bool parsed = g_option_context_parse(context, &argc, &argv, &error);
-    g_option_context_free(context);
-    if (!parsed)
-        return dojo_report_error("uci", UCI_PARAMS, error);
-    if (argc > 1)
+    (void)data;
+    (void)positional;
+    if (n_positional > 0)
         return dojo_usage_failure("uci", UCI_PARAMS, "uci takes no arguments");
 
     DojoUciConfig config = { .out = stdout };
@@ -74,4 +63,17 @@ int dojo_cmd_uci(int argc, char **argv)
     dojo_uci_free(uci);
     g_string_free(line, TRUE);
     return DOJO_EXIT_OK;
+}
+
+int dojo_cmd_uci(int argc, char **argv)
+{
+    GOptionContext *context = dojo_option_context(
+        UCI_PARAMS, "Speak UCI on standard input and output (Fairy-Stockfish's dialect).",
+        "Commands: uci, isready, setoption name N value V, ucinewgame,\n"
+        "position startpos|fen STRING [moves M...], go [wtime btime winc binc movestogo\n"
+        "movetime depth nodes mate infinite ponder perft], stop, ponderhit, quit.\n"
+        "The game is chosen with 'setoption name UCI_Variant value NAME'.\n"
+        "Errors are reported as 'info string error: ...'; the engine keeps running.",
+        NULL);
+    return dojo_option_parse_and_run(context, "uci", UCI_PARAMS, argc, argv, run_uci, NULL);
 }

@@ -90,7 +90,8 @@ static int help_command(int argc, char **argv)
         g_free(message);
         return code;
     }
-    char *help_argv[] = { (char *)command->name, (char *)"--help", NULL };
+    /* --help-all: the options of each game too, under the game's title */
+    char *help_argv[] = { (char *)command->name, (char *)"--help-all", NULL };
     return run_command(command, 2, help_argv);
 }
 

@@ -43,15 +43,65 @@ const DjVariant *dojo_variant_lookup(const char *name, GError **error)
 
 /* ---- setup options ----------------------------------------------------------- */
 
-void dojo_setup_args_add(GOptionGroup *group, DojoSetupArgs *args, bool with_seed)
+/* --NAME VALUE for a game's option: kept as "NAME=VALUE", like -o. */
+static gboolean on_game_option(const gchar *option_name, const gchar *value, gpointer data,
+                               GError **error)
+{
+    (void)error;
+    DojoSetupArgs *args = data;
+    const char *name = option_name;
+    while (*name == '-')
+        name++;
+    if (args->game_options == NULL)
+        args->game_options = g_ptr_array_new_with_free_func(g_free);
+    g_ptr_array_add(args->game_options, g_strdup_printf("%s=%s", name, value));
+    return TRUE;
+}
+
+/* Whether an earlier game in `all` (before index `before`) has an option
+ * called `name`. */
+static bool option_taken(const DjVariant *const *all, int before, const char *name)
+{
+    for (int i = 0; i < before; i++) {
+        for (const DjVariantOption *o = all[i]->options; o != NULL && o->name != NULL; o++) {
+            if (strcmp(o->name, name) == 0)
+                return true;
+        }
+    }
+    return false;
+}
+
+static void add_game_option_groups(GOptionContext *context, DojoSetupArgs *args)
+{
+    const DjVariant *const *all = dj_registry_all();
+    for (int i = 0; all[i] != NULL; i++) {
+        const DjVariant *v = all[i];
+        if (v->options == NULL || v->options[0].name == NULL)
+            continue;
+        char *title = g_strdup_printf("%s options (shorthands for -o NAME=VALUE):", v->title);
+        char *help = g_strdup_printf("Show the options of %s", v->title);
+        GOptionGroup *group = g_option_group_new(v->name, title, help, args, NULL);
+        g_free(help);
+        g_free(title);
+        for (const DjVariantOption *o = v->options; o->name != NULL; o++) {
+            if (option_taken(all, i, o->name))
+                continue;
+            GOptionEntry entry[] = {
+                { o->name, 0, 0, G_OPTION_ARG_CALLBACK, (gpointer)(guintptr)on_game_option,
+                  o->help, o->arg },
+                { NULL, 0, 0, G_OPTION_ARG_NONE, NULL, NULL, NULL },
+            };
+            g_option_group_add_entries(group, entry);
+        }
+        g_option_context_add_group(context, group);
+    }
+}
+
+void dojo_setup_args_add(GOptionContext *context, DojoSetupArgs *args, bool with_seed)
 {
     GOptionEntry entries[] = {
         { "position", 0, 0, G_OPTION_ARG_STRING, &args->position,
           "Start from this position string (as the variant writes it)", "STR" },
-        { "cards", 0, 0, G_OPTION_ARG_STRING, &args->cards,
-          "Shorthand for -o cards=LIST (e.g. ox,boar,horse,elephant,crab)", "LIST" },
-        { "deck", 0, 0, G_OPTION_ARG_STRING, &args->deck,
-          "Shorthand for -o deck=NAME", "NAME" },
         { "option", 'o', 0, G_OPTION_ARG_STRING_ARRAY, &args->options,
           "A variant option (see 'dojo list'); repeatable", "NAME=VALUE" },
         { "seed", 0, 0, G_OPTION_ARG_STRING, &args->seed,
@@ -59,22 +109,23 @@ void dojo_setup_args_add(GOptionGroup *group, DojoSetupArgs *args, bool with_see
         { NULL, 0, 0, G_OPTION_ARG_NONE, NULL, NULL, NULL }
     };
     if (!with_seed)
-        entries[4].long_name = NULL;
-    g_option_group_add_entries(group, entries);
+        entries[2].long_name = NULL;
+    g_option_group_add_entries(g_option_context_get_main_group(context), entries);
+    add_game_option_groups(context, args);
 }
 
 bool dojo_setup_args_given(const DojoSetupArgs *args)
 {
-    return args->position != NULL || args->cards != NULL || args->deck != NULL
-        || (args->options != NULL && args->options[0] != NULL) || args->seed != NULL;
+    return args->position != NULL || (args->options != NULL && args->options[0] != NULL)
+        || (args->game_options != NULL && args->game_options->len > 0) || args->seed != NULL;
 }
 
 void dojo_setup_args_clear(DojoSetupArgs *args)
 {
     g_free(args->position);
-    g_free(args->cards);
-    g_free(args->deck);
     g_strfreev(args->options);
+    if (args->game_options != NULL)
+        g_ptr_array_free(args->game_options, TRUE);
     g_free(args->seed);
     memset(args, 0, sizeof *args);
 }
@@ -92,10 +143,12 @@ static void setup_add_option(DojoSetup *setup, const char *name, const char *val
 /* How option `name` was given, for messages: "--cards" or "-o cards=". */
 static char *option_as_given(const DojoSetupArgs *args, const char *name)
 {
-    if (g_ascii_strcasecmp(name, "cards") == 0 && args->cards != NULL)
-        return g_strdup("--cards");
-    if (g_ascii_strcasecmp(name, "deck") == 0 && args->deck != NULL)
-        return g_strdup("--deck");
+    size_t length = strlen(name);
+    for (guint i = 0; args->game_options != NULL && i < args->game_options->len; i++) {
+        const char *text = g_ptr_array_index(args->game_options, i);
+        if (g_ascii_strncasecmp(text, name, length) == 0 && text[length] == '=')
+            return g_strdup_printf("--%s", name);
+    }
     return g_strdup_printf("-o %s=", name);
 }
 
@@ -157,10 +210,13 @@ bool dojo_setup_build(const DojoSetupArgs *args, guint64 default_seed, DojoSetup
         setup_add_option(out, g_strstrip(name), equals + 1);
         g_free(name);
     }
-    if (args->cards != NULL)
-        setup_add_option(out, "cards", args->cards);
-    if (args->deck != NULL)
-        setup_add_option(out, "deck", args->deck);
+    for (guint i = 0; args->game_options != NULL && i < args->game_options->len; i++) {
+        const char *text = g_ptr_array_index(args->game_options, i);
+        const char *equals = strchr(text, '=');
+        char *name = g_strndup(text, (gsize)(equals - text));
+        setup_add_option(out, name, equals + 1);
+        g_free(name);
+    }
     if (!check_conflicts(args, out->values, error)) {
         dojo_setup_clear(out);
         return false;

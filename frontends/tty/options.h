@@ -38,19 +38,24 @@ const DjVariant *dojo_variant_lookup(const char *name, GError **error);
 /* Append the names of all built-in variants, comma separated. */
 void dojo_variant_names(GString *out);
 
-/* ---- how a game starts: --position --cards --deck -o --seed --------------- */
+/* ---- how a game starts: --position -o --seed, and each game's options ----- */
 
 typedef struct DojoSetupArgs {
-    char *position;     /* --position STR */
-    char *cards;        /* --cards LIST: shorthand for -o cards=LIST */
-    char *deck;         /* --deck NAME: shorthand for -o deck=NAME */
-    char **options;     /* -o NAME=VALUE, repeatable */
-    char *seed;         /* --seed N, as typed */
+    char *position;          /* --position STR */
+    char **options;          /* -o NAME=VALUE, repeatable */
+    GPtrArray *game_options; /* --NAME VALUE for a game's own option (Onitama's
+                              * --cards): "NAME=VALUE" strings, or NULL */
+    char *seed;              /* --seed N, as typed */
 } DojoSetupArgs;
 
-/* Add the entries above to `group` (storing into `args`); `with_seed` adds
- * --seed too.  `args` must outlive the parse. */
-void dojo_setup_args_add(GOptionGroup *group, DojoSetupArgs *args, bool with_seed);
+/* Add the entries above to the main group of `context` (storing into
+ * `args`), and for each built-in game with options of its own a group
+ * titled with the game's name holding --NAME VALUE, a shorthand for -o
+ * NAME=VALUE, for each (`dojo help COMMAND` shows them under that title).
+ * An option that shares its name with one of the command's own (--time) or
+ * an earlier game's is reachable through -o only.  `with_seed` adds --seed.
+ * `args` must outlive the parse. */
+void dojo_setup_args_add(GOptionContext *context, DojoSetupArgs *args, bool with_seed);
 
 /* Whether any of the setup options was given. */
 bool dojo_setup_args_given(const DojoSetupArgs *args);

@@ -12,6 +12,15 @@
 /* A hint never thinks longer than this. */
 #define HINT_MAX_MS 2000
 
+/* Whether `move` starts or ends on `square` (ends: only for variants that
+ * say where a move ends; a placement game's moves start from no square). */
+static bool move_touches(const DjVariant *variant, const void *pos, DjMove move, int square)
+{
+    if (variant->move_origin(pos, move) == square)
+        return true;
+    return variant->move_destination != NULL && variant->move_destination(pos, move) == square;
+}
+
 static void command_moves(PlayState *state, const char *argument)
 {
     const DjVariant *variant = state->variant;
@@ -36,7 +45,7 @@ static void command_moves(PlayState *state, const char *argument)
     int n = variant->legal_moves(pos, moves);
     int kept = 0;
     for (int i = 0; i < n; i++) {
-        if (square < 0 || variant->move_origin(pos, moves[i]) == square)
+        if (square < 0 || move_touches(variant, pos, moves[i], square))
             moves[kept++] = moves[i];
     }
     GString *list = g_string_new(NULL);
@@ -46,10 +55,13 @@ static void command_moves(PlayState *state, const char *argument)
     } else {
         GString *name = g_string_new(NULL);
         dj_square_format(square, variant->board_width, name);
+        bool to_too = variant->move_destination != NULL;
         if (kept == 0)
-            play_say(state, "No legal move starts from %s.", name->str);
+            play_say(state, "No legal move %s %s.", to_too ? "starts or ends on" : "starts from",
+                     name->str);
         else
-            play_say(state, "Legal moves from %s (%d): %s", name->str, kept, list->str);
+            play_say(state, "Legal moves %s %s (%d): %s", to_too ? "from or to" : "from",
+                     name->str, kept, list->str);
         g_string_free(name, TRUE);
     }
     g_string_free(list, TRUE);
@@ -316,10 +328,10 @@ void dojo_play_help(const char *example_move, const char *example_square, GStrin
         g_string_append(out, "  MOVE          play a move\n");
     g_string_append(out, "  moves         list the legal moves\n");
     if (example_square != NULL)
-        g_string_append_printf(out, "  moves SQUARE  the legal moves from SQUARE, e.g. moves %s\n",
-                               example_square);
+        g_string_append_printf(out, "  moves SQUARE  the legal moves from or to SQUARE, e.g. "
+                               "moves %s\n", example_square);
     else
-        g_string_append(out, "  moves SQUARE  the legal moves from SQUARE\n");
+        g_string_append(out, "  moves SQUARE  the legal moves from or to SQUARE\n");
     g_string_append(out,
         "  hint          suggest a move\n"
         "  undo          take back your last move (and the computer's moves after it)\n"

@@ -10,6 +10,13 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+/* In a child of conf_failure_of: where a failed check writes its report. */
+static int failure_fd = -1;
+
+#define CHILD_FAILED 3
 
 void conf_fail(const ConfWhere *where, const char *check, const char *file, int line,
                const char *fmt, ...)
@@ -36,11 +43,49 @@ void conf_fail(const ConfWhere *where, const char *check, const char *file, int 
             g_string_append_c(report, '\n');
         }
     }
+    if (failure_fd >= 0) {
+        /* _exit: the child's abandoned allocations are not leaks to report */
+        ssize_t written = write(failure_fd, report->str, report->len);
+        _exit(written == (ssize_t)report->len ? CHILD_FAILED : CHILD_FAILED + 1);
+    }
     print_error("%s", report->str);
     g_string_free(report, TRUE);
     g_free(message);
     _fail(file, line);
     abort(); /* _fail does not return; this tells the compiler so */
+}
+
+char *conf_failure_of(void (*fn)(void *data), void *data)
+{
+    int fds[2];
+    g_assert(pipe(fds) == 0);
+    fflush(NULL);
+    pid_t child = fork();
+    g_assert(child >= 0);
+    if (child == 0) {
+        close(fds[0]);
+        failure_fd = fds[1];
+        fn(data);
+        _exit(0);
+    }
+    close(fds[1]);
+    GString *report = g_string_new(NULL);
+    char buffer[4096];
+    ssize_t got;
+    while ((got = read(fds[0], buffer, sizeof buffer)) > 0)
+        g_string_append_len(report, buffer, got);
+    close(fds[0]);
+    int status = 0;
+    g_assert(waitpid(child, &status, 0) == child);
+    if (WIFEXITED(status) && WEXITSTATUS(status) == 0) {
+        g_string_free(report, TRUE);
+        return NULL;
+    }
+    /* Anything but a failed check (a crash, a sanitizer report) is a failure
+     * of the calling test itself. */
+    if (!(WIFEXITED(status) && WEXITSTATUS(status) == CHILD_FAILED))
+        fail_msg("the checked code ended abnormally (status %d): %s", status, report->str);
+    return g_string_free(report, FALSE);
 }
 
 guint32 conf_base_seed(guint32 default_seed)

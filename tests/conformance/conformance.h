@@ -36,6 +36,12 @@ typedef struct ConfWhere {
 void conf_fail(const ConfWhere *where, const char *check, const char *file, int line,
                const char *fmt, ...) G_GNUC_PRINTF(5, 6);
 
+/* Run `fn(data)` in a child process in which a failed check, instead of
+ * failing the test, ends the child: returns that check's report (g_free
+ * it), or NULL when every check held.  For the tests that prove a check
+ * catches a planted bug. */
+char *conf_failure_of(void (*fn)(void *data), void *data);
+
 /* Check `cond`; on failure report it with a printf-style explanation (at
  * least a format string must be given). */
 #define CONF_CHECK(where, cond, ...)                                         \

@@ -12,24 +12,11 @@
 #include "conformance.h"
 #include "framework/game_history.h"
 #include "framework/registry.h"
-#include "framework/repetition.h"
+#include "outcome_oracle.h"
 
 #define BASE_SEED 0x9a3e0001u
 #define GAMES_PER_VARIANT 100
 #define MAX_PLIES 400
-
-/* The verdict on the current (last) entry of `line` judging the cycle that
- * starts at `first`, as a game outcome. */
-static DjOutcome repetition_outcome(const DjVariant *v, const DjHistoryEntry *line, int first,
-                                    int last, int mover)
-{
-    switch (dj_repetition_judge(line, first, last, v->perpetual_check_loses)) {
-    case DJ_REPETITION_MOVER_LOSES: return dj_outcome_win_for(1 - mover);
-    case DJ_REPETITION_MOVER_WINS: return dj_outcome_win_for(mover);
-    case DJ_REPETITION_DRAW: break;
-    }
-    return DJ_OUTCOME_DRAW;
-}
 
 /* A move value that is not legal in `pos` (ongoing). */
 static DjMove some_illegal_move(const DjVariant *v, const void *pos)
@@ -90,21 +77,9 @@ static bool check_ply(const ConfWhere *where, const DjVariant *v, const DjGame *
         CONF_CHECK(where, v->repetition_draw > 0 && repetitions >= v->repetition_draw,
                    "the game ended (%d) in an ongoing position without a repetition ending",
                    (int)by_game);
-        int mover = v->side_to_move(pos);
-        int earliest = -1, latest = -1;
-        for (int i = ply - 1; i >= 0; i--) {   /* the key includes the side to move */
-            if (expected_line[i].key == expected_line[ply].key) {
-                earliest = i;
-                if (latest < 0)
-                    latest = i;
-            }
-        }
-        CONF_CHECK(where, latest >= 0, "a repetition ending with no earlier occurrence");
-        DjOutcome by_earliest = repetition_outcome(v, expected_line, earliest, ply, mover);
-        DjOutcome by_latest = repetition_outcome(v, expected_line, latest, ply, mover);
-        CONF_CHECK(where, by_game == by_earliest || by_game == by_latest,
-                   "repetition outcome %d, the rule gives %d (or %d)", (int)by_game,
-                   (int)by_latest, (int)by_earliest);
+        DjOutcome by_oracle = oracle_expected_outcome(game, NULL);
+        CONF_CHECK(where, by_game == by_oracle, "repetition outcome %d, the rule gives %d",
+                   (int)by_game, (int)by_oracle);
         CONF_CHECK(where, reason != NULL && reason[0] != '\0', "a finished game gives no reason");
         return true;
     }

@@ -148,6 +148,28 @@ static void test_text_split_list(void **state)
     expect_list("Sea Snake , TIGER", (const char *const[]){ "sea snake", "tiger", NULL });
 }
 
+static void check_quote(const char *text, int max_chars, const char *expected)
+{
+    char *quoted = dj_text_quote(text, max_chars);
+    assert_string_equal(quoted, expected);
+    assert_true(g_utf8_validate(quoted, -1, NULL));
+    g_free(quoted);
+}
+
+static void test_text_quote(void **state)
+{
+    (void)state;
+    check_quote("", 32, "");
+    check_quote("boar a1a2", 32, "boar a1a2");
+    check_quote("Ōgi 王", 32, "Ōgi 王");                  /* UTF-8 is kept whole */
+    check_quote("a\xc5", 32, "a?");                      /* half a character */
+    check_quote("\xff\xfe", 32, "??");                   /* not UTF-8 at all */
+    check_quote("a\tb\nc\x01", 32, "a?b?c?");            /* one printable line */
+    check_quote("abcdef", 4, "abcd...");                 /* cut after 4 characters */
+    check_quote("王王王王王", 2, "王王...");                /* characters, not bytes */
+    check_quote("abcdef", 0, "abcdef");                  /* no limit */
+}
+
 static void test_result_texts(void **state)
 {
     (void)state;
@@ -268,6 +290,7 @@ int main(void)
         cmocka_unit_test(test_square_parse),
         cmocka_unit_test(test_text_normalize),
         cmocka_unit_test(test_text_split_list),
+        cmocka_unit_test(test_text_quote),
         cmocka_unit_test(test_result_texts),
         cmocka_unit_test(test_format_move_list),
         cmocka_unit_test(test_registry),

@@ -14,6 +14,7 @@
 #include <glib/gstdio.h>
 
 #include "framework/record.h"
+#include "framework/registry.h"
 
 static char *dojo_path;
 
@@ -26,6 +27,14 @@ bool runner_init(int argc, char **argv)
         return false;
     dojo_path = g_canonicalize_filename(path, NULL);
     return true;
+}
+
+void runner_require_variant(const char *name)
+{
+    if (dj_registry_find(name) != NULL)
+        return;
+    printf("skipped: this test plays %s, which this build leaves out (-Dvariants)\n", name);
+    skip();
 }
 
 const char *runner_exe(void)

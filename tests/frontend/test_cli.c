@@ -70,6 +70,23 @@ static void test_help_and_version(void **state)
     assert_non_null(strstr(r->out, "--play-as"));
     assert_non_null(strstr(r->out, "--resume"));
     assert_non_null(strstr(r->out, "DOJO_HOME"));
+    /* A game's options are shown as that game's, after its title, and not
+     * among dojo's own options. */
+    const char *own = strstr(r->out, "--play-as");
+    for (const DjVariant *const *v = dj_registry_all(); *v != NULL; v++) {
+        for (const DjVariantOption *o = (*v)->options; o != NULL && o->name != NULL; o++) {
+            char *title = g_strdup_printf("%s options", (*v)->title);
+            char *entry = g_strdup_printf("--%s=%s", o->name, o->arg);
+            const char *at_title = strstr(r->out, title);
+            const char *at_entry = strstr(r->out, entry);
+            assert_non_null(at_title);
+            assert_non_null(at_entry);
+            assert_true(at_title < at_entry);
+            assert_true(own > at_entry || strstr(own, entry) == NULL);
+            g_free(entry);
+            g_free(title);
+        }
+    }
     runner_run_free(r);
 
     r = run(state, (const char *const[]){ "perft", "--help", NULL });
@@ -80,6 +97,8 @@ static void test_help_and_version(void **state)
 
 static void test_usage_errors_exit_2(void **state)
 {
+    /* Any built game will do: these are mistakes in the command line. */
+    const char *game = dj_registry_all()[0]->name;
     const char *const *cases[] = {
         (const char *const[]){ NULL },
         (const char *const[]){ "frobnicate", NULL },
@@ -88,30 +107,30 @@ static void test_usage_errors_exit_2(void **state)
         (const char *const[]){ "list", "extra", NULL },
         (const char *const[]){ "play", NULL },
         (const char *const[]){ "play", "no-such-game", NULL },
-        (const char *const[]){ "play", "onitama", "--bogus", NULL },
-        (const char *const[]){ "play", "onitama", "--level", "11", NULL },
-        (const char *const[]){ "play", "onitama", "--level", "five", NULL },
-        (const char *const[]){ "play", "onitama", "--hotseat", "--watch", NULL },
-        (const char *const[]){ "play", "onitama", "--play-as", "green", NULL },
-        (const char *const[]){ "play", "onitama", "--side1", "robot", NULL },
-        (const char *const[]){ "play", "onitama", "--time", "-5", NULL },
-        (const char *const[]){ "play", "onitama", "-o", "cards", NULL },
-        (const char *const[]){ "play", "onitama", "--seed", "x", NULL },
+        (const char *const[]){ "play", game, "--bogus", NULL },
+        (const char *const[]){ "play", game, "--level", "11", NULL },
+        (const char *const[]){ "play", game, "--level", "five", NULL },
+        (const char *const[]){ "play", game, "--hotseat", "--watch", NULL },
+        (const char *const[]){ "play", game, "--play-as", "green", NULL },
+        (const char *const[]){ "play", game, "--side1", "robot", NULL },
+        (const char *const[]){ "play", game, "--time", "-5", NULL },
+        (const char *const[]){ "play", game, "-o", "cards", NULL },
+        (const char *const[]){ "play", game, "--seed", "x", NULL },
         (const char *const[]){ "play", "--resume", "--cards", CARDS, NULL },
-        (const char *const[]){ "perft", "onitama", NULL },
-        (const char *const[]){ "perft", "onitama", "three", NULL },
-        (const char *const[]){ "perft", "onitama", "3", "4", NULL },
+        (const char *const[]){ "perft", game, NULL },
+        (const char *const[]){ "perft", game, "three", NULL },
+        (const char *const[]){ "perft", game, "3", "4", NULL },
         (const char *const[]){ "analyze", NULL },
-        (const char *const[]){ "analyze", "onitama", "--depth", "0", NULL },
-        (const char *const[]){ "analyze", "onitama", "--threads", "0", NULL },
-        (const char *const[]){ "play", "onitama", "--threads", "many", NULL },
+        (const char *const[]){ "analyze", game, "--depth", "0", NULL },
+        (const char *const[]){ "analyze", game, "--threads", "0", NULL },
+        (const char *const[]){ "play", game, "--threads", "many", NULL },
         (const char *const[]){ "tune", NULL },
-        (const char *const[]){ "tune", "onitama", NULL },
+        (const char *const[]){ "tune", game, NULL },
         (const char *const[]){ "tune", "no-such-game", ".", NULL },
-        (const char *const[]){ "tune", "onitama", ".", "--passes", "0", NULL },
-        (const char *const[]){ "tune", "onitama", "no-such-file", NULL },
-        (const char *const[]){ "analyze", "onitama", "--engine", "minimax", NULL },
-        (const char *const[]){ "play", "onitama", "--engine", "", NULL },
+        (const char *const[]){ "tune", game, ".", "--passes", "0", NULL },
+        (const char *const[]){ "tune", game, "no-such-file", NULL },
+        (const char *const[]){ "analyze", game, "--engine", "minimax", NULL },
+        (const char *const[]){ "play", game, "--engine", "", NULL },
         (const char *const[]){ "bench", "no-such-game", NULL },
         (const char *const[]){ "bench", "--depth", "x", NULL },
     };
@@ -128,6 +147,7 @@ static void test_usage_errors_exit_2(void **state)
 
 static void test_option_the_variant_refuses_exits_1(void **state)
 {
+    runner_require_variant("onitama");
     const char *const *cases[] = {
         (const char *const[]){ "perft", "onitama", "1", "-o", "colour=red", NULL },
         (const char *const[]){ "perft", "onitama", "1", "--cards", "ox,ox,ox,ox,ox", NULL },
@@ -146,6 +166,7 @@ static void test_option_the_variant_refuses_exits_1(void **state)
 
 static void test_perft_counts(void **state)
 {
+    runner_require_variant("onitama");
     DojoRun *r = run(state, (const char *const[]){ "perft", "onitama", "3", "--cards", CARDS,
                                                    NULL });
     assert_int_equal(r->exit_code, 0);
@@ -163,6 +184,7 @@ static void test_perft_counts(void **state)
 
 static void test_perft_divide_adds_up(void **state)
 {
+    runner_require_variant("onitama");
     DojoRun *r = run(state, (const char *const[]){ "perft", "onitama", "3", "--divide",
                                                    "--cards", CARDS, NULL });
     assert_int_equal(r->exit_code, 0);
@@ -268,6 +290,7 @@ static void assert_best_move_legal(const char *out)
 /* The move after "best move: " must be legal in the analysed position. */
 static void test_analyze_prints_iterations_and_a_legal_move(void **state)
 {
+    runner_require_variant("onitama");
     DojoRun *r = run(state, (const char *const[]){ "analyze", "onitama", "--cards", CARDS,
                                                    "--depth", "4", NULL });
     assert_int_equal(r->exit_code, 0);
@@ -295,6 +318,7 @@ static void test_analyze_with_mcts(void **state)
 /* Node counts of a fixed-depth bench are a signature: the same every run. */
 static void test_bench_is_reproducible(void **state)
 {
+    runner_require_variant("onitama");
     const char *const args[] = { "bench", "onitama", "--depth", "4", NULL };
     DojoRun *first = run(state, args);
     DojoRun *second = run(state, args);

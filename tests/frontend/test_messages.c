@@ -61,6 +61,8 @@ static int run_into_full_disk(const char *dir, const char *const *args, char **e
 
 static void test_output_that_cannot_be_written_fails(void **state)
 {
+    runner_require_variant("onitama");
+    runner_require_variant("ogi");
     const char *const commands[][6] = {
         { "list", NULL },
         { "perft", "ogi", "2", NULL },
@@ -79,6 +81,7 @@ static void test_output_that_cannot_be_written_fails(void **state)
 
 static void test_a_negative_depth_says_what_depth_is_wanted(void **state)
 {
+    runner_require_variant("onitama");
     const char *args[] = { "perft", "onitama", "-1", NULL };
     DojoRun *r = run(*state, NULL, args);
     assert_int_equal(r->exit_code, 2);
@@ -89,6 +92,7 @@ static void test_a_negative_depth_says_what_depth_is_wanted(void **state)
 
 static void test_a_rank_too_long_says_so(void **state)
 {
+    runner_require_variant("onitama");
     const char *args[] = { "perft", "onitama", "1", "--position",
                            "ssmss/6/5/5/SSMSS b " CARDS, NULL };
     DojoRun *r = run(*state, NULL, args);
@@ -100,6 +104,7 @@ static void test_a_rank_too_long_says_so(void **state)
 
 static void test_words_left_over_are_named(void **state)
 {
+    runner_require_variant("onitama");
     DojoRun *r = run(*state, "ox a1a2 extra\nhint extra\nquit now\nquit\n", hotseat);
     assert_int_equal(r->exit_code, 0);
     assert_non_null(strstr(r->out, "'extra' is left over after the move"));
@@ -118,6 +123,7 @@ static void test_words_left_over_are_named(void **state)
 
 static void test_conflicting_options_are_refused(void **state)
 {
+    runner_require_variant("onitama");
     const char *const cases[][9] = {
         { "perft", "onitama", "1", "--cards", CARDS, "--position", START, NULL },
         { "perft", "onitama", "1", "--cards", CARDS, "--deck", "base", NULL },
@@ -136,6 +142,7 @@ static void test_conflicting_options_are_refused(void **state)
 
 static void test_an_option_that_is_not_utf8_is_named(void **state)
 {
+    runner_require_variant("onitama");
     const char *args[] = { "perft", "onitama", "1", "--cards", "ox,\xff", NULL };
     DojoRun *r = run(*state, NULL, args);
     assert_int_equal(r->exit_code, 2);
@@ -152,6 +159,7 @@ static void test_an_option_that_is_not_utf8_is_named(void **state)
 
 static void test_a_save_error_names_the_file_once(void **state)
 {
+    runner_require_variant("onitama");
     DojoRun *r = run(*state, "ox:d1d2\nsave nowhere/s.dojo\nquit\n", hotseat);
     assert_int_equal(r->exit_code, 0);
     assert_int_equal(runner_count_containing(r->out, "Cannot save nowhere/s.dojo: "), 1);
@@ -164,6 +172,8 @@ static void test_a_save_error_names_the_file_once(void **state)
 
 static void test_record_errors_are_short_and_to_the_point(void **state)
 {
+    runner_require_variant("onitama");
+    runner_require_variant("ogi");
     GString *text = g_string_new("[Variant \"onitama\"]\n[Position \"" START "\"]\n\n1. ");
     for (int i = 0; i < 2 << 20; i++)
         g_string_append_c(text, 'x');
@@ -205,6 +215,7 @@ static void test_record_errors_are_short_and_to_the_point(void **state)
 
 static void test_echoed_input_is_printable_and_as_typed(void **state)
 {
+    runner_require_variant("onitama");
     DojoRun *r = run(*state, "\xE2\x80\xAEox:d1d2\x1B[31m\nP*e5\nquit\n", hotseat);
     assert_int_equal(r->exit_code, 0);
     assert_null(strstr(r->out, "\xE2\x80\xAE"));   /* the right-to-left override */

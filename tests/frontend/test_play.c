@@ -45,6 +45,7 @@ static int remove_dir(void **state)
 
 static void test_hotseat_game_to_a_win(void **state)
 {
+    runner_require_variant("onitama");
     GString *input = g_string_new(NULL);
     for (size_t i = 0; i < G_N_ELEMENTS(winning_game); i++)
         g_string_append_printf(input, "%s\n", winning_game[i]);
@@ -105,6 +106,7 @@ static char *one_extra_line(const char *dir, const char *bad, gsize bad_length)
 
 static void test_bad_lines_get_one_message_each(void **state)
 {
+    runner_require_variant("onitama");
     char *message = one_extra_line(*state, "xyzzy", 5);
     assert_non_null(strstr(message, "xyzzy"));
     g_free(message);
@@ -144,6 +146,7 @@ static void test_bad_lines_get_one_message_each(void **state)
 
 static void test_quit_and_end_of_input_keep_the_game(void **state)
 {
+    runner_require_variant("onitama");
     /* Nothing after quit is read. */
     DojoRun *r = runner_run_text(*state, "ox:d1d2\nquit\nelephant:c5d4\n", hotseat_args);
     assert_int_equal(r->exit_code, 0);
@@ -166,14 +169,17 @@ static void test_quit_and_end_of_input_keep_the_game(void **state)
 
 static void test_commands(void **state)
 {
+    runner_require_variant("onitama");
     DojoRun *r = runner_run_text(*state,
-                                 "moves\nmoves c1\nmoves C1\nmoves e3\nboard\nhelp\ndraw\n"
+                                 "moves\nmoves c1\nmoves C1\nmoves c2\nmoves e3\nboard\nhelp\ndraw\n"
                                  "hint\nundo\nresign\n",
                                  hotseat_args);
     assert_int_equal(r->exit_code, 0);
     assert_non_null(strstr(r->out, "Legal moves (10): "));
-    assert_int_equal(runner_count_containing(r->out, "Legal moves from c1 (2): ox:c1c2, boar:c1c2"), 2);
-    assert_non_null(strstr(r->out, "No legal move starts from e3."));
+    assert_int_equal(runner_count_containing(r->out, "Legal moves from or to c1 (2): ox:c1c2, boar:c1c2"), 2);
+    /* the moves that end on a square too (placement games need it) */
+    assert_non_null(strstr(r->out, "Legal moves from or to c2 (2): ox:c1c2, boar:c1c2"));
+    assert_non_null(strstr(r->out, "No legal move starts or ends on e3."));
     assert_non_null(strstr(r->out, "quit"));
     assert_non_null(strstr(r->out, "No draw to claim"));
     assert_non_null(strstr(r->out, "Hint: "));
@@ -209,6 +215,7 @@ static void test_commands(void **state)
 
 static void test_against_the_computer_and_undo(void **state)
 {
+    runner_require_variant("onitama");
     const char *const args[] = { "play", "onitama", "--play-as", "BLUE", "--level", "1",
                                  "--time", "1000", "--cards", CARDS, "--record", RECORD, NULL };
     DojoRun *r = runner_run_text(*state, "ox:d1d2\n", args);
@@ -234,6 +241,7 @@ static void test_against_the_computer_and_undo(void **state)
 
 static void test_computer_moves_first_for_play_as_side_1(void **state)
 {
+    runner_require_variant("onitama");
     const char *const args[] = { "play", "onitama", "--play-as", "red", "--level", "1",
                                  "--time", "1000", "--cards", CARDS, "--record", RECORD, NULL };
     DojoRun *r = runner_run_text(*state, "", args);
@@ -248,6 +256,7 @@ static void test_computer_moves_first_for_play_as_side_1(void **state)
 
 static void test_computer_against_itself_to_the_end(void **state)
 {
+    runner_require_variant("onitama");
     const char *const args[] = { "play", "onitama", "--watch", "--level", "1", "--time", "20",
                                  "--seed", "3", "--max-plies", "8", "--record", RECORD, NULL };
     DojoRun *r = runner_run_text(*state, NULL, args);

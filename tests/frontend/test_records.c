@@ -44,6 +44,7 @@ static void write_file(const char *dir, const char *name, const char *text)
 
 static void test_save_then_load_continues_from_the_same_position(void **state)
 {
+    runner_require_variant("onitama");
     DojoRun *r = runner_run_text(*state, "ox:d1d2\nelephant:c5d4\nsave saved.dojo\nquit\n",
                                  hotseat_args);
     assert_int_equal(r->exit_code, 0);
@@ -81,6 +82,7 @@ static void test_save_then_load_continues_from_the_same_position(void **state)
 
 static void test_journal_is_written_and_resume_continues_it(void **state)
 {
+    runner_require_variant("onitama");
     DojoRun *r = runner_run_text(*state, "ox:d1d2\nelephant:c5d4\n", hotseat_args);
     assert_int_equal(r->exit_code, 0);
     runner_run_free(r);
@@ -124,6 +126,7 @@ static void test_journal_is_written_and_resume_continues_it(void **state)
 
 static void test_resume_keeps_who_plays_which_side(void **state)
 {
+    runner_require_variant("onitama");
     const char *const args[] = { "play", "onitama", "--level", "1", "--time", "1000",
                                  "--cards", CARDS, NULL };
     DojoRun *r = runner_run_text(*state, "ox:d1d2\n", args);
@@ -157,6 +160,7 @@ static const char damaged_record[] =
 
 static void test_damaged_record_names_the_line(void **state)
 {
+    runner_require_variant("onitama");
     write_file(*state, "damaged.dojo", damaged_record);
     DojoRun *r = runner_run_text(*state, "", (const char *const[]){ "play", "--resume",
                                                                     "damaged.dojo", NULL });
@@ -193,6 +197,7 @@ static void test_damaged_record_names_the_line(void **state)
  * and the record on disk is whole and can be resumed. */
 static void test_interrupt_while_thinking_keeps_the_record(void **state)
 {
+    runner_require_variant("onitama");
     const char *dir = *state;
     const char *const args[] = {
         "play", "onitama", "--watch", "--level", "10", "--time", "60000", "--cards", CARDS, NULL

@@ -56,6 +56,7 @@ static DojoRun *run(const char *dir, const char *input, const char *const *args)
 
 static void test_failed_append_leaves_the_record_as_it_was(void **state)
 {
+    runner_require_variant("onitama");
     write_two_moves_and(*state, "game.dojo", "");
     const char *args[] = { "play", "--resume", "game.dojo", "--hotseat", NULL };
     /* Settle the file as dojo writes it, then allow it a few bytes more:
@@ -84,6 +85,7 @@ static void test_failed_append_leaves_the_record_as_it_was(void **state)
 
 static void test_record_cut_short_resumes_up_to_its_last_whole_move(void **state)
 {
+    runner_require_variant("onitama");
     write_two_moves_and(*state, "cut.dojo", "2. boar:b1b2 hor");
     const char *args[] = { "play", "--resume", "cut.dojo", "--hotseat", NULL };
     DojoRun *r = run(*state, "horse:d4d3\nquit\n", args);
@@ -104,6 +106,7 @@ static void test_record_cut_short_resumes_up_to_its_last_whole_move(void **state
 
 static void test_a_second_dojo_cannot_write_a_game_being_played(void **state)
 {
+    runner_require_variant("onitama");
     write_two_moves_and(*state, "game.dojo", "");
     GSubprocessLauncher *launcher = g_subprocess_launcher_new(G_SUBPROCESS_FLAGS_STDIN_PIPE
                                                               | G_SUBPROCESS_FLAGS_STDOUT_PIPE
@@ -170,6 +173,7 @@ static void test_a_second_dojo_cannot_write_a_game_being_played(void **state)
 
 static void test_save_over_the_journal_through_a_linked_folder_keeps_it(void **state)
 {
+    runner_require_variant("onitama");
     char *link = g_build_filename(*state, "linked", NULL);
     assert_int_equal(symlink(".", link), 0);
     g_free(link);
@@ -189,6 +193,8 @@ static void test_save_over_the_journal_through_a_linked_folder_keeps_it(void **s
 
 static void test_load_keeps_the_game_being_played(void **state)
 {
+    runner_require_variant("onitama");
+    runner_require_variant("ogi");
     runner_write_file(*state, "shogi.dojo",
                "[Variant \"ogi\"]\n[Result \"*\"]\n\n1. c3c4\n");
     const char *args[] = { "play", "onitama", "--hotseat", "--cards", CARDS, NULL };
@@ -229,6 +235,7 @@ static void test_load_keeps_the_game_being_played(void **state)
 
 static void test_save_replaces_only_records_unless_told(void **state)
 {
+    runner_require_variant("onitama");
     runner_write_file(*state, "notes.txt", "my notes\n");
     runner_write_file(*state, "target.txt", "linked notes\n");
     char *link = g_build_filename(*state, "link.dojo", NULL);
@@ -271,6 +278,7 @@ static void test_save_replaces_only_records_unless_told(void **state)
 
 static void test_record_option_replaces_only_records_unless_forced(void **state)
 {
+    runner_require_variant("onitama");
     runner_write_file(*state, "notes.txt", "my notes\n");
     const char *args[] = { "play", "onitama", "--hotseat", "--cards", CARDS, "--record",
                            "notes.txt", NULL };
@@ -297,6 +305,7 @@ static void test_record_option_replaces_only_records_unless_forced(void **state)
 
 static void test_resume_keeps_comments_and_the_final_star(void **state)
 {
+    runner_require_variant("onitama");
     write_two_moves_and(*state, "game.dojo", "; a comment of mine\n*\n");
     const char *args[] = { "play", "--resume", "game.dojo", "--hotseat", NULL };
     DojoRun *r = run(*state, "quit\n", args);
@@ -325,6 +334,7 @@ static void test_resume_keeps_comments_and_the_final_star(void **state)
 
 static void test_a_table_too_large_is_a_clear_error(void **state)
 {
+    runner_require_variant("onitama");
     const char *args[] = { "analyze", "onitama", "--cards", CARDS, "--hash", "65536",
                            "--depth", "1", NULL };
     DojoRun *r = run(*state, NULL, args);
@@ -341,6 +351,8 @@ static void test_a_table_too_large_is_a_clear_error(void **state)
 
 static void test_a_record_that_never_ends_is_refused(void **state)
 {
+    runner_require_variant("onitama");
+    runner_require_variant("ogi");
     char *link = g_build_filename(*state, "zero.dojo", NULL);
     assert_int_equal(symlink("/dev/zero", link), 0);
     g_free(link);
@@ -369,6 +381,7 @@ static void test_a_record_that_never_ends_is_refused(void **state)
 
 static void test_named_pipes_are_not_waited_on(void **state)
 {
+    runner_require_variant("onitama");
     char *games = g_build_filename(*state, "games", NULL);
     assert_int_equal(g_mkdir(games, 0755), 0);
     runner_write_file(games, "20200101-000000-onitama.dojo", two_moves_record);

@@ -92,6 +92,8 @@ static char *board_orientations(const char *out)
 
 static void test_history_lists_the_moves_numbered_and_described(void **state)
 {
+    runner_require_variant("onitama");
+    runner_require_variant("ogi");
     DojoRun *r = runner_run_text(*state, "history\nox:d1d2\nelephant:c5d4\nhistory\nquit\n",
                                  hotseat_args);
     assert_int_equal(r->exit_code, 0);
@@ -112,6 +114,7 @@ static void test_history_lists_the_moves_numbered_and_described(void **state)
 
 static void test_flip_turns_the_board_and_an_option_starts_flipped(void **state)
 {
+    runner_require_variant("onitama");
     DojoRun *r = runner_run_text(*state, "board\nflip\nox:d1d2\nflip\nquit\n", hotseat_args);
     assert_int_equal(r->exit_code, 0);
     char *seen = board_orientations(r->out);
@@ -134,6 +137,7 @@ static void test_flip_turns_the_board_and_an_option_starts_flipped(void **state)
 /* The computer's move line names the card it played. */
 static void test_computer_move_line_names_its_card(void **state)
 {
+    runner_require_variant("onitama");
     const char *const args[] = {
         "play", "onitama", "--watch", "--level", "1", "--cards", CARDS, "--max-plies", "4",
         "--time", "200", NULL
@@ -162,6 +166,7 @@ static void test_computer_move_line_names_its_card(void **state)
 
 static void test_replay_steps_through_the_game_and_goes_back_to_it(void **state)
 {
+    runner_require_variant("onitama");
     DojoRun *r = runner_run_text(*state, "replay\nox:d1d2\nelephant:c5d4\nreplay\nfirst\n"
                                          "next\nnext\nnext\nback\nplay\nquit\nboar:b1b2\n"
                                          "quit\n", hotseat_args);
@@ -195,6 +200,8 @@ static void assert_review_fails(const char *dir, const char *file, int code, con
 
 static void test_review_refuses_bad_records_clearly(void **state)
 {
+    runner_require_variant("onitama");
+    runner_require_variant("ogi");
     const char *dir = *state;
     assert_review_fails(dir, "missing.dojo", 1, "cannot review missing.dojo");
     write_file(dir, "binary.dojo", "[Variant \"onitama\"]\n\0\1\2", 23);
@@ -225,6 +232,7 @@ static void test_review_refuses_bad_records_clearly(void **state)
 
 static void test_review_of_a_finished_game(void **state)
 {
+    runner_require_variant("onitama");
     const char *dir = *state;
     write_file(dir, "finished.dojo", finished_game, -1);
     const char *const args[] = { "review", "finished.dojo", "--nodes", NODES, NULL };
@@ -243,6 +251,7 @@ static void test_review_of_a_finished_game(void **state)
 
 static void test_annotated_record_loads_and_reviews_the_same(void **state)
 {
+    runner_require_variant("onitama");
     const char *dir = *state;
     write_file(dir, "game.dojo", unfinished_game, -1);
     const char *const first[] = {
@@ -300,6 +309,7 @@ static void test_annotated_record_loads_and_reviews_the_same(void **state)
 
 static void test_stepping_through_a_game(void **state)
 {
+    runner_require_variant("onitama");
     const char *dir = *state;
     write_file(dir, "finished.dojo", finished_game, -1);
     const char *const args[] = { "review", "finished.dojo", "--nodes", NODES, "--step", NULL };
@@ -326,6 +336,7 @@ static void test_stepping_through_a_game(void **state)
 
 static void test_play_on_from_a_reviewed_position(void **state)
 {
+    runner_require_variant("onitama");
     const char *dir = *state;
     write_file(dir, "game.dojo", unfinished_game, -1);
     const char *const args[] = {
@@ -358,6 +369,7 @@ static void test_play_on_from_a_reviewed_position(void **state)
 
 static void test_interrupted_review_prints_what_it_has(void **state)
 {
+    runner_require_variant("onitama");
     const char *dir = *state;
     write_file(dir, "game.dojo", unfinished_game, -1);
     const char *const args[] = { "review", "game.dojo", "--time", "600000", NULL };

@@ -1,5 +1,5 @@
-/* fuzz_move: move text of every variant.  Input: a byte that picks the
- * variant, a byte k, k bytes that choose k moves from the start (so moves
+/* fuzz_move: move text of every variant.  Input: the game's name and a
+ * newline (fuzz_take_variant), a byte k, k bytes that choose k moves from the start (so moves
  * are parsed in many positions), then the move text.  parse_move must
  * either refuse with a message or return one of the legal moves. */
 #include <string.h>
@@ -10,24 +10,24 @@
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-    if (size < 2)
+    const DjVariant *v = fuzz_take_variant(&data, &size);
+    if (v == NULL || size < 1)
         return 0;
-    const DjVariant *v = fuzz_pick_variant(data[0]);
-    size_t plies = data[1] % 64;
-    if (size < 2 + plies)
+    size_t plies = data[0] % 64;
+    if (size < 1 + plies)
         return 0;
     void *pos = g_malloc0(v->state_size);
-    DjSetup setup = { .seed = data[1] };
+    DjSetup setup = { .seed = data[0] };
     fuzz_check(v->setup(pos, &setup, NULL), "a new game was refused");
     DjMove *moves = g_new(DjMove, v->max_moves);
     for (size_t i = 0; i < plies && v->outcome(pos) == DJ_OUTCOME_ONGOING; i++) {
         int n = v->legal_moves(pos, moves);
         if (n == 0)
             break;
-        v->play(pos, moves[data[2 + i] % n]);
+        v->play(pos, moves[data[1 + i] % n]);
     }
     if (v->outcome(pos) == DJ_OUTCOME_ONGOING) {
-        char *text = g_strndup((const char *)data + 2 + plies, size - 2 - plies);
+        char *text = g_strndup((const char *)data + 1 + plies, size - 1 - plies);
         DjMove parsed = DJ_MOVE_NONE;
         GError *error = NULL;
         if (v->parse_move(pos, text, &parsed, &error)) {

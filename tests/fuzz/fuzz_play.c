@@ -1,8 +1,8 @@
 /* fuzz_play: what people type during a hot-seat `dojo play` game.
  *
- * Input: one byte that picks the variant (fuzz_pick_variant) and the seed of
- * the new game (the byte divided by the number of variants, so Onitama gets
- * different cards), then the text typed by both players, read by the play
+ * Input: the game's name and a newline (fuzz_take_variant), one byte: the
+ * seed of the new game (so Onitama gets different cards), then the text
+ * typed by both players, read by the play
  * loop one line at a time.  Output goes to /dev/null.
  *
  * `save FILE` and `load FILE` are fuzzed too, inside a private directory:
@@ -34,9 +34,9 @@
 
 #include "framework/game_history.h"
 #include "framework/record.h"
-#include "framework/registry.h"
 #include "frontends/tty/play_loop.h"
 #include "fuzz_common.h"
+#include "outcome_oracle.h"
 
 #define INPUT_MAX (64 * 1024)
 #define HINTS_MAX 4
@@ -132,44 +132,6 @@ static void empty_directory(const char *path)
 
 /* ---- checks after the loop -------------------------------------------------------------- */
 
-/* The outcome of the current position by the rules alone: the variant's
- * outcome(), no legal move, or the repetition rule of game.h. */
-static DjOutcome outcome_by_rules(const DjGame *game)
-{
-    const DjVariant *v = dj_game_variant(game);
-    const void *pos = dj_game_position(game);
-    DjOutcome by_position = dj_position_outcome(v, pos);
-    if (by_position != DJ_OUTCOME_ONGOING)
-        return by_position;
-    int n_line = 0;
-    const DjHistoryEntry *line = dj_game_line(game, &n_line);
-    int last = n_line - 1, first = last, occurrences = 0;
-    for (int k = last; k >= 0; k--) {
-        if (line[k].key == line[last].key) {
-            occurrences++;
-            first = k;
-        }
-    }
-    if (v->repetition_draw == 0 || occurrences < v->repetition_draw)
-        return DJ_OUTCOME_ONGOING;
-    if (!v->perpetual_check_loses)
-        return DJ_OUTCOME_DRAW;
-    /* Judged by turns: a move that gives its side another turn ends none. */
-    bool moved[2] = { false, false }, always_checked[2] = { true, true };
-    for (int ply = first; ply < last; ply++) {
-        int side = v->side_to_move(dj_game_position_at(game, ply));
-        if (v->side_to_move(dj_game_position_at(game, ply + 1)) == side)
-            continue;
-        moved[side] = true;
-        if (!line[ply + 1].in_check)
-            always_checked[side] = false;
-    }
-    bool perpetual[2] = { moved[0] && always_checked[0], moved[1] && always_checked[1] };
-    if (perpetual[0] != perpetual[1])
-        return dj_outcome_win_for(perpetual[0] ? 1 : 0);
-    return DJ_OUTCOME_DRAW;
-}
-
 static void check_game(const DjGame *game, DojoPlayEnd end)
 {
     const DjVariant *v = dj_game_variant(game);
@@ -186,7 +148,7 @@ static void check_game(const DjGame *game, DojoPlayEnd end)
     }
 
     DjOutcome outcome = dj_game_outcome(game);
-    DjOutcome by_rules = outcome_by_rules(game);
+    DjOutcome by_rules = oracle_expected_outcome(game, NULL);
     if (by_rules != DJ_OUTCOME_ONGOING)
         fuzz_check(outcome == by_rules, "the game's outcome is not the one the rules give");
     fuzz_check((outcome == DJ_OUTCOME_ONGOING) == (dj_game_outcome_reason(game) == NULL),
@@ -215,18 +177,17 @@ static void check_game(const DjGame *game, DojoPlayEnd end)
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-    if (size < 2 || size > INPUT_MAX || !input_is_confined(data + 1, size - 1))
+    if (size > INPUT_MAX)
+        return 0;
+    const DjVariant *v = fuzz_take_variant(&data, &size);
+    if (v == NULL || size < 2 || !input_is_confined(data + 1, size - 1))
         return 0;
     static FILE *out = NULL;
     if (out == NULL) {
         out = fopen("/dev/null", "w");
         fuzz_check(out != NULL, "cannot open /dev/null");
     }
-    int n_variants = 0;
-    while (dj_registry_all()[n_variants] != NULL)
-        n_variants++;
-    const DjVariant *v = fuzz_pick_variant(data[0]);
-    DjSetup setup = { .seed = (guint64)(data[0] / n_variants) };
+    DjSetup setup = { .seed = data[0] };
     DjGame *game = dj_game_new(v, &setup, NULL);
     fuzz_check(game != NULL, "a new game was refused");
 

@@ -18,6 +18,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
                    "record refused without a line number");
         g_error_free(error);
     } else {
+        fuzz_note_variant(dj_game_variant(game));
         GString *formatted = g_string_new(NULL);
         dj_record_format(game, formatted);
         DjGame *again = dj_record_parse(formatted->str, NULL);

@@ -9,7 +9,10 @@
  *
  * What is checked: no crash, no sanitizer finding, no hang, and the engine
  * quits when told to (dojo_uci_command returns false for "quit" and only
- * for it). */
+ * for it).
+ *
+ * The game is chosen by name, as a GUI does: "setoption name UCI_Variant
+ * value NAME" (fuzz_common.h); every built game needs a seed that names it. */
 #include <stdbool.h>
 #include <stdio.h>
 #include <string.h>
@@ -17,6 +20,7 @@
 #include <glib.h>
 
 #include "frontends/tty/uci.h"
+#include "framework/registry.h"
 #include "fuzz_common.h"
 
 #define INPUT_MAX (64 * 1024)
@@ -28,6 +32,25 @@ static FILE *null_output(void)
     if (null_out == NULL)
         null_out = fopen("/dev/null", "w");
     return null_out;
+}
+
+/* Note the game a "setoption name UCI_Variant value NAME" line selects. */
+static void note_variant_option(const char *line)
+{
+    char **words = g_strsplit_set(line, " \t\r", -1);
+    const char *w[5] = { NULL };
+    int n = 0;
+    for (char **p = words; *p != NULL && n < 5; p++) {
+        if (**p != '\0')
+            w[n++] = *p;
+    }
+    if (n == 5 && strcmp(w[0], "setoption") == 0 && strcmp(w[1], "name") == 0
+        && g_ascii_strcasecmp(w[2], "UCI_Variant") == 0 && strcmp(w[3], "value") == 0) {
+        const DjVariant *v = dj_registry_find(w[4]);
+        if (v != NULL)
+            fuzz_note_variant(v);
+    }
+    g_strfreev(words);
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
@@ -42,6 +65,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         while (*start == ' ' || *start == '\t')
             start++;
         searches += g_str_has_prefix(start, "go") ? 1 : 0;
+        note_variant_option(start);
     }
     DojoUciConfig config = {
         .out = null_output(),

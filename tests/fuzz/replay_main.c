@@ -1,7 +1,9 @@
 /* replay_main.c: runs a fuzz target over saved inputs (the seed corpus and
  * every input that once found a bug), so each build re-checks them without
  * libFuzzer.  Arguments: files or directories of inputs (a missing one
- * counts as empty; names starting with '.' are skipped). */
+ * counts as empty; names starting with '.' are skipped).  Fails too when a
+ * built game has no input that exercises it (see fuzz_common.h): a new game
+ * needs seeds. */
 #include <stdio.h>
 
 #include <glib.h>
@@ -52,5 +54,11 @@ int main(int argc, char **argv)
         g_dir_close(dir);
     }
     printf("%d passed, %d failed\n", count - failures, failures);
+    const DjVariant *unseeded = fuzz_unexercised_variant();
+    if (unseeded != NULL) {
+        fprintf(stderr, "no saved input exercises %s: add seeds for it to this target's "
+                "corpus (tests/fuzz/fuzz_common.h says how)\n", unseeded->name);
+        return 1;
+    }
     return failures == 0 ? 0 : 1;
 }

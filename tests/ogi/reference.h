@@ -4,7 +4,7 @@
  * It shares no code with variants/ogi/: it reads position strings itself,
  * walks the board square by square, and tests legality by playing each
  * candidate move and scanning every enemy piece's moves for the King.  Slow
- * and simple, so that it is easy to check by eye against the rules file. */
+ * and simple, so that it is easy to check by eye against docs/rules/ogi.md. */
 #ifndef DOJO_TESTS_OGI_REFERENCE_H
 #define DOJO_TESTS_OGI_REFERENCE_H
 
@@ -28,7 +28,7 @@ typedef struct RefMove {
     bool promotes;
 } RefMove;
 
-/* Read a position string as the rules file writes it (board, side, hand,
+/* Read a position string as docs/rules/ogi.md writes it (board, side, hand,
  * optional number).  Returns false on anything it does not understand. */
 bool ref_parse(RefPosition *pos, const char *text);
 
@@ -41,7 +41,7 @@ void ref_play(RefPosition *pos, const RefMove *move);
 /* Whether the King of `colour` is attacked. */
 bool ref_in_check(const RefPosition *pos, int colour);
 
-/* The move in the notation of the rules file ("e3e4", "b2h8+", "P*e5"). */
+/* The move in the notation of docs/rules/ogi.md ("e3e4", "b2h8+", "P*e5"). */
 void ref_move_text(const RefMove *move, GString *out);
 
 /* Leaves `depth` plies below `pos`. */

@@ -1,6 +1,6 @@
 /* test_ogi_perft.c: the published perft counts from the start position
- * (rules file), depths 1..4; depths 5 (8490025) and 6 (205167370) are in
- * the bench.  Positions with mates inside the tree.  Also perft
+ * (docs/rules/ogi.md), depths 1..4; depths 5 (8490025) and 6 (205167370)
+ * are in the bench.  Positions with mates inside the tree.  Also perft
  * without bulk counting, every leaf played, agreeing with count_moves. */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -20,14 +20,7 @@ static void test_perft_start(void **state)
 {
     (void)state;
     void *pos = ogi_test_start();
-    for (int depth = 1; depth <= 4; depth++) {
-        uint64_t count = dj_perft(OGI, pos, depth);
-        if (count != start_counts[depth - 1]) {
-            fprintf(stderr, "depth %d: %llu, expected %llu\n", depth, (unsigned long long)count,
-                    (unsigned long long)start_counts[depth - 1]);
-            fail();
-        }
-    }
+    vt_check_perft(OGI, pos, start_counts, 4, "start");
     g_free(pos);
 }
 
@@ -78,7 +71,7 @@ static void test_perft_start_from_string(void **state)
     g_free(pos);
 }
 
-/* Depth 1 of the rules file, move by move: 8 pawn moves, 5 rook, 3
+/* Depth 1 of docs/rules/ogi.md, move by move: 8 pawn moves, 5 rook, 3
  * princess, 3 king, 2+2 silver, 1+1 lance. */
 static void test_start_moves(void **state)
 {
@@ -92,33 +85,11 @@ static void test_start_moves(void **state)
     g_free(pos);
 }
 
-/* Leaves below `pos`, playing every move (no bulk counting) and checking
- * count_moves and the incremental key at every node. */
-static uint64_t perft_by_playing(const void *pos, int depth)
-{
-    if (depth == 0)
-        return 1;
-    DjMove *moves = g_new(DjMove, OGI->max_moves);
-    int n = OGI->legal_moves(pos, moves);
-    assert_int_equal(n, OGI->count_moves(pos));
-    uint64_t total = 0;
-    void *child = g_malloc(OGI->state_size);
-    for (int i = 0; i < n; i++) {
-        memcpy(child, pos, OGI->state_size);
-        OGI->play(child, moves[i]);
-        assert_true(OGI->key(child) == OGI->compute_key(child));
-        total += perft_by_playing(child, depth - 1);
-    }
-    g_free(child);
-    g_free(moves);
-    return total;
-}
-
 static void test_perft_by_playing(void **state)
 {
     (void)state;
     void *pos = ogi_test_start();
-    assert_int_equal(perft_by_playing(pos, 3), start_counts[2]);
+    assert_int_equal(vt_perft_by_playing(OGI, pos, 3), start_counts[2]);
     g_free(pos);
 }
 

@@ -1,4 +1,4 @@
-/* test_ogi_repetition.c: the repetition rules of the rules file, applied by
+/* test_ogi_repetition.c: the repetition rules of docs/rules/ogi.md, applied by
  * the framework's game history from Ōgi's key() and in_check(): the fourth
  * occurrence of a position draws, unless one side gave check with every
  * move of the cycle, and then that side loses. */

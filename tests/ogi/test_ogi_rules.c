@@ -1,4 +1,4 @@
-/* test_ogi_rules.c: one position per rule of the rules file, each in its
+/* test_ogi_rules.c: one position per rule of docs/rules/ogi.md, each in its
  * own test, driven through the DjVariant slots only. */
 #include <setjmp.h>
 #include <stdarg.h>

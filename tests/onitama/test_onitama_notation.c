@@ -179,8 +179,18 @@ static void test_move_errors(void **state)
     for (size_t i = 0; i < G_N_ELEMENTS(garbage); i++) {
         char *message = oni_move_error(pos, garbage[i]);
         assert_true(message[0] != '\0');
+        /* the echo of what was typed is valid UTF-8 on one line */
+        assert_true(g_utf8_validate(message, -1, NULL));
+        assert_null(strpbrk(message, "\t\n\x01"));
         g_free(message);
     }
+    /* and so is the echo of a bad option */
+    DjOptionValue bad_deck = { "deck", "bo\xffth" };
+    char *deck_message = NULL;
+    assert_null(oni_try_new_game(&bad_deck, 1, 0, &deck_message));
+    assert_true(g_utf8_validate(deck_message, -1, NULL));
+    oni_assert_contains(deck_message, "bo?th");
+    g_free(deck_message);
     g_free(pos);
 }
 

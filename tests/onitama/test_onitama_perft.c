@@ -1,4 +1,4 @@
-/* test_onitama_perft.c: the published perft counts (rules file), depths
+/* test_onitama_perft.c: the published perft counts (docs/rules/onitama.md), depths
  * 1..6 for each of the four card sets.  Depths 7 and 8 are in the bench. */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -30,14 +30,7 @@ static void check_row(const PerftRow *row)
 {
     void *pos = oni_new_game(row->cards);
     assert_int_equal(ONI->side_to_move(pos), row->first_player);
-    for (int depth = 1; depth <= 6; depth++) {
-        uint64_t count = dj_perft(ONI, pos, depth);
-        if (count != row->counts[depth - 1]) {
-            fprintf(stderr, "%s depth %d: %llu, expected %llu\n", row->cards, depth,
-                    (unsigned long long)count, (unsigned long long)row->counts[depth - 1]);
-            fail();
-        }
-    }
+    vt_check_perft(ONI, pos, row->counts, 6, row->cards);
     g_free(pos);
 }
 
@@ -47,30 +40,11 @@ static void test_perft_goose_dragon(void **state) { (void)state; check_row(&rows
 static void test_perft_crab_dragon(void **state) { (void)state; check_row(&rows[3]); }
 
 /* Perft without bulk counting (every leaf played) agrees with count_moves. */
-static uint64_t perft_by_playing(const void *pos, int depth)
-{
-    if (depth == 0 || ONI->outcome(pos) != DJ_OUTCOME_ONGOING)
-        return 1;
-    DjMove moves[64];
-    int n = ONI->legal_moves(pos, moves);
-    assert_int_equal(n, ONI->count_moves(pos));
-    uint64_t total = 0;
-    unsigned char child[64];
-    for (int i = 0; i < n; i++) {
-        memcpy(child, pos, ONI->state_size);
-        ONI->play(child, moves[i]);
-        assert_true(ONI->key(child) == ONI->compute_key(child));
-        total += perft_by_playing(child, depth - 1);
-    }
-    return total;
-}
-
 static void test_perft_without_bulk_counting(void **state)
 {
     (void)state;
-    assert_true(ONI->state_size <= 64);
     void *pos = oni_new_game(rows[0].cards);
-    assert_true(perft_by_playing(pos, 5) == rows[0].counts[4]);
+    assert_true(vt_perft_by_playing(ONI, pos, 5) == rows[0].counts[4]);
     g_free(pos);
 }
 

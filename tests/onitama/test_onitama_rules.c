@@ -1,4 +1,4 @@
-/* test_onitama_rules.c: each rule of /work/shared/rules/onitama.md in its
+/* test_onitama_rules.c: each rule of docs/rules/onitama.md in its
  * own test, through the DjVariant interface. */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -11,7 +11,7 @@
 
 #include "onitama_test.h"
 
-/* The card table of the rules file, transcribed independently of the
+/* The card table of docs/rules/onitama.md, transcribed independently of the
  * variant's own table: name, stamp (0 Blue, 1 Red), offsets (dx, dy). */
 typedef struct RulesCard {
     const char *name;
@@ -346,15 +346,13 @@ static void test_key(void **state)
     assert_true(ONI->key(pos) != ONI->key(masters_swapped));
     /* After moves, the incremental key equals the key of the same position
      * read from its string. */
-    void *a = oni_after(pos, "ox:a1a2");
-    void *b = oni_after(a, "horse:e5e4");
+    void *b = vt_after_line(ONI, pos, "ox:a1a2 horse:e5e4");
     char *text = oni_position_string(b);
     void *c = oni_position(text);
     assert_true(ONI->key(b) == ONI->key(c));
     g_free(text);
     g_free(c);
     g_free(b);
-    g_free(a);
     g_free(masters_swapped);
     g_free(moved);
     g_free(swapped_hands);

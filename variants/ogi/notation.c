@@ -3,6 +3,7 @@
 #include <string.h>
 
 #include "attacks.h"
+#include "framework/notation.h"
 #include "text.h"
 
 const char *const ogi_side_name[2] = { "Black", "White" };
@@ -38,19 +39,6 @@ int ogi_letter_type(char letter)
 const char *ogi_type_name(int type)
 {
     return type >= 0 && type < OGI_TYPES ? type_names[type] : "piece";
-}
-
-char *ogi_quote(const char *text)
-{
-    GString *out = g_string_new(NULL);
-    for (const char *p = text; *p != '\0'; p++) {
-        if (out->len == 32) {
-            g_string_append(out, "...");
-            break;
-        }
-        g_string_append_c(out, *p >= 0x20 && *p < 0x7f ? *p : '?');
-    }
-    return g_string_free(out, FALSE);
 }
 
 void ogi_square_append(int sq, GString *out)
@@ -95,6 +83,12 @@ int ogi_move_origin(const void *position, DjMove move)
 {
     (void)position;
     return ogi_move_is_drop(move) ? -1 : ogi_move_from(move);
+}
+
+int ogi_move_destination(const void *position, DjMove move)
+{
+    (void)position;
+    return ogi_move_to(move);
 }
 
 static bool refuse(GError **error, const char *format, ...) G_GNUC_PRINTF(2, 3);
@@ -214,7 +208,7 @@ bool ogi_parse_move(const void *position, const char *text, DjMove *out, GError 
     if (plus)
         at++;
     if (from < 0 || to < 0 || at != len) {
-        char *quoted = ogi_quote(copy);
+        char *quoted = dj_text_quote(copy, OGI_QUOTE_MAX);
         ok = refuse(error, "'%s' is not a move: write a board move as e3e4 (b2h8+ when the piece "
                            "promotes) and a drop as P*e5", quoted);
         g_free(quoted);

@@ -139,6 +139,11 @@ int ogi_noisy_moves(const void *pos, uint32_t *out);
 /* Whether `move`, legal in `pos`, gives check (directly or discovered). */
 bool ogi_gives_check(const OgiPosition *pos, uint32_t move);
 
+/* ---- mirror.c ------------------------------------------------------------ */
+
+/* DjVariant.mirror: the half turn of the board with the colours swapped. */
+void ogi_mirror(const void *pos, void *out);
+
 /* ---- zobrist.c ----------------------------------------------------------- */
 
 extern uint64_t ogi_zobrist_piece[2][OGI_TYPES][OGI_SQUARES];

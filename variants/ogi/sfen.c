@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "attacks.h"
+#include "framework/notation.h"
 #include "text.h"
 
 /* The order hands are written in: most valuable first, as shogi does. */
@@ -69,7 +70,7 @@ static bool parse_board(OgiPosition *pos, const char *text, GError **error)
             if (c == '0' || c == '9')
                 return fail(error, "'%c' is not a count of empty squares (use 1 to 8)", c);
             char quoted[2] = { c, '\0' };
-            char *safe = ogi_quote(quoted);
+            char *safe = dj_text_quote(quoted, OGI_QUOTE_MAX);
             bool ok = fail(error, "'%s' is not an Ōgi piece: use K I R B S N L P (upper case for "
                                   "Black, lower case for White), '+' before a promoted piece and a "
                                   "digit for empty squares", safe);
@@ -118,7 +119,7 @@ static bool parse_hand(OgiPosition *pos, const char *text, GError **error)
         int kind = ogi_letter_type(c);
         if (kind < 0) {
             char quoted[2] = { c, '\0' };
-            char *safe = ogi_quote(quoted);
+            char *safe = dj_text_quote(quoted, OGI_QUOTE_MAX);
             bool ok = fail(error, "'%s' in the pieces in hand is not an Ōgi piece "
                                   "(use P L N S B R I, '-' for none)", safe);
             g_free(safe);
@@ -194,7 +195,7 @@ static bool parse_move_number(const char *s, uint32_t *out, GError **error)
     if (g_ascii_isdigit(*s))
         number = strtoul(s, &end, 10);
     if (end == NULL || *end != '\0' || number == 0 || number > MAX_MOVE_NUMBER) {
-        char *safe = ogi_quote(s);
+        char *safe = dj_text_quote(s, OGI_QUOTE_MAX);
         bool ok = fail(error, "the move number must be a whole number from 1 to %u, not '%s'",
                        MAX_MOVE_NUMBER, safe);
         g_free(safe);
@@ -218,7 +219,7 @@ static bool parse_sfen(OgiPosition *pos, char **field, int n, GError **error)
         return fail(error, n == 0 ? "the position string is empty"
                                   : "the position string needs the side to move ('b' or 'w') after the board");
     if (n > 4) {
-        char *safe = ogi_quote(field[4]);
+        char *safe = dj_text_quote(field[4], OGI_QUOTE_MAX);
         bool ok = fail(error, "unexpected '%s' after the move number", safe);
         g_free(safe);
         return ok;
@@ -230,7 +231,7 @@ static bool parse_sfen(OgiPosition *pos, char **field, int n, GError **error)
     } else if (g_ascii_strcasecmp(field[1], "w") == 0) {
         set_side(pos, OGI_WHITE);
     } else {
-        char *safe = ogi_quote(field[1]);
+        char *safe = dj_text_quote(field[1], OGI_QUOTE_MAX);
         bool ok = fail(error, "the side to move must be 'b' (Black) or 'w' (White), not '%s'", safe);
         g_free(safe);
         return ok;
@@ -265,7 +266,7 @@ static bool parse_engine_fen(OgiPosition *pos, char **field, int n, GError **err
         return fail(error, "the FEN needs the side to move ('w' for Black, who moves first, "
                            "or 'b' for White) after the board");
     if (n > 6) {
-        char *safe = ogi_quote(field[6]);
+        char *safe = dj_text_quote(field[6], OGI_QUOTE_MAX);
         ok = fail(error, "unexpected '%s' after the fullmove number", safe);
         g_free(safe);
         return ok;
@@ -275,7 +276,7 @@ static bool parse_engine_fen(OgiPosition *pos, char **field, int n, GError **err
     } else if (g_ascii_strcasecmp(field[1], "b") == 0) {
         set_side(pos, OGI_WHITE);
     } else {
-        char *safe = ogi_quote(field[1]);
+        char *safe = dj_text_quote(field[1], OGI_QUOTE_MAX);
         ok = fail(error, "the FEN's side to move must be 'w' (Black, who moves first) or 'b' "
                          "(White), not '%s'", safe);
         g_free(safe);
@@ -283,7 +284,7 @@ static bool parse_engine_fen(OgiPosition *pos, char **field, int n, GError **err
     }
     for (int i = 2; i < 4 && i < n; i++) {
         if (strcmp(field[i], "-") != 0) {
-            char *safe = ogi_quote(field[i]);
+            char *safe = dj_text_quote(field[i], OGI_QUOTE_MAX);
             ok = fail(error, "Ōgi has no castling or en passant: the FEN's field %d must be "
                              "'-', not '%s'", i + 1, safe);
             g_free(safe);
@@ -293,7 +294,7 @@ static bool parse_engine_fen(OgiPosition *pos, char **field, int n, GError **err
     if (n >= 5) {
         gint64 unused = 0;
         if (!g_ascii_string_to_signed(field[4], 10, 0, MAX_MOVE_NUMBER, &unused, NULL)) {
-            char *safe = ogi_quote(field[4]);
+            char *safe = dj_text_quote(field[4], OGI_QUOTE_MAX);
             ok = fail(error, "the FEN's halfmove clock must be a whole number, not '%s'", safe);
             g_free(safe);
             return ok;

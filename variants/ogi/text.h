@@ -38,10 +38,8 @@ int ogi_letter_type(char letter);
 /* The English name of a type ("rook", "dragon", "promoted silver"). */
 const char *ogi_type_name(int type);
 
-/* A copy of user text that is safe to quote in an error message: bytes
- * other than printable ASCII become '?', and more than 32 characters are cut
- * with "...".  g_free it. */
-char *ogi_quote(const char *text);
+/* How much of the user's text an error message quotes (dj_text_quote). */
+#define OGI_QUOTE_MAX 32
 
 /* Append "e4" for `sq`. */
 void ogi_square_append(int sq, GString *out);
@@ -87,6 +85,7 @@ void ogi_format_move(const void *pos, DjMove move, GString *out);
 /* DjVariant.format_move_engine: drops as "P@e5" (Fairy-Stockfish). */
 void ogi_format_move_engine(const void *pos, DjMove move, GString *out);
 int ogi_move_origin(const void *pos, DjMove move);
+int ogi_move_destination(const void *pos, DjMove move);
 
 /* ---- render.c ------------------------------------------------------------ */
 void ogi_render(const void *pos, const DjRenderStyle *style, GString *out);

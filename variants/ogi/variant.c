@@ -1,4 +1,5 @@
-/* variant.c: dj_variant_ogi, the Ōgi entry in the registry. */
+/* variant.c: dj_variant_ogi, the Ōgi entry in the registry.  The rules it
+ * implements, notation and perft counts: docs/rules/ogi.md. */
 #include "framework/game.h"
 
 #include "attacks.h"
@@ -74,6 +75,7 @@ const DjVariant dj_variant_ogi = {
     .key = ogi_key,
     .compute_key = ogi_compute_key,
     .in_check = ogi_in_check,
+    .mirror = ogi_mirror,
 
     .evaluate = ogi_evaluate,
     .is_noisy = ogi_is_noisy,
@@ -89,5 +91,6 @@ const DjVariant dj_variant_ogi = {
     .format_position_engine = ogi_format_position_engine,
     .render = ogi_render,
     .move_origin = ogi_move_origin,
+    .move_destination = ogi_move_destination,
     .describe_move = ogi_describe_move,
 };

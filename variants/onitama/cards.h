@@ -1,6 +1,6 @@
 /* cards.h: the Onitama move cards (base deck and Sensei's Path).
  *
- * The table follows /work/shared/rules/onitama.md exactly: each card has a
+ * The table follows docs/rules/onitama.md exactly: each card has a
  * stamp (the side that starts when it is the side card) and up to four
  * offsets (dx, dy) seen from the holder: +dx to the holder's right, +dy
  * forward.  Card ids are indices into the table: 0..15 the base deck in the

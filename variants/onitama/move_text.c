@@ -28,6 +28,12 @@ int onitama_move_origin(const void *pos, DjMove move)
     return onitama_move_is_pass(move) ? -1 : onitama_move_from(move);
 }
 
+int onitama_move_destination(const void *pos, DjMove move)
+{
+    (void)pos;
+    return onitama_move_is_pass(move) ? -1 : onitama_move_to(move);
+}
+
 static bool move_error(GError **error, const char *format, ...) G_GNUC_PRINTF(2, 3);
 static bool move_error(GError **error, const char *format, ...)
 {
@@ -35,7 +41,10 @@ static bool move_error(GError **error, const char *format, ...)
     va_start(args, format);
     char *message = g_strdup_vprintf(format, args);
     va_end(args);
-    g_set_error_literal(error, ONITAMA_ERROR, ONITAMA_ERROR_MOVE, message);
+    /* the message echoes what was typed: keep it valid, printable UTF-8 */
+    char *safe = dj_text_quote(message, 0);
+    g_set_error_literal(error, ONITAMA_ERROR, ONITAMA_ERROR_MOVE, safe);
+    g_free(safe);
     g_free(message);
     return false;
 }

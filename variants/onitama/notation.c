@@ -1,6 +1,8 @@
 /* notation.c: the position string (format described in onitama.h). */
 #include "onitama.h"
 
+#include "framework/notation.h"
+
 #include <stdarg.h>
 #include <string.h>
 
@@ -45,7 +47,10 @@ static bool position_error(GError **error, const char *format, ...)
     va_start(args, format);
     char *message = g_strdup_vprintf(format, args);
     va_end(args);
-    g_set_error(error, ONITAMA_ERROR, ONITAMA_ERROR_POSITION, "bad position: %s", message);
+    /* the message echoes the string read: keep it valid, printable UTF-8 */
+    char *safe = dj_text_quote(message, 0);
+    g_set_error(error, ONITAMA_ERROR, ONITAMA_ERROR_POSITION, "bad position: %s", safe);
+    g_free(safe);
     g_free(message);
     return false;
 }

@@ -17,6 +17,9 @@
 GQuark onitama_error_quark(void);
 typedef enum { ONITAMA_ERROR_OPTION, ONITAMA_ERROR_POSITION, ONITAMA_ERROR_MOVE } OnitamaError;
 
+/* How much of the user's text an option error quotes (dj_text_quote). */
+#define ONITAMA_QUOTE_MAX 32
+
 /* ---- setup.c ---------------------------------------------------------- */
 
 extern const DjVariantOption onitama_options[];
@@ -102,6 +105,12 @@ bool onitama_parse_position(OnitamaPosition *pos, const char *text, GError **err
 bool onitama_parse_move(const void *pos, const char *text, DjMove *out, GError **error);
 void onitama_format_move(const void *pos, DjMove move, GString *out);
 int onitama_move_origin(const void *pos, DjMove move);
+int onitama_move_destination(const void *pos, DjMove move);
+
+/* ---- mirror.c --------------------------------------------------------- */
+
+/* The half turn of the board with the colours (and hands) swapped. */
+void onitama_mirror(const void *pos, void *out);
 
 /* ---- render.c --------------------------------------------------------- */
 

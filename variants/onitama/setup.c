@@ -52,8 +52,10 @@ bool onitama_parse_card_list(const char *text, int cards[5], GError **error)
         } else if (id < 0) {
             GString *valid = g_string_new(NULL);
             onitama_card_list_names(ONITAMA_DECK_BOTH, valid);
+            char *quoted = dj_text_quote(names[i], ONITAMA_QUOTE_MAX);
             g_set_error(error, ONITAMA_ERROR, ONITAMA_ERROR_OPTION,
-                        "'%s' is not an Onitama card; the cards are: %s", names[i], valid->str);
+                        "'%s' is not an Onitama card; the cards are: %s", quoted, valid->str);
+            g_free(quoted);
             g_string_free(valid, TRUE);
             ok = false;
         }
@@ -82,8 +84,10 @@ static bool parse_deck(const char *text, OnitamaDeck *deck, GError **error)
     else if (strcmp(value, "both") == 0)
         *deck = ONITAMA_DECK_BOTH;
     else {
+        char *quoted = dj_text_quote(text, ONITAMA_QUOTE_MAX);
         g_set_error(error, ONITAMA_ERROR, ONITAMA_ERROR_OPTION,
-                    "deck must be base, senseis or both, not '%s'", text);
+                    "deck must be base, senseis or both, not '%s'", quoted);
+        g_free(quoted);
         ok = false;
     }
     g_free(value);
@@ -130,9 +134,11 @@ bool onitama_setup(void *p, const DjSetup *setup, GError **error)
             if (!parse_deck(value, &deck, error))
                 return false;
         } else {
+            char *quoted = dj_text_quote(name, ONITAMA_QUOTE_MAX);
             g_set_error(error, ONITAMA_ERROR, ONITAMA_ERROR_OPTION,
                         "Onitama has no option '%s'; its options are cards and deck",
-                        name);
+                        quoted);
+            g_free(quoted);
             return false;
         }
     }

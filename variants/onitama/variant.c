@@ -1,4 +1,5 @@
-/* variant.c: Onitama as the framework sees it. */
+/* variant.c: Onitama as the framework sees it.  The rules it implements,
+ * notation and perft counts: docs/rules/onitama.md. */
 #include "onitama.h"
 
 const DjVariant dj_variant_onitama = {
@@ -12,7 +13,7 @@ const DjVariant dj_variant_onitama = {
     .side_names = { "Blue", "Red" },
     .options = onitama_options,
     /* The printed rules have no draw; a position seen for the third time
-     * may be claimed as one (project rule, see the rules file). */
+     * may be claimed as one (project rule, see docs/rules/onitama.md). */
     .repetition_draw = 0,
     .repetition_claim = 3,
     .perpetual_check_loses = false,
@@ -27,6 +28,7 @@ const DjVariant dj_variant_onitama = {
     .key = onitama_key,
     .compute_key = onitama_compute_key,
     .in_check = NULL,
+    .mirror = onitama_mirror,
 
     .evaluate = onitama_evaluate,
     .is_noisy = onitama_is_noisy,
@@ -40,6 +42,7 @@ const DjVariant dj_variant_onitama = {
     .format_position = onitama_format_position,
     .render = onitama_render,
     .move_origin = onitama_move_origin,
+    .move_destination = onitama_move_destination,
     .describe_move = onitama_describe_move,
     .describe_outcome = onitama_describe_outcome,
 };

@@ -1,0 +1,250 @@
+/* test_planted_bugs.c: each check of properties.h fails on a copy of a real
+ * game with one bug planted through a wrapper, and passes on the copy with
+ * the same wrapper done right.  The bugs are the kind a new game has: a
+ * move generator that misses moves on one edge, an evaluation or a counted
+ * result that favours one side, a reason that names the wrong winner, a
+ * setup() that leaves bytes uncleared.  The base game is the first
+ * registered one with a mirror, so this runs in any build. */
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <cmocka.h>
+
+#include <string.h>
+
+#include "properties.h"
+#include "framework/registry.h"
+
+#define BASE_SEED 0xb0a7ed01u
+#define GAMES 12
+/* The wrapped games call a position drawn when the side to move's number
+ * of legal moves is a multiple of this: an odd rule, but the same for both
+ * sides, and random games meet it often. */
+#define DRAW_MODULUS 7
+/* Extra bytes a wrapper adds to the position and (wrongly) never clears. */
+#define EXTRA_BYTES 8
+
+static const DjVariant *base;
+static DjVariant wrapped;
+
+static const DjVariant *find_base(void)
+{
+    for (const DjVariant *const *vp = dj_registry_all(); *vp != NULL; vp++) {
+        if ((*vp)->mirror != NULL)
+            return *vp;
+    }
+    return NULL;
+}
+
+static int setup_base(void **state)
+{
+    (void)state;
+    base = find_base();
+    wrapped = base != NULL ? *base : (DjVariant){ 0 };
+    return 0;
+}
+
+/* ---- the wrappers ------------------------------------------------------ */
+
+/* Misses every move that lands on the a-file, as a generator whose edge
+ * masks are off by one would (unless no move would be left). */
+static int legal_moves_missing_a_file(const void *pos, DjMove *out)
+{
+    int n = base->legal_moves(pos, out), kept = 0;
+    for (int i = 0; i < n; i++) {
+        int to = base->move_destination(pos, out[i]);
+        if (to < 0 || to % base->board_width != 0)
+            out[kept++] = out[i];
+    }
+    return kept > 0 ? kept : n;
+}
+
+static int evaluate_favouring_side0(const void *pos)
+{
+    return base->evaluate(pos) + (base->side_to_move(pos) == 0 ? 10 : -10);
+}
+
+static bool drawn_by_count(const void *pos)
+{
+    return dj_count_moves(base, pos) % DRAW_MODULUS == 0;
+}
+
+/* A draw by the wrapped game's own rule, done right... */
+static DjOutcome outcome_with_draws(const void *pos)
+{
+    DjOutcome outcome = base->outcome(pos);
+    if (outcome == DJ_OUTCOME_ONGOING && drawn_by_count(pos))
+        return DJ_OUTCOME_DRAW;
+    return outcome;
+}
+
+/* ...and the same draw counted as a win for side 1. */
+static DjOutcome outcome_with_draws_as_wins(const void *pos)
+{
+    DjOutcome outcome = outcome_with_draws(pos);
+    return outcome == DJ_OUTCOME_DRAW ? DJ_OUTCOME_WIN_SIDE1 : outcome;
+}
+
+static void describe_draw_as_win(const void *pos, GString *out)
+{
+    if (outcome_with_draws(pos) == DJ_OUTCOME_DRAW)
+        g_string_append_printf(out, "%s wins on count", base->side_names[0]);
+    else if (base->describe_outcome != NULL)
+        base->describe_outcome(pos, out);
+}
+
+static bool setup_leaving_extra_bytes(void *pos, const DjSetup *setup, GError **error)
+{
+    return base->setup(pos, setup, error);
+}
+
+static bool setup_clearing_extra_bytes(void *pos, const DjSetup *setup, GError **error)
+{
+    memset((unsigned char *)pos + base->state_size, 0, EXTRA_BYTES);
+    return base->setup(pos, setup, error);
+}
+
+static void mirror_with_extra_bytes(const void *pos, void *out)
+{
+    base->mirror(pos, out);
+    memcpy((unsigned char *)out + base->state_size, (const unsigned char *)pos + base->state_size,
+           EXTRA_BYTES);
+}
+
+/* A cached ply counter that the position string does not carry, so a
+ * position read back from its string differs from the one played to. */
+static void play_counting_plies(void *pos, DjMove move)
+{
+    base->play(pos, move);
+    ((unsigned char *)pos)[base->state_size]++;
+}
+
+/* ---- running the checks ------------------------------------------------- */
+
+typedef struct Run {
+    int draws;
+} Run;
+
+static void run_properties(void *data)
+{
+    Run *run = data;
+    run->draws = conf_check_properties(&wrapped, BASE_SEED, GAMES);
+}
+
+/* The checks pass on `wrapped` (any failure fails the test); returns the
+ * number of drawn games. */
+static int expect_pass(void)
+{
+    return conf_check_properties(&wrapped, BASE_SEED, GAMES);
+}
+
+/* The checks fail on `wrapped`, with a report containing `expected`. */
+static void expect_failure(const char *expected)
+{
+    Run run = { 0 };
+    char *report = conf_failure_of(run_properties, &run);
+    if (report == NULL)
+        fail_msg("the planted bug (%s) went unnoticed", expected);
+    if (strstr(report, expected) == NULL)
+        fail_msg("expected a report about \"%s\", got:\n%s", expected, report);
+    print_message("caught as expected: %s", report);
+    g_free(report);
+}
+
+/* Every test starts from an unbroken copy of the base game; it is skipped
+ * when no built game supplies a mirror. */
+static void require_base(void)
+{
+    if (base != NULL)
+        return;
+    print_message("skipped: no built game supplies a mirror\n");
+    skip();
+}
+
+/* The copy with EXTRA_BYTES more in each position, cleared by setup() and
+ * carried by mirror(): still a correct game. */
+static void add_extra_bytes(void)
+{
+    wrapped.state_size = base->state_size + EXTRA_BYTES;
+    wrapped.mirror = mirror_with_extra_bytes;
+    wrapped.setup = setup_clearing_extra_bytes;
+}
+
+static void test_the_unbroken_copy_passes(void **state)
+{
+    (void)state;
+    require_base();
+    expect_pass();
+}
+
+static void test_a_generator_missing_an_edge_is_caught(void **state)
+{
+    (void)state;
+    require_base();
+    wrapped.legal_moves = legal_moves_missing_a_file;
+    wrapped.count_moves = NULL;
+    wrapped.noisy_moves = NULL;
+    expect_failure("on the mirror image: a move generator bug");
+}
+
+static void test_an_evaluation_favouring_one_side_is_caught(void **state)
+{
+    (void)state;
+    require_base();
+    wrapped.evaluate = evaluate_favouring_side0;
+    expect_failure("on the mirror image");
+}
+
+static void test_a_draw_counted_as_a_win_is_caught(void **state)
+{
+    (void)state;
+    require_base();
+    wrapped.outcome = outcome_with_draws;
+    int draws = expect_pass();
+    assert_true(draws > 0);   /* the control really reaches drawn ends */
+    wrapped.outcome = outcome_with_draws_as_wins;
+    expect_failure("favour one side");
+}
+
+static void test_a_reason_naming_the_wrong_winner_is_caught(void **state)
+{
+    (void)state;
+    require_base();
+    wrapped.outcome = outcome_with_draws;
+    wrapped.describe_outcome = describe_draw_as_win;
+    expect_failure("the game ended in a draw but its reason says");
+}
+
+static void test_uncleared_bytes_are_caught(void **state)
+{
+    (void)state;
+    require_base();
+    add_extra_bytes();
+    expect_pass();
+    wrapped.setup = setup_leaving_extra_bytes;
+    expect_failure("setup() must clear the whole block");
+}
+
+static void test_a_cached_field_that_depends_on_the_path_is_caught(void **state)
+{
+    (void)state;
+    require_base();
+    add_extra_bytes();
+    wrapped.play = play_counting_plies;
+    expect_failure("a cached field depends on how it was reached");
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test_setup(test_the_unbroken_copy_passes, setup_base),
+        cmocka_unit_test_setup(test_a_generator_missing_an_edge_is_caught, setup_base),
+        cmocka_unit_test_setup(test_an_evaluation_favouring_one_side_is_caught, setup_base),
+        cmocka_unit_test_setup(test_a_draw_counted_as_a_win_is_caught, setup_base),
+        cmocka_unit_test_setup(test_a_reason_naming_the_wrong_winner_is_caught, setup_base),
+        cmocka_unit_test_setup(test_uncleared_bytes_are_caught, setup_base),
+        cmocka_unit_test_setup(test_a_cached_field_that_depends_on_the_path_is_caught,
+                               setup_base),
+    };
+    return cmocka_run_group_tests_name("planted bugs", tests, NULL, NULL);
+}
