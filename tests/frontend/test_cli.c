@@ -17,19 +17,6 @@
 
 #define CARDS "ox,boar,horse,elephant,crab"
 
-static int make_dir(void **state)
-{
-    *state = runner_temp_dir();
-    return 0;
-}
-
-static int remove_dir(void **state)
-{
-    runner_remove_tree(*state);
-    g_free(*state);
-    return 0;
-}
-
 static DojoRun *run(void **state, const char *const *args)
 {
     return runner_run_text(*state, NULL, args);
@@ -342,19 +329,19 @@ int main(int argc, char **argv)
         return 1;
     }
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test_setup_teardown(test_list_names_every_variant, make_dir, remove_dir),
-        cmocka_unit_test_setup_teardown(test_help_and_version, make_dir, remove_dir),
-        cmocka_unit_test_setup_teardown(test_usage_errors_exit_2, make_dir, remove_dir),
-        cmocka_unit_test_setup_teardown(test_option_the_variant_refuses_exits_1, make_dir,
-                                        remove_dir),
-        cmocka_unit_test_setup_teardown(test_perft_counts, make_dir, remove_dir),
-        cmocka_unit_test_setup_teardown(test_perft_divide_adds_up, make_dir, remove_dir),
-        cmocka_unit_test_setup_teardown(test_analyze_with_threads, make_dir, remove_dir),
-        cmocka_unit_test_setup_teardown(test_tune_writes_weights, make_dir, remove_dir),
-        cmocka_unit_test_setup_teardown(test_analyze_with_mcts, make_dir, remove_dir),
+        cmocka_unit_test_setup_teardown(test_list_names_every_variant, runner_make_dir, runner_remove_dir),
+        cmocka_unit_test_setup_teardown(test_help_and_version, runner_make_dir, runner_remove_dir),
+        cmocka_unit_test_setup_teardown(test_usage_errors_exit_2, runner_make_dir, runner_remove_dir),
+        cmocka_unit_test_setup_teardown(test_option_the_variant_refuses_exits_1, runner_make_dir,
+                                        runner_remove_dir),
+        cmocka_unit_test_setup_teardown(test_perft_counts, runner_make_dir, runner_remove_dir),
+        cmocka_unit_test_setup_teardown(test_perft_divide_adds_up, runner_make_dir, runner_remove_dir),
+        cmocka_unit_test_setup_teardown(test_analyze_with_threads, runner_make_dir, runner_remove_dir),
+        cmocka_unit_test_setup_teardown(test_tune_writes_weights, runner_make_dir, runner_remove_dir),
+        cmocka_unit_test_setup_teardown(test_analyze_with_mcts, runner_make_dir, runner_remove_dir),
         cmocka_unit_test_setup_teardown(test_analyze_prints_iterations_and_a_legal_move,
-                                        make_dir, remove_dir),
-        cmocka_unit_test_setup_teardown(test_bench_is_reproducible, make_dir, remove_dir),
+                                        runner_make_dir, runner_remove_dir),
+        cmocka_unit_test_setup_teardown(test_bench_is_reproducible, runner_make_dir, runner_remove_dir),
     };
     return cmocka_run_group_tests_name("frontend cli", tests, NULL, NULL);
 }

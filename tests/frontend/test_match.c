@@ -25,19 +25,6 @@
 
 static char *fake_path;
 
-static int make_dir(void **state)
-{
-    *state = runner_temp_dir();
-    return 0;
-}
-
-static int remove_dir(void **state)
-{
-    runner_remove_tree(*state);
-    g_free(*state);
-    return 0;
-}
-
 /* The first built variant of `names`, or NULL. */
 static const char *built_variant(void)
 {
@@ -527,19 +514,19 @@ int main(int argc, char **argv)
     }
     fake_path = g_canonicalize_filename(argv[2], NULL);
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test_setup_teardown(test_onitama_match, make_dir, remove_dir),
-        cmocka_unit_test_setup_teardown(test_ogi_match, make_dir, remove_dir),
-        cmocka_unit_test_setup_teardown(test_misbehaving_engine_loses, make_dir, remove_dir),
-        cmocka_unit_test_setup_teardown(test_loss_on_the_clock, make_dir, remove_dir),
-        cmocka_unit_test_setup_teardown(test_adjudication, make_dir, remove_dir),
-        cmocka_unit_test_setup_teardown(test_sprt_stops_the_match, make_dir, remove_dir),
-        cmocka_unit_test_setup_teardown(test_concurrent_games, make_dir, remove_dir),
-        cmocka_unit_test_setup_teardown(test_usage_errors, make_dir, remove_dir),
-        cmocka_unit_test_setup_teardown(test_openings_file, make_dir, remove_dir),
-        cmocka_unit_test_setup_teardown(test_engine_that_cannot_start, make_dir, remove_dir),
-        cmocka_unit_test_setup_teardown(test_interrupt, make_dir, remove_dir),
-        cmocka_unit_test_setup_teardown(test_dojo_uci_match, make_dir, remove_dir),
-        cmocka_unit_test_setup_teardown(test_help, make_dir, remove_dir),
+        cmocka_unit_test_setup_teardown(test_onitama_match, runner_make_dir, runner_remove_dir),
+        cmocka_unit_test_setup_teardown(test_ogi_match, runner_make_dir, runner_remove_dir),
+        cmocka_unit_test_setup_teardown(test_misbehaving_engine_loses, runner_make_dir, runner_remove_dir),
+        cmocka_unit_test_setup_teardown(test_loss_on_the_clock, runner_make_dir, runner_remove_dir),
+        cmocka_unit_test_setup_teardown(test_adjudication, runner_make_dir, runner_remove_dir),
+        cmocka_unit_test_setup_teardown(test_sprt_stops_the_match, runner_make_dir, runner_remove_dir),
+        cmocka_unit_test_setup_teardown(test_concurrent_games, runner_make_dir, runner_remove_dir),
+        cmocka_unit_test_setup_teardown(test_usage_errors, runner_make_dir, runner_remove_dir),
+        cmocka_unit_test_setup_teardown(test_openings_file, runner_make_dir, runner_remove_dir),
+        cmocka_unit_test_setup_teardown(test_engine_that_cannot_start, runner_make_dir, runner_remove_dir),
+        cmocka_unit_test_setup_teardown(test_interrupt, runner_make_dir, runner_remove_dir),
+        cmocka_unit_test_setup_teardown(test_dojo_uci_match, runner_make_dir, runner_remove_dir),
+        cmocka_unit_test_setup_teardown(test_help, runner_make_dir, runner_remove_dir),
     };
     int failures = cmocka_run_group_tests(tests, NULL, NULL);
     g_free(fake_path);

@@ -30,19 +30,6 @@ static const char *const hotseat_args[] = {
     "play", "onitama", "--hotseat", "--cards", CARDS, "--record", RECORD, "--time", "100", NULL
 };
 
-static int make_dir(void **state)
-{
-    *state = runner_temp_dir();
-    return 0;
-}
-
-static int remove_dir(void **state)
-{
-    runner_remove_tree(*state);
-    g_free(*state);
-    return 0;
-}
-
 static void test_hotseat_game_to_a_win(void **state)
 {
     runner_require_variant("onitama");
@@ -295,20 +282,20 @@ int main(int argc, char **argv)
         return 1;
     }
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test_setup_teardown(test_hotseat_game_to_a_win, make_dir, remove_dir),
-        cmocka_unit_test_setup_teardown(test_computer_against_itself_by_mcts, make_dir,
-                                        remove_dir),
-        cmocka_unit_test_setup_teardown(test_bad_lines_get_one_message_each, make_dir,
-                                        remove_dir),
-        cmocka_unit_test_setup_teardown(test_quit_and_end_of_input_keep_the_game, make_dir,
-                                        remove_dir),
-        cmocka_unit_test_setup_teardown(test_commands, make_dir, remove_dir),
-        cmocka_unit_test_setup_teardown(test_against_the_computer_and_undo, make_dir,
-                                        remove_dir),
-        cmocka_unit_test_setup_teardown(test_computer_moves_first_for_play_as_side_1, make_dir,
-                                        remove_dir),
-        cmocka_unit_test_setup_teardown(test_computer_against_itself_to_the_end, make_dir,
-                                        remove_dir),
+        cmocka_unit_test_setup_teardown(test_hotseat_game_to_a_win, runner_make_dir, runner_remove_dir),
+        cmocka_unit_test_setup_teardown(test_computer_against_itself_by_mcts, runner_make_dir,
+                                        runner_remove_dir),
+        cmocka_unit_test_setup_teardown(test_bad_lines_get_one_message_each, runner_make_dir,
+                                        runner_remove_dir),
+        cmocka_unit_test_setup_teardown(test_quit_and_end_of_input_keep_the_game, runner_make_dir,
+                                        runner_remove_dir),
+        cmocka_unit_test_setup_teardown(test_commands, runner_make_dir, runner_remove_dir),
+        cmocka_unit_test_setup_teardown(test_against_the_computer_and_undo, runner_make_dir,
+                                        runner_remove_dir),
+        cmocka_unit_test_setup_teardown(test_computer_moves_first_for_play_as_side_1, runner_make_dir,
+                                        runner_remove_dir),
+        cmocka_unit_test_setup_teardown(test_computer_against_itself_to_the_end, runner_make_dir,
+                                        runner_remove_dir),
     };
     return cmocka_run_group_tests_name("frontend play", tests, NULL, NULL);
 }

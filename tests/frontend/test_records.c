@@ -22,19 +22,6 @@ static const char *const hotseat_args[] = {
     "play", "onitama", "--hotseat", "--cards", CARDS, NULL
 };
 
-static int make_dir(void **state)
-{
-    *state = runner_temp_dir();
-    return 0;
-}
-
-static int remove_dir(void **state)
-{
-    runner_remove_tree(*state);
-    g_free(*state);
-    return 0;
-}
-
 static void write_file(const char *dir, const char *name, const char *text)
 {
     char *path = g_build_filename(dir, name, NULL);
@@ -225,15 +212,15 @@ int main(int argc, char **argv)
     }
     const struct CMUnitTest tests[] = {
         cmocka_unit_test_setup_teardown(test_save_then_load_continues_from_the_same_position,
-                                        make_dir, remove_dir),
+                                        runner_make_dir, runner_remove_dir),
         cmocka_unit_test_setup_teardown(test_journal_is_written_and_resume_continues_it,
-                                        make_dir, remove_dir),
-        cmocka_unit_test_setup_teardown(test_resume_keeps_who_plays_which_side, make_dir,
-                                        remove_dir),
-        cmocka_unit_test_setup_teardown(test_damaged_record_names_the_line, make_dir,
-                                        remove_dir),
+                                        runner_make_dir, runner_remove_dir),
+        cmocka_unit_test_setup_teardown(test_resume_keeps_who_plays_which_side, runner_make_dir,
+                                        runner_remove_dir),
+        cmocka_unit_test_setup_teardown(test_damaged_record_names_the_line, runner_make_dir,
+                                        runner_remove_dir),
         cmocka_unit_test_setup_teardown(test_interrupt_while_thinking_keeps_the_record,
-                                        make_dir, remove_dir),
+                                        runner_make_dir, runner_remove_dir),
     };
     return cmocka_run_group_tests_name("frontend records", tests, NULL, NULL);
 }

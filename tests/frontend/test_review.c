@@ -40,19 +40,6 @@ static const char *const hotseat_args[] = {
     "play", "onitama", "--hotseat", "--cards", CARDS, NULL
 };
 
-static int make_dir(void **state)
-{
-    *state = runner_temp_dir();
-    return 0;
-}
-
-static int remove_dir(void **state)
-{
-    runner_remove_tree(*state);
-    g_free(*state);
-    return 0;
-}
-
 static void write_file(const char *dir, const char *name, const char *text, gssize length)
 {
     char *path = g_build_filename(dir, name, NULL);
@@ -389,23 +376,23 @@ int main(int argc, char **argv)
     }
     const struct CMUnitTest tests[] = {
         cmocka_unit_test_setup_teardown(test_history_lists_the_moves_numbered_and_described,
-                                        make_dir, remove_dir),
+                                        runner_make_dir, runner_remove_dir),
         cmocka_unit_test_setup_teardown(test_flip_turns_the_board_and_an_option_starts_flipped,
-                                        make_dir, remove_dir),
-        cmocka_unit_test_setup_teardown(test_computer_move_line_names_its_card, make_dir,
-                                        remove_dir),
+                                        runner_make_dir, runner_remove_dir),
+        cmocka_unit_test_setup_teardown(test_computer_move_line_names_its_card, runner_make_dir,
+                                        runner_remove_dir),
         cmocka_unit_test_setup_teardown(test_replay_steps_through_the_game_and_goes_back_to_it,
-                                        make_dir, remove_dir),
-        cmocka_unit_test_setup_teardown(test_review_refuses_bad_records_clearly, make_dir,
-                                        remove_dir),
-        cmocka_unit_test_setup_teardown(test_review_of_a_finished_game, make_dir, remove_dir),
+                                        runner_make_dir, runner_remove_dir),
+        cmocka_unit_test_setup_teardown(test_review_refuses_bad_records_clearly, runner_make_dir,
+                                        runner_remove_dir),
+        cmocka_unit_test_setup_teardown(test_review_of_a_finished_game, runner_make_dir, runner_remove_dir),
         cmocka_unit_test_setup_teardown(test_annotated_record_loads_and_reviews_the_same,
-                                        make_dir, remove_dir),
-        cmocka_unit_test_setup_teardown(test_stepping_through_a_game, make_dir, remove_dir),
-        cmocka_unit_test_setup_teardown(test_play_on_from_a_reviewed_position, make_dir,
-                                        remove_dir),
-        cmocka_unit_test_setup_teardown(test_interrupted_review_prints_what_it_has, make_dir,
-                                        remove_dir),
+                                        runner_make_dir, runner_remove_dir),
+        cmocka_unit_test_setup_teardown(test_stepping_through_a_game, runner_make_dir, runner_remove_dir),
+        cmocka_unit_test_setup_teardown(test_play_on_from_a_reviewed_position, runner_make_dir,
+                                        runner_remove_dir),
+        cmocka_unit_test_setup_teardown(test_interrupted_review_prints_what_it_has, runner_make_dir,
+                                        runner_remove_dir),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -21,19 +21,6 @@
 
 #define CARDS "ox,boar,horse,elephant,crab"
 
-static int make_dir(void **state)
-{
-    *state = runner_temp_dir();
-    return 0;
-}
-
-static int remove_dir(void **state)
-{
-    runner_remove_tree(*state);
-    g_free(*state);
-    return 0;
-}
-
 /* Skip the test in a build without game `name`. */
 #define NEED_GAME(name)                                                                 \
     do {                                                                                \
@@ -562,23 +549,23 @@ int main(int argc, char **argv)
         return 2;
     }
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test_setup_teardown(test_handshake, make_dir, remove_dir),
-        cmocka_unit_test_setup_teardown(test_game_onitama, make_dir, remove_dir),
-        cmocka_unit_test_setup_teardown(test_game_onitama_mcts, make_dir, remove_dir),
-        cmocka_unit_test_setup_teardown(test_game_ogi, make_dir, remove_dir),
-        cmocka_unit_test_setup_teardown(test_game_ogi_from_engine_fen, make_dir, remove_dir),
-        cmocka_unit_test_setup_teardown(test_stop_during_infinite, make_dir, remove_dir),
-        cmocka_unit_test_setup_teardown(test_infinite_waits_for_stop, make_dir, remove_dir),
-        cmocka_unit_test_setup_teardown(test_ponderhit, make_dir, remove_dir),
-        cmocka_unit_test_setup_teardown(test_time_limits, make_dir, remove_dir),
-        cmocka_unit_test_setup_teardown(test_mate_score, make_dir, remove_dir),
-        cmocka_unit_test_setup_teardown(test_ogi_notation, make_dir, remove_dir),
-        cmocka_unit_test_setup_teardown(test_repetition_in_moves, make_dir, remove_dir),
-        cmocka_unit_test_setup_teardown(test_multipv, make_dir, remove_dir),
-        cmocka_unit_test_setup_teardown(test_levels_and_game_options, make_dir, remove_dir),
-        cmocka_unit_test_setup_teardown(test_weights, make_dir, remove_dir),
-        cmocka_unit_test_setup_teardown(test_bad_input, make_dir, remove_dir),
-        cmocka_unit_test_setup_teardown(test_end_of_input, make_dir, remove_dir),
+        cmocka_unit_test_setup_teardown(test_handshake, runner_make_dir, runner_remove_dir),
+        cmocka_unit_test_setup_teardown(test_game_onitama, runner_make_dir, runner_remove_dir),
+        cmocka_unit_test_setup_teardown(test_game_onitama_mcts, runner_make_dir, runner_remove_dir),
+        cmocka_unit_test_setup_teardown(test_game_ogi, runner_make_dir, runner_remove_dir),
+        cmocka_unit_test_setup_teardown(test_game_ogi_from_engine_fen, runner_make_dir, runner_remove_dir),
+        cmocka_unit_test_setup_teardown(test_stop_during_infinite, runner_make_dir, runner_remove_dir),
+        cmocka_unit_test_setup_teardown(test_infinite_waits_for_stop, runner_make_dir, runner_remove_dir),
+        cmocka_unit_test_setup_teardown(test_ponderhit, runner_make_dir, runner_remove_dir),
+        cmocka_unit_test_setup_teardown(test_time_limits, runner_make_dir, runner_remove_dir),
+        cmocka_unit_test_setup_teardown(test_mate_score, runner_make_dir, runner_remove_dir),
+        cmocka_unit_test_setup_teardown(test_ogi_notation, runner_make_dir, runner_remove_dir),
+        cmocka_unit_test_setup_teardown(test_repetition_in_moves, runner_make_dir, runner_remove_dir),
+        cmocka_unit_test_setup_teardown(test_multipv, runner_make_dir, runner_remove_dir),
+        cmocka_unit_test_setup_teardown(test_levels_and_game_options, runner_make_dir, runner_remove_dir),
+        cmocka_unit_test_setup_teardown(test_weights, runner_make_dir, runner_remove_dir),
+        cmocka_unit_test_setup_teardown(test_bad_input, runner_make_dir, runner_remove_dir),
+        cmocka_unit_test_setup_teardown(test_end_of_input, runner_make_dir, runner_remove_dir),
     };
     return cmocka_run_group_tests_name("frontend_uci", tests, NULL, NULL);
 }
