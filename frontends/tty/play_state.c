@@ -235,6 +235,17 @@ DjMove play_think(PlayState *state, int level, gint64 time_ms, bool by_level,
         move = dj_engine_run(report.engine, root, line, n_line, &limits, think_report, &report,
                              info);
     }
+    /* The summary shows the line of the move played: the search's final
+     * word (a later, unfinished iteration may have changed the move), or
+     * the move alone when a weaker level chose another than the best. */
+    if (info->depth > 0 && move != DJ_MOVE_NONE) {
+        report.display.last = *info;
+        if (info->pv_length == 0 || info->pv[0] != move) {
+            report.display.last.pv[0] = move;
+            report.display.last.pv_length = 1;
+        }
+        report.display.have_last = true;
+    }
     dojo_think_display_end(&report.display, dojo_interrupted() ? NULL : label);
     return move;
 }
