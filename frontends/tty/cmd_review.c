@@ -141,8 +141,9 @@ static void print_header(const char *path, const DjGame *game, const DjSearchLim
     g_string_free(text, TRUE);
 }
 
-static int run_review(ReviewArgs *args, int n_positional, char **positional)
+static int run_review(void *data, int n_positional, char **positional)
 {
+    ReviewArgs *args = data;
     if (n_positional != 1)
         return dojo_usage_failure("review", REVIEW_PARAMS, "review wants one RECORD file");
     GError *error = NULL;
@@ -287,13 +288,8 @@ int dojo_cmd_review(int argc, char **argv)
         { NULL, 0, 0, G_OPTION_ARG_NONE, NULL, NULL, NULL },
     };
     g_option_group_add_entries(group, entries);
-    GError *error = NULL;
-    int code;
-    if (!g_option_context_parse(context, &argc, &argv, &error))
-        code = dojo_report_error("review", REVIEW_PARAMS, error);
-    else
-        code = run_review(&args, argc - 1, argv + 1);
-    g_option_context_free(context);
+    int code = dojo_option_parse_and_run(context, "review", REVIEW_PARAMS, argc, argv,
+                                         run_review, &args);
     g_free(args.time);
     g_free(args.depth);
     g_free(args.nodes);

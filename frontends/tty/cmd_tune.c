@@ -19,6 +19,7 @@
 #define DEFAULT_MAX_POSITIONS 500000
 
 typedef struct TuneArgs {
+    const char *command_line;   /* as typed, for the weights file's header */
     char *output;
     char *passes;
     char *skip_plies;
@@ -107,14 +108,15 @@ static void show_pass(int pass, double k, double error, void *user_data)
     fprintf(stderr, "pass %d: k %.6f, error %.6f\n", pass, k, error);
 }
 
-static int run_tune(TuneArgs *args, int argc, char **argv, const char *command_line)
+static int run_tune(void *data_args, int n_positional, char **positional)
 {
-    if (argc < 3)
+    TuneArgs *args = data_args;
+    if (n_positional < 2)
         return dojo_usage_failure("tune", TUNE_PARAMS,
                                   "tune wants a VARIANT and at least one RECORD or FOLDER");
     GError *error = NULL;
     gint64 passes = DEFAULT_PASSES, skip = DEFAULT_SKIP_PLIES, max = DEFAULT_MAX_POSITIONS;
-    const DjVariant *variant = dojo_variant_lookup(argv[1], &error);
+    const DjVariant *variant = dojo_variant_lookup(positional[0], &error);
     if (variant == NULL
         || (args->passes != NULL
             && !dojo_int_parse(args->passes, "--passes", 1, 100000, &passes, &error))
@@ -129,8 +131,8 @@ static int run_tune(TuneArgs *args, int argc, char **argv, const char *command_l
         return DOJO_EXIT_FAILURE;
     }
     TuneData data = { variant, dj_tune_set_new(variant), 0, 0, (int)skip, (int)max };
-    for (int i = 2; i < argc; i++) {
-        if (!add_path(&data, argv[i], &error)) {
+    for (int i = 1; i < n_positional; i++) {
+        if (!add_path(&data, positional[i], &error)) {
             dj_tune_set_free(data.set);
             return dojo_report_error("tune", TUNE_PARAMS, error);
         }
@@ -153,7 +155,7 @@ static int run_tune(TuneArgs *args, int argc, char **argv, const char *command_l
 
     GString *text = g_string_new(NULL);
     g_string_append_printf(text, "# %s evaluation weights, fitted by:\n#   %s\n", variant->title,
-                           command_line);
+                           args->command_line);
     g_string_append_printf(text, "# %d quiet positions from %d games; k %.6f; error %.6f -> "
                            "%.6f\n", n, data.games, k, before, after);
     dj_params_format(variant, text);
@@ -204,13 +206,9 @@ int dojo_cmd_tune(int argc, char **argv)
         { NULL, 0, 0, G_OPTION_ARG_NONE, NULL, NULL, NULL },
     };
     g_option_group_add_entries(dojo_option_main_group(context), entries);
-    GError *error = NULL;
-    int code;
-    if (!g_option_context_parse(context, &argc, &argv, &error))
-        code = dojo_report_error("tune", TUNE_PARAMS, error);
-    else
-        code = run_tune(&args, argc, argv, command_line->str);
-    g_option_context_free(context);
+    args.command_line = command_line->str;
+    int code = dojo_option_parse_and_run(context, "tune", TUNE_PARAMS, argc, argv, run_tune,
+                                         &args);
     g_free(args.output);
     g_free(args.passes);
     g_free(args.skip_plies);
