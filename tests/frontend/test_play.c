@@ -262,6 +262,7 @@ static void test_computer_against_itself_to_the_end(void **state)
  * record loads), at level 3: 512 playouts a move, whatever the clock. */
 static void test_computer_against_itself_by_mcts(void **state)
 {
+    runner_require_variant("ogi");
     const char *const args[] = { "play", "ogi", "--watch", "--engine", "mcts", "--level", "3",
                                  "--time", "100000", "--seed", "3", "--max-plies", "6",
                                  "--record", RECORD, NULL };

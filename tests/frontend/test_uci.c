@@ -21,14 +21,6 @@
 
 #define CARDS "ox,boar,horse,elephant,crab"
 
-/* Skip the test in a build without game `name`. */
-#define NEED_GAME(name)                                                                 \
-    do {                                                                                \
-        if (dj_registry_find(name) == NULL) {                                          \
-            print_message("skipped: %s is not built\n", name);                          \
-            skip();                                                                     \
-        }                                                                               \
-    } while (0)
 
 static void assert_contains(const char *haystack, const char *needle)
 {
@@ -158,7 +150,7 @@ static void play_game(void **state, const char *variant_name, const char *positi
 
 static void test_game_onitama(void **state)
 {
-    NEED_GAME("onitama");
+    runner_require_variant("onitama");
     const char *start = "ssmss/5/5/5/SSMSS b " CARDS;
     play_game(state, "onitama", "position fen ssmss/5/5/5/SSMSS b " CARDS, start, 300, 120,
               NULL);
@@ -168,7 +160,7 @@ static void test_game_onitama(void **state)
  * tree from move to move along the game. */
 static void test_game_onitama_mcts(void **state)
 {
-    NEED_GAME("onitama");
+    runner_require_variant("onitama");
     const char *start = "ssmss/5/5/5/SSMSS b " CARDS;
     play_game(state, "onitama", "position fen ssmss/5/5/5/SSMSS b " CARDS, start, 600, 120,
               "mcts");
@@ -176,13 +168,13 @@ static void test_game_onitama_mcts(void **state)
 
 static void test_game_ogi(void **state)
 {
-    NEED_GAME("ogi");
+    runner_require_variant("ogi");
     play_game(state, "ogi", "position startpos", NULL, 2000, 80, NULL);
 }
 
 static void test_game_ogi_from_engine_fen(void **state)
 {
-    NEED_GAME("ogi");
+    runner_require_variant("ogi");
     play_game(state, "ogi",
               "position fen lnsiksnl/1r4b1/pppppppp/8/8/PPPPPPPP/1B4R1/LNSIKSNL[] w - - 0 1", NULL,
               200, 30, NULL);
@@ -216,7 +208,7 @@ static void test_stop_during_infinite(void **state)
  * stop before answering. */
 static void test_infinite_waits_for_stop(void **state)
 {
-    NEED_GAME("onitama");
+    runner_require_variant("onitama");
     UciClient *engine = uci_client_start(*state);
     uci_client_send(engine, "position fen 5/5/2m2/2M2/5 b tiger,ox,horse,elephant,crab");
     uci_client_send(engine, "go infinite");
@@ -269,7 +261,7 @@ static void test_time_limits(void **state)
 
 static void test_mate_score(void **state)
 {
-    NEED_GAME("onitama");
+    runner_require_variant("onitama");
     UciClient *engine = uci_client_start(*state);
     uci_client_send(engine, "position fen 5/5/2m2/2M2/5 b tiger,ox,horse,elephant,crab");
     uci_client_send(engine, "go depth 3");
@@ -291,7 +283,7 @@ static void test_mate_score(void **state)
 
 static void test_ogi_notation(void **state)
 {
-    NEED_GAME("ogi");
+    runner_require_variant("ogi");
     UciClient *engine = uci_client_start(*state);
     uci_client_send(engine, "setoption name UCI_Variant value ogi");
     uci_client_send(engine, "position fen 4k3/8/8/8/8/8/8/4K3[Pp] w - - 0 1");
@@ -313,7 +305,7 @@ static void test_ogi_notation(void **state)
  * Ogi game in a draw, and the engine refuses to search it. */
 static void test_repetition_in_moves(void **state)
 {
-    NEED_GAME("ogi");
+    runner_require_variant("ogi");
     UciClient *engine = uci_client_start(*state);
     uci_client_send(engine, "setoption name UCI_Variant value ogi");
     const char *cycle = " g2h2 b7a7 h2g2 a7b7";
@@ -414,7 +406,7 @@ static char *score_of(const char *info)
  * nothing; <empty> brings the built-in weights back. */
 static void test_weights(void **state)
 {
-    NEED_GAME("onitama");
+    runner_require_variant("onitama");
     char *good = g_build_filename(*state, "good.txt", NULL);
     char *bad = g_build_filename(*state, "bad.txt", NULL);
     assert_true(g_file_set_contents(good, "# more tempo\ntempo 90\n", -1, NULL));
