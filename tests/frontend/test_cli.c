@@ -293,6 +293,7 @@ static void test_analyze_prints_iterations_and_a_legal_move(void **state)
 /* MCTS: playouts instead of nodes, the most visited moves, a legal move. */
 static void test_analyze_with_mcts(void **state)
 {
+    runner_require_variant("onitama");
     DojoRun *r = run(state, (const char *const[]){ "analyze", "onitama", "--cards", CARDS,
                                                    "--engine", "mcts", "--nodes", "2000", NULL });
     assert_int_equal(r->exit_code, 0);
