@@ -9,6 +9,7 @@
 #include "framework/game_history.h"
 #include "framework/params.h"
 #include "framework/record.h"
+#include "framework/text_file.h"
 #include "framework/tune.h"
 #include "options.h"
 #include "output.h"
@@ -162,8 +163,8 @@ static int run_tune(void *data_args, int n_positional, char **positional)
     int code = DOJO_EXIT_OK;
     if (args->output == NULL) {
         fputs(text->str, stdout);
-    } else if (!g_file_set_contents(args->output, text->str, (gssize)text->len, &error)) {
-        fprintf(stderr, "dojo tune: cannot write %s: %s\n", args->output, error->message);
+    } else if (!dj_text_file_write_atomically(args->output, text->str, text->len, &error)) {
+        fprintf(stderr, "dojo tune: %s\n", error->message);   /* it names the file */
         g_clear_error(&error);
         code = DOJO_EXIT_FAILURE;
     } else {

@@ -3,6 +3,7 @@
 
 #include <string.h>
 
+#include "framework/notation.h"
 #include "output.h"
 
 static bool move_is_legal(const DjVariant *variant, const void *pos, DjMove move,
@@ -16,8 +17,9 @@ static bool move_is_legal(const DjVariant *variant, const void *pos, DjMove move
     return false;
 }
 
-void dojo_format_pv(const DjVariant *variant, const void *root, const DjMove *pv, int n_pv,
-                    GString *out)
+/* The walk behind both: `engine` picks engine notation. */
+static void format_line(const DjVariant *variant, const void *root, const DjMove *pv, int n_pv,
+                        bool engine, GString *out)
 {
     void *pos = g_malloc(variant->state_size);
     DjMove *scratch = g_new(DjMove, variant->max_moves);
@@ -28,11 +30,26 @@ void dojo_format_pv(const DjVariant *variant, const void *root, const DjMove *pv
             break;
         if (i > 0)
             g_string_append_c(out, ' ');
-        variant->format_move(pos, pv[i], out);
+        if (engine)
+            dj_format_move_engine(variant, pos, pv[i], out);
+        else
+            variant->format_move(pos, pv[i], out);
         variant->play(pos, pv[i]);
     }
     g_free(scratch);
     g_free(pos);
+}
+
+void dojo_format_pv(const DjVariant *variant, const void *root, const DjMove *pv, int n_pv,
+                    GString *out)
+{
+    format_line(variant, root, pv, n_pv, false, out);
+}
+
+void dojo_format_pv_engine(const DjVariant *variant, const void *root, const DjMove *pv,
+                           int n_pv, GString *out)
+{
+    format_line(variant, root, pv, n_pv, true, out);
 }
 
 void dojo_format_search_info(const DjVariant *variant, const void *root,

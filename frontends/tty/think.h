@@ -19,6 +19,10 @@
 void dojo_format_pv(const DjVariant *variant, const void *root, const DjMove *pv, int n_pv,
                     GString *out);
 
+/* The same in engine notation (dj_format_move_engine), for protocols. */
+void dojo_format_pv_engine(const DjVariant *variant, const void *root, const DjMove *pv,
+                           int n_pv, GString *out);
+
 /* Append "depth D  score S  nodes N  nps R  pv ..." for `info`, searched
  * from `root`. */
 void dojo_format_search_info(const DjVariant *variant, const void *root,

@@ -21,6 +21,7 @@
 #include "framework/search/search.h"
 #include "framework/search/timeman.h"
 #include "output.h"
+#include "think.h"
 #include "uci_options.h"
 
 #ifndef DOJO_VERSION
@@ -122,32 +123,6 @@ static char *quote(const char *text)
     return g_string_free(clean, FALSE);
 }
 
-/* Append the moves of `pv` in engine notation, each played from `root`;
- * stops at a move that is not legal there or once the game is over. */
-static void append_pv(const DjVariant *variant, const void *root, const DjMove *pv, int n,
-                      GString *out)
-{
-    void *pos = g_malloc(variant->state_size);
-    DjMove *moves = g_new(DjMove, variant->max_moves);
-    memcpy(pos, root, variant->state_size);
-    for (int i = 0; i < n; i++) {
-        if (dj_position_outcome(variant, pos) != DJ_OUTCOME_ONGOING)
-            break;
-        int count = variant->legal_moves(pos, moves);
-        bool legal = false;
-        for (int k = 0; k < count && !legal; k++)
-            legal = moves[k] == pv[i];
-        if (!legal)
-            break;
-        if (i > 0)
-            g_string_append_c(out, ' ');
-        dj_format_move_engine(variant, pos, pv[i], out);
-        variant->play(pos, pv[i]);
-    }
-    g_free(moves);
-    g_free(pos);
-}
-
 /* UCI's score: centipawns, or mate in moves (negative: being mated): the
  * moves the side to move at `root` makes along the line, which with extra
  * turns is not plies / 2. */
@@ -176,7 +151,7 @@ static void report_iteration(const DjSearchInfo *info, void *user_data)
                            " hashfull %d time %" G_GINT64_FORMAT " pv ",
                            (guint64)info->nodes, (guint64)nps, info->hashfull,
                            (gint64)info->elapsed_ms);
-    append_pv(job->variant, job->root, info->pv, info->pv_length, line);
+    dojo_format_pv_engine(job->variant, job->root, info->pv, info->pv_length, line);
     say(uci, "%s", line->str);
     g_string_free(line, TRUE);
 }
@@ -220,7 +195,7 @@ static gpointer search_thread(gpointer data)
         dj_format_move_engine(job->variant, job->root, best, line);
         if (info.pv_length >= 2 && info.pv[0] == best) {
             GString *ponder = g_string_new(NULL);
-            append_pv(job->variant, job->root, info.pv, 2, ponder);
+            dojo_format_pv_engine(job->variant, job->root, info.pv, 2, ponder);
             const char *space = strchr(ponder->str, ' ');
             if (space != NULL)
                 g_string_append_printf(line, " ponder %s", space + 1);
