@@ -263,6 +263,15 @@ struct DjVariant {
      * captures leaves it NULL. */
     int (*move_gain)(const void *pos, DjMove move);
 
+    /* Optional (NULL: no exchange pruning).  The static exchange value of
+     * `move` (legal in `pos`), in evaluate()'s units: what the side to move
+     * has gained once the move and the best sequence of recaptures on its
+     * destination are played out, each side free to stop; negative when the
+     * move loses material.  An estimate (pins may be ignored), but its sign
+     * matters: the search drops losing captures from quiescence and prunes
+     * moves that lose material near the horizon. */
+    int (*see)(const void *pos, DjMove move);
+
     /* Optional (NULL, 0: nothing to tune).  The evaluation's weights, by
      * name, n_params of them.  A weight may be changed between searches
      * (never during one), so nothing derived from it may be kept in a

@@ -49,9 +49,13 @@ bool dj_tune_position_is_quiet(const DjVariant *v, const void *pos)
         return false;
     DjMove *moves = g_new(DjMove, v->max_moves);
     int n = v->legal_moves(pos, moves);
+    /* With an exchange evaluator only a noisy move that wins material
+     * spoils the position: in a drop game nearly every position has some
+     * check or even trade to play, and leaving all of those out would keep
+     * almost nothing. */
     bool quiet = true;
     for (int i = 0; i < n && quiet; i++)
-        quiet = !v->is_noisy(pos, moves[i]);
+        quiet = !v->is_noisy(pos, moves[i]) || (v->see != NULL && v->see(pos, moves[i]) <= 0);
     g_free(moves);
     return quiet;
 }

@@ -26,7 +26,8 @@ void dj_tune_set_free(DjTuneSet *set);
 void dj_tune_set_add(DjTuneSet *set, const void *pos, double result);
 int dj_tune_set_size(const DjTuneSet *set);
 
-/* Whether `pos` is ongoing, not in check, and has no noisy move. */
+/* Whether `pos` is ongoing, not in check, and has no noisy move (with
+ * DjVariant.see: no noisy move whose exchange value is positive). */
 bool dj_tune_position_is_quiet(const DjVariant *variant, const void *pos);
 
 /* The error of the current weights with scale `k`. */

@@ -21,6 +21,9 @@
 #define INF (DJ_SCORE_WIN + 1)
 #define DECISIVE (DJ_SCORE_WIN - 1000)   /* beyond this a score counts plies to the end */
 #define QUIESCE_MAX 8                    /* quiescence plies below the horizon */
+#define SEE_PRUNE_DEPTH 5                /* exchange pruning at this depth and below */
+#define SEE_QUIET_MARGIN 60              /* a quiet move may lose this much a ply of depth */
+#define SEE_NOISY_MARGIN 150             /* a capture or check this much */
 #define QUIESCE_EVASIONS 3               /* below this many, a check is not answered in full */
 #define QUIESCE_DELTA 200                /* margin for delta pruning */
 #define STACK_PLIES (DJ_SEARCH_MAX_PLY + QUIESCE_MAX + 2)
@@ -589,6 +592,10 @@ static int quiesce(DjSearch *s, int ply, int qdepth, int alpha, int beta)
              * quiescence ply: chains of them are what makes it explode. */
             if (gain == 0 && qdepth > 0)
                 continue;
+            /* A capture or check that loses the exchange changes nothing
+             * that the stand-pat score has not already counted. */
+            if (v->see != NULL && v->see(pos, moves[i]) < 0)
+                continue;
         }
         memcpy(child, pos, s->size);
         v->play(child, moves[i]);
@@ -752,6 +759,13 @@ static int search_node(DjSearch *s, int ply, int depth, int alpha, int beta, boo
         /* Futility: a quiet move cannot lift a hopeless score near the horizon. */
         if (!pv_node && !in_check && quiet && searched > 0 && depth <= 2
             && best > -DECISIVE && static_eval + 150 * depth <= alpha)
+            continue;
+        /* Exchange pruning: near the horizon, a move that hands over
+         * material (a drop or step onto a square the enemy wins) is left
+         * out; a capture or check only when it loses a lot. */
+        if (!pv_node && !in_check && searched > 0 && depth <= SEE_PRUNE_DEPTH
+            && best > -DECISIVE && v->see != NULL
+            && v->see(pos, m) < (quiet ? -SEE_QUIET_MARGIN : -SEE_NOISY_MARGIN) * depth)
             continue;
 
         memcpy(child, pos, s->size);

@@ -177,6 +177,14 @@ bool ogi_is_noisy(const void *pos, uint32_t move);
  * value in our hand, and the promotion's gain; 0 for drops and quiet moves. */
 int ogi_move_gain(const void *pos, uint32_t move);
 
+/* ---- see.c --------------------------------------------------------------- */
+
+/* DjVariant.see: the material the side to move ends with after `move` (legal
+ * in `pos`) and the best exchange on its destination that follows, each side
+ * taking with its least valuable piece or stopping; pins ignored.  Negative
+ * when the move loses material (a drop onto a square the enemy wins). */
+int ogi_see(const void *pos, uint32_t move);
+
 /* ---- variant.c ----------------------------------------------------------- */
 
 /* Build every table (attacks, Zobrist) once; thread-safe. */

@@ -81,6 +81,7 @@ const DjVariant dj_variant_ogi = {
     .is_noisy = ogi_is_noisy,
     .noisy_moves = ogi_noisy_moves,
     .move_gain = ogi_move_gain,
+    .see = ogi_see,
     .params = ogi_params,
     .n_params = OGI_N_PARAMS,
 

@@ -1,0 +1,95 @@
+/* see.c: static exchange evaluation.
+ *
+ * The exchange on one square is played out with the least valuable attacker
+ * each time, each side free to stop when going on would lose; pins and
+ * checks are ignored, which is what makes it cheap enough for move ordering
+ * and pruning.  A capture is worth the piece on the board plus the same
+ * piece in the capturer's hand (ogi_move_gain), and a piece that touches the
+ * promotion zone promotes, as the rules demand. */
+#include "attacks.h"
+#include "position.h"
+
+/* What losing a piece of `type` on the board costs: it leaves the board and
+ * the enemy holds it. */
+static inline int capture_value(int type)
+{
+    return ogi_board_value[type] + ogi_hand_value[ogi_type_base(type)];
+}
+
+/* The type a piece of `type` and `colour` has after moving from `from` to
+ * `to` (promotion is compulsory on touching the zone). */
+static inline int type_after(int colour, int type, int from, int to)
+{
+    if (ogi_type_promotes(type) && ((ogi_zone[colour] >> from) & 1 || (ogi_zone[colour] >> to) & 1))
+        return type + OGI_PROMOTION;
+    return type;
+}
+
+/* The least valuable of `attackers` (non-empty): its square. */
+static int least_valuable(const OgiPosition *pos, Bitboard attackers)
+{
+    int best_sq = -1, best_value = 1 << 30;
+    while (attackers) {
+        int sq = bb_pop(&attackers);
+        int type = ogi_piece_type(pos->board[sq]);
+        int value = type == OGI_KING ? 1 << 20 : ogi_board_value[type];
+        if (value < best_value) {
+            best_value = value;
+            best_sq = sq;
+        }
+    }
+    return best_sq;
+}
+
+int ogi_see(const void *position, uint32_t move)
+{
+    const OgiPosition *pos = position;
+    int us = pos->side;
+    int to = ogi_move_to(move);
+    Bitboard occ = pos->by_colour[0] | pos->by_colour[1];
+    int gain[40];
+    int on_square;   /* the type now standing on `to` */
+    if (ogi_move_is_drop(move)) {
+        gain[0] = 0;
+        on_square = ogi_move_kind(move);
+        occ |= BB_SQ(to);
+    } else {
+        int from = ogi_move_from(move);
+        int type = ogi_piece_type(pos->board[from]);
+        uint8_t victim = pos->board[to];
+        gain[0] = victim != OGI_NO_PIECE ? capture_value(ogi_piece_type(victim)) : 0;
+        on_square = ogi_move_promotes(move) ? type + OGI_PROMOTION : type;
+        gain[0] += ogi_board_value[on_square] - ogi_board_value[type];
+        occ &= ~BB_SQ(from);
+    }
+    int side = us ^ 1;
+    int d = 0;
+    for (;;) {
+        Bitboard attackers = ogi_attackers_to(pos, to, side, occ) & occ;
+        if (!attackers)
+            break;
+        int from = least_valuable(pos, attackers);
+        int type = ogi_piece_type(pos->board[from]);
+        /* The King may only take when nothing defends the square. */
+        if (type == OGI_KING
+            && (ogi_attackers_to(pos, to, side ^ 1, occ & ~BB_SQ(from)) & occ) != 0)
+            break;
+        d++;
+        int promoted = type_after(side, type, from, to);
+        gain[d] = capture_value(on_square) + ogi_board_value[promoted] - ogi_board_value[type]
+                - gain[d - 1];
+        if (d == 39)
+            break;
+        occ &= ~BB_SQ(from);
+        on_square = promoted;
+        side ^= 1;
+    }
+    while (d > 0) {
+        int stand = -gain[d - 1];
+        if (gain[d] > stand)
+            stand = gain[d];
+        gain[d - 1] = -stand;
+        d--;
+    }
+    return gain[0];
+}
