@@ -48,20 +48,20 @@ void conf_fail(const ConfWhere *where, const char *check, const char *file, int 
         ssize_t written = write(failure_fd, report->str, report->len);
         _exit(written == (ssize_t)report->len ? CHILD_FAILED : CHILD_FAILED + 1);
     }
-    print_error("%s", report->str);
-    g_string_free(report, TRUE);
     g_free(message);
-    _fail(file, line);
-    abort(); /* _fail does not return; this tells the compiler so */
+    char *text = g_strchomp(g_string_free(report, FALSE));
+    /* fail_msg names this line; the report names the check's own. */
+    fail_msg("%s:%d: %s", file, line, text);
+    abort(); /* fail_msg does not return; this tells the compiler so */
 }
 
 char *conf_failure_of(void (*fn)(void *data), void *data)
 {
     int fds[2];
-    g_assert(pipe(fds) == 0);
+    assert_int_equal(pipe(fds), 0);
     fflush(NULL);
     pid_t child = fork();
-    g_assert(child >= 0);
+    assert_true(child >= 0);
     if (child == 0) {
         close(fds[0]);
         failure_fd = fds[1];
@@ -76,7 +76,7 @@ char *conf_failure_of(void (*fn)(void *data), void *data)
         g_string_append_len(report, buffer, got);
     close(fds[0]);
     int status = 0;
-    g_assert(waitpid(child, &status, 0) == child);
+    assert_int_equal(waitpid(child, &status, 0), child);
     if (WIFEXITED(status) && WEXITSTATUS(status) == 0) {
         g_string_free(report, TRUE);
         return NULL;

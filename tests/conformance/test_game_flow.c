@@ -261,8 +261,8 @@ static void test_game_flow(void **state)
         long plies = 0;
         for (int game = 0; game < games; game++)
             plies += play_one_game(*vp, conf_game_seed(base, game), game);
-        print_message("%s: %d games, %ld moves played, undone and replayed\n", (*vp)->name,
-                      games, plies);
+        g_printerr("%s: %d games, %ld moves played, undone and replayed\n", (*vp)->name,
+                   games, plies);
     }
 }
 

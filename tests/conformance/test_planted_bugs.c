@@ -147,7 +147,7 @@ static void expect_failure(const char *expected)
         fail_msg("the planted bug (%s) went unnoticed", expected);
     if (strstr(report, expected) == NULL)
         fail_msg("expected a report about \"%s\", got:\n%s", expected, report);
-    print_message("caught as expected: %s", report);
+    g_printerr("caught as expected: %s", report);
     g_free(report);
 }
 
@@ -157,7 +157,7 @@ static void require_base(void)
 {
     if (base != NULL)
         return;
-    print_message("skipped: no built game supplies a mirror\n");
+    g_printerr("skipped: no built game supplies a mirror\n");
     skip();
 }
 

@@ -17,9 +17,9 @@ static void test_properties(void **state)
     int games = conf_games(CONF_PROPERTY_GAMES);
     for (const DjVariant *const *vp = dj_registry_all(); *vp != NULL; vp++) {
         if ((*vp)->mirror == NULL)
-            print_message("%s has no mirror: the symmetry checks are skipped\n", (*vp)->name);
+            g_printerr("%s has no mirror: the symmetry checks are skipped\n", (*vp)->name);
         int draws = conf_check_properties(*vp, base, games);
-        print_message("%s: %d random games checked, %d drawn\n", (*vp)->name, games, draws);
+        g_printerr("%s: %d random games checked, %d drawn\n", (*vp)->name, games, draws);
     }
 }
 

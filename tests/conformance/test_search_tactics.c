@@ -133,8 +133,8 @@ static void test_finds_wins_and_losses(void **state)
             }
             conf_line_free(line);
         }
-        print_message("%s: %d wins in one and %d lost positions checked\n", v->name,
-                      wins_checked, losses_checked);
+        g_printerr("%s: %d wins in one and %d lost positions checked\n", v->name,
+                   wins_checked, losses_checked);
         g_free(wins);
         dj_search_free(search);
     }

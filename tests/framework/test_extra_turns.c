@@ -24,8 +24,7 @@ static void setup_position(ToyMancala *pos, const char *text)
     DjSetup setup = { .position = text };
     GError *error = NULL;
     if (!toy_mancala.setup(pos, &setup, &error)) {
-        print_error("setup \"%s\": %s\n", text, error != NULL ? error->message : "?");
-        fail();
+        fail_msg("setup \"%s\": %s", text, error != NULL ? error->message : "?");
     }
 }
 
@@ -258,9 +257,8 @@ static void test_search_matches_solver(void **state)
         }
     }
     if (failures > 0) {
-        print_error("the search disagrees with the solver on %d of %d positions\n", failures,
-                    RANDOM_POSITIONS + 1);
-        fail();
+        fail_msg("the search disagrees with the solver on %d of %d positions", failures,
+                 RANDOM_POSITIONS + 1);
     }
     assert_true(extra_turn_lines > RANDOM_POSITIONS / 4);
     g_rand_free(rand);
@@ -403,8 +401,7 @@ static DjGame *parse_record(const char *text)
     GError *error = NULL;
     DjGame *game = dj_record_parse_among(text, variants, &error);
     if (game == NULL) {
-        print_error("the record was refused: %s\n%s\n", error->message, text);
-        fail();
+        fail_msg("the record was refused: %s\n%s", error->message, text);
     }
     return game;
 }

@@ -17,8 +17,7 @@ static DjGame *new_game(const DjVariant *variant, const char *position)
     GError *error = NULL;
     DjGame *game = dj_game_new(variant, &setup, &error);
     if (game == NULL) {
-        print_error("dj_game_new: %s\n", error != NULL ? error->message : "(no error)");
-        fail();
+        fail_msg("dj_game_new: %s", error != NULL ? error->message : "(no error)");
     }
     return game;
 }
@@ -27,9 +26,8 @@ static void play_text(DjGame *game, const char *text)
 {
     GError *error = NULL;
     if (!dj_game_play_text(game, text, &error)) {
-        print_error("dj_game_play_text(\"%s\"): %s\n", text,
-                    error != NULL ? error->message : "(no error)");
-        fail();
+        fail_msg("dj_game_play_text(\"%s\"): %s", text,
+                 error != NULL ? error->message : "(no error)");
     }
 }
 

@@ -48,9 +48,8 @@ static void play_every_reply(DjMcts *mcts, const ToyTicTacToe *pos, int mcts_sid
         if (ttt_move_result(pos, move) != toy_tictactoe_result(pos)) {
             GString *text = g_string_new(NULL);
             v->format_position(pos, text);
-            print_error("%s: MCTS plays %u, which throws away the result %d\n", text->str,
-                        (unsigned)move, toy_tictactoe_result(pos));
-            fail();
+            fail_msg("%s: MCTS plays %u, which throws away the result %d", text->str,
+                     (unsigned)move, toy_tictactoe_result(pos));
         }
         ToyTicTacToe child = *pos;
         v->play(&child, move);
@@ -142,9 +141,8 @@ static void test_takeaway_solved(void **state)
             || plies != distance) {
             GString *score = g_string_new(NULL);
             dj_score_format(info.score, score);
-            print_error("pile %s: MCTS says %s, the rule of three %s in %d\n", text,
-                        score->str, wins ? "win" : "loss", distance);
-            fail();
+            fail_msg("pile %s: MCTS says %s, the rule of three %s in %d", text,
+                     score->str, wins ? "win" : "loss", distance);
         }
         if (wins)
             assert_int_equal(pile - (int)move, 3 * (pile / 3));
@@ -220,9 +218,8 @@ static void test_extra_turns_proven_as_alphabeta(void **state)
         if (stats[0].proven) {
             proven++;
             if (result_class(info.score) != result_class(reference.score)) {
-                print_error("%s: MCTS proves %d, alpha-beta says %d\n", text->str, info.score,
-                            reference.score);
-                fail();
+                fail_msg("%s: MCTS proves %d, alpha-beta says %d", text->str, info.score,
+                         reference.score);
             }
             decisive += result_class(info.score) != 0;
         }

@@ -44,9 +44,8 @@ static void expect_square(const char *text, int width, int height, int square, i
     int used = -7;
     int got = dj_square_parse(text, width, height, &used);
     if (got != square) {
-        print_error("dj_square_parse(\"%s\", %d, %d) = %d, expected %d\n", text, width, height,
-                    got, square);
-        fail();
+        fail_msg("dj_square_parse(\"%s\", %d, %d) = %d, expected %d", text, width, height,
+                 got, square);
     }
     if (square >= 0)
         assert_int_equal(used, consumed);
@@ -127,10 +126,8 @@ static void expect_list(const char *text, const char *const *expected)
         n++;
     if (g_strv_length(got) != n) {
         char *joined = g_strjoinv("|", got);
-        print_error("dj_text_split_list(\"%s\") gave %u items: %s\n", text,
-                    g_strv_length(got), joined);
-        g_free(joined);
-        fail();
+        fail_msg("dj_text_split_list(\"%s\") gave %u items: %s", text, g_strv_length(got),
+                 joined);
     }
     for (size_t i = 0; i < n; i++)
         assert_string_equal(got[i], expected[i]);
@@ -189,8 +186,7 @@ static void test_result_texts(void **state)
     for (size_t i = 0; i < G_N_ELEMENTS(bad); i++) {
         DjOutcome out = DJ_OUTCOME_ONGOING;
         if (dj_outcome_parse_result(bad[i], &out)) {
-            print_error("dj_outcome_parse_result accepted \"%s\"\n", bad[i]);
-            fail();
+            fail_msg("dj_outcome_parse_result accepted \"%s\"", bad[i]);
         }
     }
 

@@ -54,8 +54,7 @@ static void setup_ttt(ToyTicTacToe *pos, const char *text)
     DjSetup setup = { .position = text };
     GError *error = NULL;
     if (!toy_tictactoe.setup(pos, &setup, &error)) {
-        print_error("setup \"%s\": %s\n", text, error->message);
-        fail();
+        fail_msg("setup \"%s\": %s", text, error->message);
     }
 }
 
@@ -90,9 +89,8 @@ static void test_tictactoe_by_count(void **state)
             uint64_t expected = count_ttt(board, mover, depth);
             uint64_t got = dj_perft(&toy_tictactoe, &pos, depth);
             if (got != expected) {
-                print_error("perft %d of \"%s\": %" G_GUINT64_FORMAT ", counted %"
-                            G_GUINT64_FORMAT "\n", depth, positions[i], got, expected);
-                fail();
+                fail_msg("perft %d of \"%s\": %" G_GUINT64_FORMAT ", counted %"
+                         G_GUINT64_FORMAT, depth, positions[i], got, expected);
             }
         }
     }
@@ -148,9 +146,8 @@ static void test_takeaway(void **state)
             uint64_t expected = count_takeaway(pile, depth);
             uint64_t got = dj_perft(&toy_takeaway, &pos, depth);
             if (got != expected) {
-                print_error("take-away perft %d from %d stones: %" G_GUINT64_FORMAT
-                            ", counted %" G_GUINT64_FORMAT "\n", depth, pile, got, expected);
-                fail();
+                fail_msg("take-away perft %d from %d stones: %" G_GUINT64_FORMAT
+                         ", counted %" G_GUINT64_FORMAT, depth, pile, got, expected);
             }
         }
         g_free(text);

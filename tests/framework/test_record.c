@@ -77,9 +77,8 @@ static DjGame *parse_ok(const char *text)
     GError *error = NULL;
     DjGame *game = dj_record_parse(text, &error);
     if (game == NULL) {
-        print_error("dj_record_parse refused:\n%s\nerror: %s\n", text,
-                    error != NULL ? error->message : "(no error)");
-        fail();
+        fail_msg("dj_record_parse refused:\n%s\nerror: %s", text,
+                 error != NULL ? error->message : "(no error)");
     }
     assert_null(error);
     return game;
@@ -92,8 +91,7 @@ static void parse_refused(const char *text, int code, int line, const char *word
     GError *error = NULL;
     DjGame *game = dj_record_parse(text, &error);
     if (game != NULL) {
-        print_error("dj_record_parse accepted:\n%s\n", text);
-        fail();
+        fail_msg("dj_record_parse accepted:\n%s", text);
     }
     assert_non_null(error);
     char *wanted = g_strdup_printf("line %d", line);
@@ -102,10 +100,9 @@ static void parse_refused(const char *text, int code, int line, const char *word
     char *lower = g_ascii_strdown(error->message, -1);
     bool has_word = word == NULL || strstr(lower, word) != NULL;
     if (error->domain != DJ_ERROR || error->code != code || !names_line || !has_word) {
-        print_error("record:\n%s\nerror (code %d, wanted %d; wanted \"%s\"%s%s): %s\n", text,
-                    error->code, code, wanted, word != NULL ? " and " : "",
-                    word != NULL ? word : "", error->message);
-        fail();
+        fail_msg("record:\n%s\nerror (code %d, wanted %d; wanted \"%s\"%s%s): %s", text,
+                 error->code, code, wanted, word != NULL ? " and " : "",
+                 word != NULL ? word : "", error->message);
     }
     g_free(lower);
     g_free(wanted);
@@ -308,7 +305,7 @@ static void test_errors_name_their_line(void **state)
     if (!v->parse_move(dj_game_position_at(game, 1), m0, &unused, NULL)) {
         parse_refused(text, DJ_ERROR_ILLEGAL, 4, NULL);
     } else {
-        print_message("(the first move is also legal for the other side: not checked)\n");
+        g_printerr("(the first move is also legal for the other side: not checked)\n");
     }
     g_free(text);
 

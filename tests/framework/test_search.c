@@ -39,10 +39,9 @@ static void test_takeaway_exact(void **state)
             int plies = -1;
             if (!dj_score_is_decisive(info.score, &plies) || (info.score > 0) != wins
                 || plies != distance) {
-                print_error("take-away from %s: score %d (decisive in %d plies), expected a %s "
-                            "in %d plies\n", text, info.score, plies, wins ? "win" : "loss",
-                            distance);
-                fail();
+                fail_msg("take-away from %s: score %d (decisive in %d plies), expected a %s "
+                         "in %d plies", text, info.score, plies, wins ? "win" : "loss",
+                         distance);
             }
             if (wins)
                 assert_int_equal(move, (DjMove)(pile % 3));
@@ -111,17 +110,14 @@ static void check_full_depth(DjSearch *search, const ToyTicTacToe *pos)
     DjMove move = dj_search_run(search, pos, NULL, 0, &limits, NULL, NULL, &info);
     char *text = ttt_text(pos);
     if (!toy_is_legal(&toy_tictactoe, pos, move)) {
-        print_error("%s: illegal move %u\n", text, (unsigned)move);
-        fail();
+        fail_msg("%s: illegal move %u", text, (unsigned)move);
     }
     if (info.score != expected) {
-        print_error("%s: full-depth score %d, minimax says %d\n", text, info.score, expected);
-        fail();
+        fail_msg("%s: full-depth score %d, minimax says %d", text, info.score, expected);
     }
     if (move_value(pos, move) != expected) {
-        print_error("%s: the move %u is worth %d, the best is worth %d\n", text,
-                    (unsigned)move, move_value(pos, move), expected);
-        fail();
+        fail_msg("%s: the move %u is worth %d, the best is worth %d", text,
+                 (unsigned)move, move_value(pos, move), expected);
     }
     g_free(text);
 }
@@ -274,18 +270,16 @@ static void test_node_limit(void **state)
         DjMove move = dj_search_run(ttt, &board, NULL, 0, &limits, NULL, NULL, &info);
         assert_true(toy_is_legal(&toy_tictactoe, &board, move));
         if (info.nodes > limits.nodes + granularity) {
-            print_error("tic-tac-toe with a limit of %" G_GUINT64_FORMAT " nodes visited %"
-                        G_GUINT64_FORMAT "\n", limits.nodes, info.nodes);
-            fail();
+            fail_msg("tic-tac-toe with a limit of %" G_GUINT64_FORMAT " nodes visited %"
+                     G_GUINT64_FORMAT, limits.nodes, info.nodes);
         }
 
         dj_search_clear(takeaway);
         move = dj_search_run(takeaway, &pile, NULL, 0, &limits, NULL, NULL, &info);
         assert_true(toy_is_legal(&toy_takeaway, &pile, move));
         if (info.nodes > limits.nodes + granularity) {
-            print_error("take-away with a limit of %" G_GUINT64_FORMAT " nodes visited %"
-                        G_GUINT64_FORMAT "\n", limits.nodes, info.nodes);
-            fail();
+            fail_msg("take-away with a limit of %" G_GUINT64_FORMAT " nodes visited %"
+                     G_GUINT64_FORMAT, limits.nodes, info.nodes);
         }
     }
     dj_search_free(takeaway);
@@ -385,9 +379,8 @@ static void test_repetition_in_search(void **state)
                                     NULL, NULL, &info);
         assert_true(toy_is_legal(&toy_shuttle, dj_game_position(game), move));
         if (move == c1) {
-            print_error("depth %d: the search repeats with a perpetual check (score %d)\n",
-                        depth, info.score);
-            fail();
+            fail_msg("depth %d: the search repeats with a perpetual check (score %d)",
+                     depth, info.score);
         }
         assert_false(dj_score_is_decisive(info.score, NULL));
         if (depth == 1)

@@ -24,8 +24,7 @@ void toy_setup(const DjVariant *v, void *pos, const char *text)
     DjSetup setup = { .position = text };
     GError *error = NULL;
     if (!v->setup(pos, &setup, &error)) {
-        print_error("setup \"%s\": %s\n", text, error != NULL ? error->message : "?");
-        fail();
+        fail_msg("setup \"%s\": %s", text, error != NULL ? error->message : "?");
     }
 }
 

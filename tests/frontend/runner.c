@@ -15,6 +15,7 @@
 
 #include "framework/record.h"
 #include "framework/registry.h"
+#include "gerror_assert.h"
 
 static char *dojo_path;
 
@@ -33,7 +34,7 @@ void runner_require_variant(const char *name)
 {
     if (dj_registry_find(name) != NULL)
         return;
-    printf("skipped: this test plays %s, which this build leaves out (-Dvariants)\n", name);
+    g_printerr("skipped: this test plays %s, which this build leaves out (-Dvariants)\n", name);
     skip();
 }
 
@@ -58,7 +59,7 @@ static GSubprocess *spawn(const char *dir, const char *const *args, GSubprocessF
     GError *error = NULL;
     GSubprocess *process = g_subprocess_launcher_spawnv(
         launcher, (const char *const *)argv->pdata, &error);
-    g_assert_no_error(error);
+    assert_no_gerror(error);
     g_object_unref(launcher);
     g_ptr_array_free(argv, TRUE);
     return process;
@@ -89,7 +90,7 @@ DojoRun *runner_run(const char *dir, const char *input, gsize input_length,
         g_clear_error(&error);
         g_subprocess_wait(process, NULL, &error);
     }
-    g_assert_no_error(error);
+    assert_no_gerror(error);
 
     DojoRun *run = g_new0(DojoRun, 1);
     set_exit(run, process);
@@ -125,7 +126,7 @@ DojoRun *runner_run_interrupted(const char *dir, const char *const *args, const 
     char buffer[4096];
     while (strstr(seen->str, wait_for) == NULL) {
         gssize n = g_input_stream_read(out, buffer, sizeof buffer, NULL, &error);
-        g_assert_no_error(error);
+        assert_no_gerror(error);
         assert_true(n > 0);
         g_string_append_len(seen, buffer, n);
     }
@@ -134,7 +135,7 @@ DojoRun *runner_run_interrupted(const char *dir, const char *const *args, const 
     while ((n = g_input_stream_read(out, buffer, sizeof buffer, NULL, &error)) > 0)
         g_string_append_len(seen, buffer, n);
     g_subprocess_wait(process, NULL, &error);
-    g_assert_no_error(error);
+    assert_no_gerror(error);
 
     DojoRun *run = g_new0(DojoRun, 1);
     set_exit(run, process);
@@ -157,7 +158,7 @@ char *runner_temp_dir(void)
 {
     GError *error = NULL;
     char *dir = g_dir_make_tmp("dojo-frontend-XXXXXX", &error);
-    g_assert_no_error(error);
+    assert_no_gerror(error);
     return dir;
 }
 
@@ -197,7 +198,7 @@ void runner_write_file(const char *dir, const char *name, const char *text)
     char *path = g_build_filename(dir, name, NULL);
     GError *error = NULL;
     g_file_set_contents(path, text, -1, &error);
-    g_assert_no_error(error);
+    assert_no_gerror(error);
     g_free(path);
 }
 
@@ -207,7 +208,7 @@ char *runner_read_file(const char *dir, const char *name)
     char *text = NULL;
     GError *error = NULL;
     g_file_get_contents(path, &text, NULL, &error);
-    g_assert_no_error(error);
+    assert_no_gerror(error);
     g_free(path);
     return text;
 }
@@ -269,10 +270,8 @@ DjGame *runner_load_record(const char *dir, const char *name)
     GError *error = NULL;
     DjGame *game = dj_record_load(path, &error);
     if (game == NULL)
-        fprintf(stderr, "%s: %s\n", path, error->message);
-    g_clear_error(&error);
+        fail_msg("%s: %s", path, error->message);
     g_free(path);
-    assert_non_null(game);
     return game;
 }
 

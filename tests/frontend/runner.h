@@ -23,7 +23,7 @@ typedef struct DojoRun {
 /* Remember the binary's path from argv[1] or $DOJO_EXE; false if neither. */
 bool runner_init(int argc, char **argv);
 
-/* Skip the current test (cmocka's skip(), the reason on standard output)
+/* Skip the current test (cmocka's skip(), the reason on standard error)
  * when the game `name` is not built in: a build with `-Dvariants=...` may
  * leave it out, and such a build must still pass its whole suite. */
 void runner_require_variant(const char *name);

@@ -124,8 +124,7 @@ static void test_usage_errors_exit_2(void **state)
     for (size_t i = 0; i < G_N_ELEMENTS(cases); i++) {
         DojoRun *r = run(state, cases[i]);
         if (r->exit_code != 2)
-            fprintf(stderr, "case %zu: exit %d, stderr: %s\n", i, r->exit_code, r->err);
-        assert_int_equal(r->exit_code, 2);
+            fail_msg("case %zu: exit %d (expected 2), stderr:\n%s", i, r->exit_code, r->err);
         assert_non_null(strstr(r->err, "Usage: dojo"));
         assert_string_equal(r->out, "");
         runner_run_free(r);

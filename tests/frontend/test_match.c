@@ -21,6 +21,7 @@
 #include "framework/game_history.h"
 #include "framework/notation.h"
 #include "framework/registry.h"
+#include "gerror_assert.h"
 #include "runner.h"
 
 static char *fake_path;
@@ -313,9 +314,8 @@ static void test_usage_errors(void **state)
     for (size_t i = 0; i < G_N_ELEMENTS(cases); i++) {
         DojoRun *r = runner_run_text(*state, NULL, cases[i].args);
         if (r->exit_code != 2 || strstr(r->err, cases[i].says) == NULL)
-            fprintf(stderr, "case %zu: exit %d, stderr: %s", i, r->exit_code, r->err);
-        assert_int_equal(r->exit_code, 2);
-        assert_non_null(strstr(r->err, cases[i].says));
+            fail_msg("case %zu: exit %d (expected 2, saying \"%s\"), stderr:\n%s", i,
+                     r->exit_code, cases[i].says, r->err);
         assert_non_null(strstr(r->err, "Usage: dojo match"));
         assert_string_equal(r->out, "");
         runner_run_free(r);
@@ -430,7 +430,7 @@ static void test_interrupt(void **state)
     g_subprocess_launcher_set_cwd(launcher, *state);
     GError *error = NULL;
     GSubprocess *process = g_subprocess_launcher_spawnv(launcher, argv, &error);
-    g_assert_no_error(error);
+    assert_no_gerror(error);
     /* Wait until both engines run and b has gone silent (b is asked for
      * its third move in the second game at the latest). */
     for (int tries = 0; tries < 200 && count_processes_with(marker) < 2; tries++)
@@ -440,7 +440,7 @@ static void test_interrupt(void **state)
     g_subprocess_send_signal(process, SIGINT);
     char *out = NULL, *err = NULL;
     g_subprocess_communicate_utf8(process, NULL, NULL, &out, &err, &error);
-    g_assert_no_error(error);
+    assert_no_gerror(error);
     assert_true(g_subprocess_get_if_exited(process));
     assert_int_equal(g_subprocess_get_exit_status(process), 130);
     assert_non_null(strstr(out, "Interrupted"));
@@ -473,8 +473,7 @@ static void test_dojo_uci_match(void **state)
             "match", (*v)->name, "--engine", a, "--engine", b, "--games", "2", "--nodes", "300",
             "--openings", "random:2", "--seed", "5", "--records", (*v)->name, NULL });
         if (r->exit_code != 0)
-            fprintf(stderr, "dojo match said:\n%s%s", r->out, r->err);
-        assert_int_equal(r->exit_code, 0);
+            fail_msg("dojo match: exit %d, said:\n%s%s", r->exit_code, r->out, r->err);
         assert_int_equal(runner_count_containing(r->out, "Finished game "), 2);
         /* Nobody broke a rule of the match: the games ended by the rules. */
         assert_int_equal(runner_count_containing(r->out, "illegal move"), 0);

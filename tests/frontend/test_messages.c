@@ -14,6 +14,7 @@
 #include <gio/gio.h>
 #include <glib.h>
 
+#include "gerror_assert.h"
 #include "runner.h"
 
 #define CARDS "ox,boar,horse,elephant,crab"
@@ -46,10 +47,10 @@ static int run_into_full_disk(const char *dir, const char *const *args, char **e
     GError *error = NULL;
     GSubprocess *process = g_subprocess_launcher_spawnv(launcher,
                                                         (const char *const *)argv->pdata, &error);
-    g_assert_no_error(error);
+    assert_no_gerror(error);
     char *err_text = NULL;
     assert_true(g_subprocess_communicate_utf8(process, NULL, NULL, NULL, &err_text, &error));
-    g_assert_no_error(error);
+    assert_no_gerror(error);
     assert_true(g_subprocess_get_if_exited(process));
     int code = g_subprocess_get_exit_status(process);
     *err = err_text;

@@ -61,8 +61,7 @@ static void session_free(Session *session)
 static void assert_output_has(const Session *session, const char *text)
 {
     if (strstr(session->output, text) == NULL) {
-        print_error("the output lacks \"%s\":\n%s\n", text, session->output);
-        fail();
+        fail_msg("the output lacks \"%s\":\n%s", text, session->output);
     }
 }
 

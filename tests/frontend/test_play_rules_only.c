@@ -62,8 +62,7 @@ static void play_one(const char *script, int human_side)
     assert_non_null(strstr(output, "Game over"));
     DjOutcome outcome = dj_game_outcome(game);
     if (dj_outcome_winner(outcome) == human_side) {
-        print_error("the person won with the script\n%s\n%s", script, output);
-        fail();
+        fail_msg("the person won with the script\n%s\n%s", script, output);
     }
     /* every computer move keeps what the position was worth to it */
     for (int ply = 0; ply < dj_game_length(game); ply++) {
@@ -72,10 +71,9 @@ static void play_one(const char *script, int human_side)
             continue;
         const ToyTicTacToe *after = dj_game_position_at(game, ply + 1);
         if (-toy_tictactoe_result(after) != toy_tictactoe_result(before)) {
-            print_error("ply %d: the computer's move changed the result from %d to %d\n%s",
-                        ply, toy_tictactoe_result(before), -toy_tictactoe_result(after),
-                        output);
-            fail();
+            fail_msg("ply %d: the computer's move changed the result from %d to %d\n%s",
+                     ply, toy_tictactoe_result(before), -toy_tictactoe_result(after),
+                     output);
         }
     }
     free(output);

@@ -20,6 +20,7 @@
 #include <glib/gstdio.h>
 
 #include "framework/game_history.h"
+#include "gerror_assert.h"
 #include "runner.h"
 
 #define CARDS "ox,boar,horse,elephant,crab"
@@ -117,7 +118,7 @@ static void test_a_second_dojo_cannot_write_a_game_being_played(void **state)
     GSubprocess *first = g_subprocess_launcher_spawn(launcher, &error, runner_exe(), "play",
                                                      "--resume", "game.dojo", "--hotseat",
                                                      NULL);
-    g_assert_no_error(error);
+    assert_no_gerror(error);
     /* The first one has the game once it asks for a move. */
     GDataInputStream *output = g_data_input_stream_new(g_subprocess_get_stdout_pipe(first));
     bool waiting = false;
@@ -126,7 +127,7 @@ static void test_a_second_dojo_cannot_write_a_game_being_played(void **state)
         waiting = g_str_has_prefix(line, "Ply 3:");
         g_free(line);
     }
-    g_assert_no_error(error);
+    assert_no_gerror(error);
     assert_true(waiting);
 
     const char *args[] = { "play", "--resume", "game.dojo", "--hotseat", NULL };
@@ -145,7 +146,7 @@ static void test_a_second_dojo_cannot_write_a_game_being_played(void **state)
 
     GOutputStream *input = g_subprocess_get_stdin_pipe(first);
     assert_true(g_output_stream_write_all(input, "boar:b1b2\nquit\n", 15, NULL, NULL, &error));
-    g_assert_no_error(error);
+    assert_no_gerror(error);
     g_output_stream_close(input, NULL, NULL);
     while ((line = g_data_input_stream_read_line(output, NULL, NULL, NULL)) != NULL)
         g_free(line);

@@ -178,9 +178,8 @@ static void assert_review_fails(const char *dir, const char *file, int code, con
     const char *const args[] = { "review", file, "--nodes", "1000", NULL };
     DojoRun *r = runner_run_text(dir, NULL, args);
     if (r->exit_code != code || strstr(r->err, why) == NULL)
-        fprintf(stderr, "review %s: exit %d, stderr: %s\n", file, r->exit_code, r->err);
-    assert_int_equal(r->exit_code, code);
-    assert_non_null(strstr(r->err, why));
+        fail_msg("review %s: exit %d (expected %d, saying \"%s\"), stderr:\n%s", file,
+                 r->exit_code, code, why, r->err);
     assert_int_equal(runner_count_containing(r->err, "dojo review:"), 1);
     runner_run_free(r);
 }

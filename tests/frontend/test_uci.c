@@ -16,6 +16,7 @@
 
 #include "framework/game_history.h"
 #include "framework/registry.h"
+#include "gerror_assert.h"
 #include "runner.h"
 #include "uci_client.h"
 
@@ -96,7 +97,7 @@ static void play_game(void **state, const char *variant_name, const char *positi
     DjSetup setup = { .position = start };
     GError *error = NULL;
     DjGame *game = dj_game_new(variant, &setup, &error);
-    g_assert_no_error(error);
+    assert_no_gerror(error);
 
     UciClient *engine = uci_client_start(*state);
     uci_client_send(engine, "uci");

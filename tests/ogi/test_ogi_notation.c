@@ -120,9 +120,8 @@ static void test_position_refusals(void **state)
     for (size_t i = 0; i < G_N_ELEMENTS(cases); i++) {
         char *error = ogi_test_position_error(cases[i][0]);
         if (strstr(error, cases[i][1]) == NULL) {
-            fprintf(stderr, "position \"%s\": error \"%s\" should mention \"%s\"\n", cases[i][0],
-                    error, cases[i][1]);
-            fail();
+            fail_msg("position \"%s\": error \"%s\" should mention \"%s\"", cases[i][0],
+                     error, cases[i][1]);
         }
         g_free(error);
     }
@@ -303,9 +302,8 @@ static void test_move_errors(void **state)
     for (size_t i = 0; i < G_N_ELEMENTS(cases); i++) {
         char *error = ogi_test_move_error(pos, cases[i][0]);
         if (strstr(error, cases[i][1]) == NULL) {
-            fprintf(stderr, "move \"%s\": error \"%s\" should mention \"%s\"\n", cases[i][0], error,
-                    cases[i][1]);
-            fail();
+            fail_msg("move \"%s\": error \"%s\" should mention \"%s\"", cases[i][0], error,
+                     cases[i][1]);
         }
         g_free(error);
     }

@@ -53,9 +53,8 @@ static void test_perft_with_mates_inside(void **state)
                 continue;
             uint64_t count = dj_perft(OGI, pos, depth);
             if (count != expected) {
-                fprintf(stderr, "%s depth %d: %llu, expected %llu\n", mate_positions[i].position,
-                        depth, (unsigned long long)count, (unsigned long long)expected);
-                fail();
+                fail_msg("%s depth %d: %llu, expected %llu", mate_positions[i].position,
+                         depth, (unsigned long long)count, (unsigned long long)expected);
             }
         }
         g_free(pos);

@@ -92,17 +92,13 @@ static void check_noisy_moves(const void *pos)
     qsort(noisy, (size_t)n_noisy, sizeof *noisy, compare_moves);
     if (n_noisy != n_filtered || memcmp(noisy, filtered, sizeof *noisy * (size_t)n_noisy) != 0) {
         char *text = ogi_test_position_string(pos);
-        fprintf(stderr, "noisy_moves gives %d moves, is_noisy accepts %d, in %s\n", n_noisy,
-                n_filtered, text);
+        GString *moves = g_string_new(NULL);
         for (int i = 0; i < n_noisy; i++) {
-            GString *s = g_string_new(NULL);
-            OGI->format_move(pos, noisy[i], s);
-            fprintf(stderr, " %s", s->str);
-            g_string_free(s, TRUE);
+            g_string_append_c(moves, ' ');
+            OGI->format_move(pos, noisy[i], moves);
         }
-        fprintf(stderr, "\n");
-        g_free(text);
-        fail();
+        fail_msg("noisy_moves gives %d moves, is_noisy accepts %d, in %s\nnoisy_moves:%s",
+                 n_noisy, n_filtered, text, moves->str);
     }
     g_free(all);
     g_free(filtered);
@@ -115,9 +111,8 @@ static void check_position(const void *pos, const char *text)
     char *engine = ogi_test_moves_text(pos, &n_engine);
     char *reference = reference_moves_text(text, &n_ref);
     if (strcmp(engine, reference) != 0) {
-        fprintf(stderr, "position %s\nengine (%d):    %s\nreference (%d): %s\n", text, n_engine,
-                engine, n_ref, reference);
-        fail();
+        fail_msg("position %s\nengine (%d):    %s\nreference (%d): %s", text, n_engine,
+                 engine, n_ref, reference);
     }
     assert_int_equal(OGI->count_moves(pos), n_engine);
     assert_true(n_engine <= OGI->max_moves);
@@ -184,8 +179,7 @@ static void test_random_games_match_reference(void **state)
             char *child_text = ogi_test_position_string(child);
             bool noisy = reference_noisy(text, child_text, move_text->str);
             if (OGI->is_noisy(pos, move) != noisy) {
-                fprintf(stderr, "is_noisy(%s) in %s should be %d\n", move_text->str, text, noisy);
-                fail();
+                fail_msg("is_noisy(%s) in %s should be %d", move_text->str, text, noisy);
             }
             checks += OGI->in_check(child);
             g_free(child_text);
@@ -196,8 +190,8 @@ static void test_random_games_match_reference(void **state)
         }
         g_free(pos);
     }
-    print_message("%d drops, %d promotions, %d checks, %d games ended with no legal move\n",
-                  drops, promotions, checks, mates);
+    g_printerr("%d drops, %d promotions, %d checks, %d games ended with no legal move\n",
+               drops, promotions, checks, mates);
     /* The games must have exercised the rules the reference is there for. */
     assert_true(drops > 100);
     assert_true(promotions > 50);
@@ -235,9 +229,8 @@ static void test_perft_with_hands_matches_reference(void **state)
             uint64_t engine = dj_perft(OGI, pos, depth);
             uint64_t reference = ref_perft(&ref, depth);
             if (engine != reference) {
-                fprintf(stderr, "%s depth %d: engine %llu, reference %llu\n", text, depth,
-                        (unsigned long long)engine, (unsigned long long)reference);
-                fail();
+                fail_msg("%s depth %d: engine %llu, reference %llu", text, depth,
+                         (unsigned long long)engine, (unsigned long long)reference);
             }
         }
         g_free(pos);

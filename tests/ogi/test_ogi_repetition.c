@@ -20,8 +20,7 @@ static DjGame *new_game(const char *position)
     GError *error = NULL;
     DjGame *game = dj_game_new(OGI, &setup, &error);
     if (game == NULL) {
-        fprintf(stderr, "%s\n", error->message);
-        fail();
+        fail_msg("%s", error->message);
     }
     return game;
 }
@@ -30,9 +29,8 @@ static void play(DjGame *game, const char *text)
 {
     GError *error = NULL;
     if (!dj_game_play_text(game, text, &error)) {
-        fprintf(stderr, "%s refused: %s\n", text, error->message);
-        g_error_free(error);
-        fail();
+        fail_msg("%s refused: %s", text, error->message);
+         g_error_free(error);
     }
 }
 

@@ -18,8 +18,7 @@ static void assert_moves(const char *position, const char *expected)
     void *pos = ogi_test_position(position);
     char *moves = ogi_test_moves_text(pos, NULL);
     if (strcmp(moves, expected) != 0) {
-        fprintf(stderr, "position %s\nmoves:    %s\nexpected: %s\n", position, moves, expected);
-        fail();
+        fail_msg("position %s\nmoves:    %s\nexpected: %s", position, moves, expected);
     }
     g_free(moves);
     g_free(pos);
@@ -29,9 +28,8 @@ static void assert_has(const void *pos, const char *move, bool expected)
 {
     if (ogi_test_has_move(pos, move) != expected) {
         char *text = ogi_test_position_string(pos);
-        fprintf(stderr, "%s should %sbe legal in %s\n", move, expected ? "" : "not ", text);
-        g_free(text);
-        fail();
+        fail_msg("%s should %sbe legal in %s", move, expected ? "" : "not ", text);
+         g_free(text);
     }
 }
 

@@ -19,8 +19,7 @@ static void check_same_move(const void *pos, const char *text, const char *canon
     GString *out = g_string_new(NULL);
     ONI->format_move(pos, move, out);
     if (strcmp(out->str, canonical) != 0) {
-        fprintf(stderr, "'%s' parsed as %s, expected %s\n", text, out->str, canonical);
-        fail();
+        fail_msg("'%s' parsed as %s, expected %s", text, out->str, canonical);
     }
     g_string_free(out, TRUE);
 }
@@ -266,8 +265,7 @@ static void test_position_errors(void **state)
         DjSetup setup = { .position = bad[i].text };
         GError *error = NULL;
         if (ONI->setup(pos, &setup, &error)) {
-            fprintf(stderr, "position '%s' was accepted\n", bad[i].text);
-            fail();
+            fail_msg("position '%s' was accepted", bad[i].text);
         }
         oni_assert_contains(error->message, bad[i].words);
         g_error_free(error);

@@ -26,8 +26,7 @@ static int find_line(char **lines, const char *needle)
         if (strstr(lines[i], needle) != NULL)
             return i;
     }
-    fprintf(stderr, "no line contains \"%s\"\n", needle);
-    fail();
+    fail_msg("no line contains \"%s\"", needle);
     return -1;
 }
 
@@ -44,8 +43,7 @@ static void assert_grid_row(char **lines, int title, int column, int row, const 
 {
     char *got = grid_row(lines, title, column, row);
     if (strcmp(got, expected) != 0) {
-        fprintf(stderr, "grid row %d after line %d: \"%s\", expected \"%s\"\n", row, title, got, expected);
-        fail();
+        fail_msg("grid row %d after line %d: \"%s\", expected \"%s\"", row, title, got, expected);
     }
     g_free(got);
 }

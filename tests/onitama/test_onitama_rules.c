@@ -123,8 +123,7 @@ static void test_every_card_matches_the_rules(void **state)
                 int rank = 2 + turn * rules_cards[card].offsets[i][1];
                 char *move = g_strdup_printf("%s:c3%c%d", name, 'a' + file, rank + 1);
                 if (!oni_has_move(pos, move)) {
-                    fprintf(stderr, "%s missing for %s\n", move, side == 0 ? "Blue" : "Red");
-                    fail();
+                    fail_msg("%s missing for %s", move, side == 0 ? "Blue" : "Red");
                 }
                 g_free(move);
             }
@@ -147,8 +146,7 @@ static void test_stamp_decides_first_player(void **state)
         char *cards = g_strdup_printf("%s,%s,%s,%s,%s", others[0], others[1], others[2], others[3], name);
         void *pos = oni_new_game(cards);
         if (ONI->side_to_move(pos) != rules_cards[card].stamp) {
-            fprintf(stderr, "side card %s: wrong first player\n", name);
-            fail();
+            fail_msg("side card %s: wrong first player", name);
         }
         g_free(pos);
         g_free(cards);

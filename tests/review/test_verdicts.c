@@ -17,6 +17,7 @@
 #include "framework/registry.h"
 #include "framework/search/search.h"
 #include "frontends/tty/review.h"
+#include "gerror_assert.h"
 
 #define NODES 20000
 
@@ -72,7 +73,7 @@ static void require_game_of(const char *text)
     char *name = g_strndup(tag, strcspn(tag, "\""));
     bool built = dj_registry_find(name) != NULL;
     if (!built)
-        printf("skipped: this test reviews a game of %s, which this build leaves out\n", name);
+        g_printerr("skipped: this test reviews a game of %s, which this build leaves out\n", name);
     g_free(name);
     if (!built)
         skip();
@@ -84,7 +85,7 @@ static Reviewed review_text(const char *text)
     GError *error = NULL;
     Reviewed r = { 0 };
     r.game = dj_record_parse(text, &error);
-    g_assert_no_error(error);
+    assert_no_gerror(error);
     r.search = dj_search_new(dj_game_variant(r.game), 8);
     DjSearchLimits limits = { .nodes = NODES };
     r.review = dojo_review_run(r.game, r.search, &limits, NULL, NULL, NULL);
@@ -265,7 +266,7 @@ static void test_a_stopped_review_keeps_what_it_has(void **state)
     require_game_of(match_record);
     GError *error = NULL;
     DjGame *game = dj_record_parse(match_record, &error);
-    g_assert_no_error(error);
+    assert_no_gerror(error);
     DjSearch *search = dj_search_new(dj_game_variant(game), 8);
     DjSearchLimits limits = { .nodes = 2000 };
     stop_at_once_calls = 0;
@@ -277,7 +278,7 @@ static void test_a_stopped_review_keeps_what_it_has(void **state)
     dojo_review_format_record(review, annotated);
     GError *parse_error = NULL;
     DjGame *back = dj_record_parse(annotated->str, &parse_error);
-    g_assert_no_error(parse_error);
+    assert_no_gerror(parse_error);
     assert_int_equal(dj_game_length(back), 3);
     GPtrArray *comments = dojo_review_read_comments(annotated->str, 3);
     assert_non_null(g_ptr_array_index(comments, 0));

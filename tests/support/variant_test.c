@@ -19,9 +19,8 @@ void *vt_position(const DjVariant *v, const char *text)
     DjSetup setup = { .position = text };
     GError *error = NULL;
     if (!v->setup(pos, &setup, &error)) {
-        fprintf(stderr, "position refused: %s\n  %s\n", text,
-                error != NULL ? error->message : "(no error)");
-        fail();
+        fail_msg("position refused: %s\n  %s", text,
+                 error != NULL ? error->message : "(no error)");
     }
     return pos;
 }
@@ -32,8 +31,7 @@ char *vt_position_error(const DjVariant *v, const char *text)
     DjSetup setup = { .position = text };
     GError *error = NULL;
     if (v->setup(pos, &setup, &error)) {
-        fprintf(stderr, "position accepted: %s\n", text);
-        fail();
+        fail_msg("position accepted: %s", text);
     }
     g_free(pos);
     assert_non_null(error);
@@ -65,8 +63,7 @@ void *vt_new_game(const DjVariant *v, const DjOptionValue *options, int n_option
     char *message = NULL;
     void *pos = vt_try_new_game(v, options, n_options, 0, &message);
     if (pos == NULL) {
-        fprintf(stderr, "a new game was refused: %s\n", message);
-        fail();
+        fail_msg("a new game was refused: %s", message);
     }
     return pos;
 }
@@ -84,9 +81,8 @@ DjMove vt_move(const DjVariant *v, const void *pos, const char *text)
     GError *error = NULL;
     if (!v->parse_move(pos, text, &move, &error)) {
         char *where = vt_position_string(v, pos);
-        fprintf(stderr, "move '%s' refused in %s: %s\n", text, where,
-                error != NULL ? error->message : "(no error)");
-        fail();
+        fail_msg("move '%s' refused in %s: %s", text, where,
+                 error != NULL ? error->message : "(no error)");
     }
     assert_int_not_equal(move, DJ_MOVE_NONE);
     return move;
@@ -99,8 +95,7 @@ char *vt_move_error(const DjVariant *v, const void *pos, const char *text)
     if (v->parse_move(pos, text, &move, &error)) {
         GString *got = g_string_new(NULL);
         v->format_move(pos, move, got);
-        fprintf(stderr, "move '%s' was accepted as %s\n", text, got->str);
-        fail();
+        fail_msg("move '%s' was accepted as %s", text, got->str);
     }
     assert_non_null(error);
     char *message = g_strdup(error->message);
@@ -170,8 +165,7 @@ bool vt_has_move(const DjVariant *v, const void *pos, const char *text)
 void vt_assert_contains(const char *haystack, const char *needle)
 {
     if (haystack == NULL || strstr(haystack, needle) == NULL) {
-        fprintf(stderr, "expected \"%s\" in:\n%s\n", needle, haystack ? haystack : "(null)");
-        fail();
+        fail_msg("expected \"%s\" in:\n%s", needle, haystack ? haystack : "(null)");
     }
 }
 
@@ -181,9 +175,8 @@ void vt_check_perft(const DjVariant *v, const void *pos, const uint64_t *counts,
     for (int depth = 1; depth <= max_depth; depth++) {
         uint64_t count = dj_perft(v, pos, depth);
         if (count != counts[depth - 1]) {
-            fprintf(stderr, "%s depth %d: %llu, expected %llu\n", label, depth,
-                    (unsigned long long)count, (unsigned long long)counts[depth - 1]);
-            fail();
+            fail_msg("%s depth %d: %llu, expected %llu", label, depth,
+                     (unsigned long long)count, (unsigned long long)counts[depth - 1]);
         }
     }
 }
