@@ -1,9 +1,5 @@
 /* test_random_games.c: the variant contract checked at every ply of many
- * random games, for every registered variant.
- *
- * The games are split over groups (the program's first argument picks one,
- * "all" or none runs every group) so that meson can run them as separate
- * tests, each well under a minute even in a sanitizer build. */
+ * random games, for every registered variant. */
 #include <stdarg.h>
 #include <stddef.h>
 #include <setjmp.h>
@@ -19,9 +15,6 @@
 #define BASE_SEED 0x7a11e5u
 #define GAMES_PER_VARIANT 300
 #define MAX_PLIES 400
-#define N_GROUPS 3
-
-static int selected_group = -1;   /* -1: all */
 
 /* The facts every variant must state before anything else can work. */
 static void test_variant_facts(void **state)
@@ -262,8 +255,9 @@ static void check_position(const ConfWhere *where, const DjVariant *v, const voi
     check_moves(where, v, pos);
 }
 
-static void run_games(int group)
+static void test_random_games(void **state)
 {
+    (void)state;
     guint32 base = conf_base_seed(BASE_SEED);
     int games = conf_games(GAMES_PER_VARIANT);
     for (const DjVariant *const *vp = dj_registry_all(); *vp != NULL; vp++) {
@@ -272,8 +266,6 @@ static void run_games(int group)
         int played = 0;
         long plies = 0;
         for (int game = 0; game < games; game++) {
-            if (game % N_GROUPS != group)
-                continue;
             guint32 seed = conf_game_seed(base, game);
             ConfLine *line = conf_line_random(v, seed, MAX_PLIES);
             ConfWhere where = { v, seed, game, 0, NULL };
@@ -299,39 +291,16 @@ static void run_games(int group)
             plies += line->n_plies;
             conf_line_free(line);
         }
-        print_message("%s, group %d: %d random games (%ld plies checked), %d ended by the "
-                      "rules within %d plies\n", v->name, group, played, plies, finished,
-                      MAX_PLIES);
+        g_printerr("%s: %d random games (%ld plies checked), %d ended by the rules within %d "
+                   "plies\n", v->name, played, plies, finished, MAX_PLIES);
     }
 }
 
-static void test_random_games(void **state)
+int main(void)
 {
-    (void)state;
-    for (int group = 0; group < N_GROUPS; group++) {
-        if (selected_group < 0 || selected_group == group)
-            run_games(group);
-    }
-}
-
-int main(int argc, char **argv)
-{
-    if (argc > 1 && strcmp(argv[1], "all") != 0) {
-        selected_group = atoi(argv[1]);
-        if (selected_group < 0 || selected_group >= N_GROUPS) {
-            print_error("usage: %s [all | group 0..%d]\n", argv[0], N_GROUPS - 1);
-            return 2;
-        }
-    }
-    const struct CMUnitTest facts[] = {
+    const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_variant_facts),
-    };
-    const struct CMUnitTest games[] = {
         cmocka_unit_test(test_random_games),
     };
-    int failed = 0;
-    if (selected_group <= 0)
-        failed += cmocka_run_group_tests_name("variant facts", facts, NULL, NULL);
-    failed += cmocka_run_group_tests_name("random games", games, NULL, NULL);
-    return failed;
+    return cmocka_run_group_tests_name("random games", tests, NULL, NULL);
 }
