@@ -449,6 +449,20 @@ static inline int32_t noisy_order(const DjSearch *s, const void *pos, int side, 
     return gain * 256 + s->history[side][m] + HISTORY_MAX;
 }
 
+/* Order score bands, best first: the hash move; noisy moves that do not
+ * lose the exchange, by gain; the two killers; noisy moves that lose it
+ * (see), by history; quiet moves, by history (|history| <= HISTORY_MAX). */
+#define ORDER_HASH (1 << 30)
+#define ORDER_NOISY (1 << 24)
+#define ORDER_KILLER (1 << 22)
+#define ORDER_BAD_NOISY (1 << 21)
+
+/* Whether an order score (not the hash move's) is a quiet move's. */
+static inline bool order_is_quiet(int32_t order)
+{
+    return order < ORDER_BAD_NOISY || (order >= ORDER_KILLER && order < ORDER_NOISY);
+}
+
 /* Order scores for the moves at `ply`. */
 static void score_moves(DjSearch *s, const void *pos, int ply, const DjMove *moves,
                         int32_t *order, int n, DjMove hash_move)
@@ -468,13 +482,15 @@ static void score_moves(DjSearch *s, const void *pos, int ply, const DjMove *mov
             is_noisy = v->is_noisy(pos, m);
         }
         if (m == hash_move)
-            order[i] = 1 << 30;
+            order[i] = ORDER_HASH;
+        else if (is_noisy && v->see != NULL && v->see(pos, m) < 0)
+            order[i] = ORDER_BAD_NOISY + s->history[side][m] + HISTORY_MAX;
         else if (is_noisy)
-            order[i] = (1 << 24) + noisy_order(s, pos, side, m);
+            order[i] = ORDER_NOISY + noisy_order(s, pos, side, m);
         else if (m == s->killers[ply][side != s->root_side][0])
-            order[i] = (1 << 22) + 1;
+            order[i] = ORDER_KILLER + 1;
         else if (m == s->killers[ply][side != s->root_side][1])
-            order[i] = 1 << 22;
+            order[i] = ORDER_KILLER;
         else
             order[i] = s->history[side][m];
     }
@@ -738,7 +754,7 @@ static int search_node(DjSearch *s, int ply, int depth, int alpha, int beta, boo
         if (moves[i] == hash_move) {
             moves[i] = moves[0];
             moves[0] = hash_move;
-            order[0] = 1 << 30;
+            order[0] = ORDER_HASH;
             first_unscored = 1;
             break;
         }
@@ -754,7 +770,7 @@ static int search_node(DjSearch *s, int ply, int depth, int alpha, int beta, boo
         if (i >= first_unscored)
             pick_move(moves, order, i, n);
         DjMove m = moves[i];
-        bool quiet = m == hash_move ? !v->is_noisy(pos, m) : order[i] < (1 << 24);
+        bool quiet = m == hash_move ? !v->is_noisy(pos, m) : order_is_quiet(order[i]);
 
         /* Futility: a quiet move cannot lift a hopeless score near the horizon. */
         if (!pv_node && !in_check && quiet && searched > 0 && depth <= 2
@@ -812,7 +828,7 @@ static int search_node(DjSearch *s, int ply, int depth, int alpha, int beta, boo
                         history_update(s, side, m, bonus);
                         /* the quiet moves tried before it did not cut */
                         for (int j = 0; j < i; j++)
-                            if (order[j] < (1 << 24) && moves[j] != hash_move)
+                            if (moves[j] != hash_move && order_is_quiet(order[j]))
                                 history_update(s, side, moves[j], -bonus);
                     }
                     break;
