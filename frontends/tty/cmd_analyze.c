@@ -22,6 +22,8 @@ typedef struct AnalyzeArgs {
     char *hash;
     char *threads;
     char *engine;
+    char *color;
+    gboolean no_color;
 } AnalyzeArgs;
 
 typedef struct AnalyzeReport {
@@ -73,6 +75,7 @@ static int run_analyze(void *data, int n_positional, char **positional)
     gint64 hash_mb = 0;
     gint64 threads = 1;
     DjEngineKind kind = DJ_ENGINE_DEFAULT;
+    DojoColorChoice color = DOJO_COLOR_AUTO;
     const DjVariant *variant = dojo_variant_lookup(positional[0], &error);
     if (variant == NULL
         || (args->time != NULL
@@ -86,7 +89,8 @@ static int run_analyze(void *data, int n_positional, char **positional)
         || (args->threads != NULL
             && !dojo_int_parse(args->threads, "--threads", 1, DOJO_MAX_THREADS, &threads,
                                &error))
-        || (args->engine != NULL && !dojo_engine_parse(args->engine, &kind, &error)))
+        || (args->engine != NULL && !dojo_engine_parse(args->engine, &kind, &error))
+        || !dojo_color_parse(args->color, args->no_color, &color, &error))
         return dojo_report_error("analyze", ANALYZE_PARAMS, error);
     if (time_ms == 0 && depth == 0 && nodes == 0)
         time_ms = ANALYZE_DEFAULT_TIME_MS;
@@ -109,7 +113,7 @@ static int run_analyze(void *data, int n_positional, char **positional)
     printf("%s position: %s\n", variant->title, text->str);
     g_string_truncate(text, 0);
     DjRenderStyle style = {
-        .color = dojo_output_wants_color(stdout, false),
+        .color = dojo_output_wants_color(stdout, color),
         .last_move = DJ_MOVE_NONE,
         .bottom_side = 0,
     };
@@ -180,6 +184,8 @@ int dojo_cmd_analyze(int argc, char **argv)
           "evaluation)", "E" },
         { "threads", 0, 0, G_OPTION_ARG_STRING, &args.threads,
           "Search threads (default 1; alpha-beta only: MCTS uses one)", "N" },
+        { "color", 0, 0, G_OPTION_ARG_STRING, &args.color, DOJO_COLOR_HELP, "WHEN" },
+        { "no-color", 0, 0, G_OPTION_ARG_NONE, &args.no_color, DOJO_NO_COLOR_HELP, NULL },
         { NULL, 0, 0, G_OPTION_ARG_NONE, NULL, NULL, NULL },
     };
     g_option_group_add_entries(group, entries);
@@ -193,5 +199,6 @@ int dojo_cmd_analyze(int argc, char **argv)
     g_free(args.hash);
     g_free(args.threads);
     g_free(args.engine);
+    g_free(args.color);
     return code;
 }

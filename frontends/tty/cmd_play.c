@@ -29,6 +29,7 @@ typedef struct PlayArgs {
     char *time;
     char *threads;
     char *max_plies;
+    char *color;
     gboolean no_color;
     gboolean traditional;
     gboolean flip;
@@ -107,8 +108,8 @@ static void add_play_entries(GOptionContext *context, PlayArgs *args)
           "N" },
         { "max-plies", 0, 0, G_OPTION_ARG_STRING, &args->max_plies,
           "Adjudicate a draw after N plies (default: never)", "N" },
-        { "no-color", 0, 0, G_OPTION_ARG_NONE, &args->no_color,
-          "Draw without colour (also: NO_COLOR in the environment)", NULL },
+        { "color", 0, 0, G_OPTION_ARG_STRING, &args->color, DOJO_COLOR_HELP, "WHEN" },
+        { "no-color", 0, 0, G_OPTION_ARG_NONE, &args->no_color, DOJO_NO_COLOR_HELP, NULL },
         { "traditional", 0, 0, G_OPTION_ARG_NONE, &args->traditional,
           "Draw the pieces with the game's traditional glyphs", NULL },
         { "flip", 0, 0, G_OPTION_ARG_NONE, &args->flip,
@@ -142,6 +143,7 @@ static void play_args_clear(PlayArgs *args)
     g_free(args->resume_file);
     g_free(args->record);
     g_free(args->engine);
+    g_free(args->color);
 }
 
 static void usage_error(GError **error, const char *message)
@@ -327,6 +329,9 @@ static int run_play(void *data, int n_positional, char **positional)
     DjEngineKind engine = DJ_ENGINE_DEFAULT;
     if (args->engine != NULL && !dojo_engine_parse(args->engine, &engine, &error))
         return dojo_report_error("play", PLAY_PARAMS, error);
+    DojoColorChoice color = DOJO_COLOR_AUTO;
+    if (!dojo_color_parse(args->color, args->no_color, &color, &error))
+        return dojo_report_error("play", PLAY_PARAMS, error);
 
     DjGame *game = NULL;
     DojoJournal *journal = NULL;
@@ -439,7 +444,7 @@ static int run_play(void *data, int n_positional, char **positional)
         .players = { players[0], players[1] },
         .time_ms = time_ms,
         .max_plies = (int)max_plies,
-        .color = dojo_output_wants_color(stdout, args->no_color),
+        .color = dojo_output_wants_color(stdout, color),
         .traditional = args->traditional,
         .flipped = args->flip,
         .live_status = dojo_output_is_terminal(stdout),

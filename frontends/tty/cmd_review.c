@@ -31,6 +31,7 @@ typedef struct ReviewArgs {
     gboolean step;
     gboolean flip;
     char *level;
+    char *color;
     gboolean no_color;
     gboolean traditional;
 } ReviewArgs;
@@ -149,13 +150,15 @@ static int run_review(void *data, int n_positional, char **positional)
     GError *error = NULL;
     gint64 time_ms = 0, depth = 0, nodes = 0, level = DOJO_DEFAULT_LEVEL;
     int parsed_level = DOJO_DEFAULT_LEVEL;
+    DojoColorChoice color_choice = DOJO_COLOR_AUTO;
     if ((args->time != NULL
          && !dojo_int_parse(args->time, "--time", 1, G_MAXINT32, &time_ms, &error))
         || (args->depth != NULL
             && !dojo_int_parse(args->depth, "--depth", 1, DJ_SEARCH_MAX_PLY, &depth, &error))
         || (args->nodes != NULL
             && !dojo_int_parse(args->nodes, "--nodes", 1, G_MAXINT64, &nodes, &error))
-        || (args->level != NULL && !dojo_level_parse(args->level, &parsed_level, &error)))
+        || (args->level != NULL && !dojo_level_parse(args->level, &parsed_level, &error))
+        || !dojo_color_parse(args->color, args->no_color, &color_choice, &error))
         return dojo_report_error("review", REVIEW_PARAMS, error);
     level = parsed_level;
     if (time_ms == 0 && depth == 0 && nodes == 0)
@@ -178,7 +181,7 @@ static int run_review(void *data, int n_positional, char **positional)
         dj_game_free(game);
         return dojo_report_error("review", REVIEW_PARAMS, error);
     }
-    bool color = dojo_output_wants_color(stdout, args->no_color);
+    bool color = dojo_output_wants_color(stdout, color_choice);
     DjSearch *search = dj_search_new(dj_game_variant(game), REVIEW_TABLE_MB);
     Progress progress = { .live = dojo_output_is_terminal(stderr) };
     dojo_interrupt_watch_search(search);
@@ -281,8 +284,8 @@ int dojo_cmd_review(int argc, char **argv)
         { "flip", 0, 0, G_OPTION_ARG_NONE, &args.flip, "Draw side 1 at the bottom", NULL },
         { "level", 0, 0, G_OPTION_ARG_STRING, &args.level,
           "The computer's level for 'play' while stepping (default 5)", "N" },
-        { "no-color", 0, 0, G_OPTION_ARG_NONE, &args.no_color,
-          "No colour (also: NO_COLOR in the environment)", NULL },
+        { "color", 0, 0, G_OPTION_ARG_STRING, &args.color, DOJO_COLOR_HELP, "WHEN" },
+        { "no-color", 0, 0, G_OPTION_ARG_NONE, &args.no_color, DOJO_NO_COLOR_HELP, NULL },
         { "traditional", 0, 0, G_OPTION_ARG_NONE, &args.traditional,
           "Draw the pieces with the game's traditional glyphs", NULL },
         { NULL, 0, 0, G_OPTION_ARG_NONE, NULL, NULL, NULL },
@@ -295,5 +298,6 @@ int dojo_cmd_review(int argc, char **argv)
     g_free(args.nodes);
     g_free(args.output);
     g_free(args.level);
+    g_free(args.color);
     return code;
 }

@@ -342,3 +342,26 @@ bool dojo_side_parse(const DjVariant *variant, const char *text, int *side, GErr
                 variant->side_names[0], variant->side_names[1], text);
     return false;
 }
+
+/* ---- colour ----------------------------------------------------------------- */
+
+bool dojo_color_parse(const char *when, bool no_color, DojoColorChoice *out, GError **error)
+{
+    DojoColorChoice choice = DOJO_COLOR_AUTO;
+    if (when == NULL || g_ascii_strcasecmp(when, "auto") == 0) {
+        choice = DOJO_COLOR_AUTO;
+    } else if (g_ascii_strcasecmp(when, "always") == 0) {
+        choice = DOJO_COLOR_ALWAYS;
+    } else if (g_ascii_strcasecmp(when, "never") == 0) {
+        choice = DOJO_COLOR_NEVER;
+    } else {
+        dojo_usage_error(error, "--color wants auto, always or never, not '%s'", when);
+        return false;
+    }
+    if (no_color && when != NULL && choice != DOJO_COLOR_NEVER) {
+        dojo_usage_error(error, "--no-color and --color=%s say opposite things", when);
+        return false;
+    }
+    *out = no_color ? DOJO_COLOR_NEVER : choice;
+    return true;
+}

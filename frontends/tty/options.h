@@ -12,6 +12,7 @@
 
 #include "framework/game.h"
 #include "framework/search/engine.h"
+#include "output.h"
 
 #define DOJO_USAGE_ERROR (dojo_usage_error_quark())
 GQuark dojo_usage_error_quark(void);
@@ -121,5 +122,19 @@ bool dojo_side_parse(const DjVariant *variant, const char *text, int *side, GErr
  * otherwise. */
 bool dojo_int_parse(const char *text, const char *what, gint64 min, gint64 max,
                     gint64 *out, GError **error);
+
+/* ---- colour ----------------------------------------------------------------- */
+
+/* The help of --color=WHEN and --no-color, the same in every command that
+ * draws a board. */
+#define DOJO_COLOR_HELP \
+    "Colour: auto (on a terminal unless NO_COLOR is set and not empty, or TERM is " \
+    "dumb), always or never"
+#define DOJO_NO_COLOR_HELP "Same as --color=never"
+
+/* The colour choice from --color's WHEN ("auto", "always" or "never", any
+ * case; NULL when not given: auto) and --no-color; a usage error for
+ * another word, or for --no-color together with --color=auto or always. */
+bool dojo_color_parse(const char *when, bool no_color, DojoColorChoice *out, GError **error);
 
 #endif

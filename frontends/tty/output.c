@@ -11,11 +11,14 @@ bool dojo_output_is_terminal(FILE *stream)
     return stream != NULL && isatty(fileno(stream)) == 1;
 }
 
-bool dojo_output_wants_color(FILE *stream, bool disabled)
+bool dojo_output_wants_color(FILE *stream, DojoColorChoice choice)
 {
-    if (disabled || !dojo_output_is_terminal(stream))
+    if (choice != DOJO_COLOR_AUTO)
+        return choice == DOJO_COLOR_ALWAYS;
+    if (!dojo_output_is_terminal(stream))
         return false;
-    if (g_getenv("NO_COLOR") != NULL)
+    const char *no_color = g_getenv("NO_COLOR");
+    if (no_color != NULL && no_color[0] != '\0')
         return false;
     const char *term = g_getenv("TERM");
     return term == NULL || strcmp(term, "dumb") != 0;

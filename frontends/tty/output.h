@@ -16,10 +16,18 @@
 /* Whether `stream` is connected to a terminal. */
 bool dojo_output_is_terminal(FILE *stream);
 
-/* Whether to draw with ANSI colour on `stream`: only when it is a terminal,
- * the environment variable NO_COLOR is unset, TERM is not "dumb", and the
- * user did not ask for --no-color (`disabled`). */
-bool dojo_output_wants_color(FILE *stream, bool disabled);
+/* When to draw in colour, as --color=WHEN says. */
+typedef enum {
+    DOJO_COLOR_AUTO,     /* on a terminal that can show it, unless NO_COLOR says not */
+    DOJO_COLOR_ALWAYS,   /* even into a pipe or a file, and whatever NO_COLOR says */
+    DOJO_COLOR_NEVER,
+} DojoColorChoice;
+
+/* Whether to draw with ANSI colour on `stream`.  DOJO_COLOR_AUTO: only when
+ * `stream` is a terminal, TERM is not "dumb", and NO_COLOR is unset or empty
+ * (no-color.org: only a non-empty value turns colour off).  The user's
+ * --color=always or --color=never overrides all of that. */
+bool dojo_output_wants_color(FILE *stream, DojoColorChoice choice);
 
 /* Width of the terminal `stream` is on, for status lines; when that cannot
  * be learnt, $COLUMNS if it holds a sensible number, else 80. */

@@ -1,5 +1,13 @@
 /* runner.c: spawning dojo with GSubprocess for the frontend tests. */
+/* posix_openpt and its companions are XSI: runner_run_on_terminal. */
+#define _XOPEN_SOURCE 700
 #include "runner.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdlib.h>
+#include <termios.h>
+#include <unistd.h>
 
 #include <setjmp.h>
 #include <signal.h>
@@ -43,25 +51,53 @@ const char *runner_exe(void)
     return dojo_path;
 }
 
-/* dojo with `args`, in `dir` with DOJO_HOME=`dir`, its input a pipe. */
-static GSubprocess *spawn(const char *dir, const char *const *args, GSubprocessFlags err_flag)
+/* A launcher for dojo in `dir` with DOJO_HOME=`dir`, then the changes of
+ * `env` (see runner_run_env; NULL: none). */
+static GSubprocessLauncher *launcher_new(const char *dir, GSubprocessFlags flags,
+                                         const char *const *env)
+{
+    GSubprocessLauncher *launcher = g_subprocess_launcher_new(flags);
+    g_subprocess_launcher_set_cwd(launcher, dir);
+    g_subprocess_launcher_setenv(launcher, "DOJO_HOME", dir, TRUE);
+    g_subprocess_launcher_unsetenv(launcher, "DOJO_EXE");
+    for (int i = 0; env != NULL && env[i] != NULL; i++) {
+        const char *equals = strchr(env[i], '=');
+        if (equals == NULL) {
+            g_subprocess_launcher_unsetenv(launcher, env[i]);
+        } else {
+            char *name = g_strndup(env[i], (gsize)(equals - env[i]));
+            g_subprocess_launcher_setenv(launcher, name, equals + 1, TRUE);
+            g_free(name);
+        }
+    }
+    return launcher;
+}
+
+/* dojo with `args` from `launcher`. */
+static GSubprocess *launch(GSubprocessLauncher *launcher, const char *const *args)
 {
     GPtrArray *argv = g_ptr_array_new();
     g_ptr_array_add(argv, dojo_path);
     for (int i = 0; args[i] != NULL; i++)
         g_ptr_array_add(argv, (gpointer)args[i]);
     g_ptr_array_add(argv, NULL);
-    GSubprocessLauncher *launcher = g_subprocess_launcher_new(
-        G_SUBPROCESS_FLAGS_STDIN_PIPE | G_SUBPROCESS_FLAGS_STDOUT_PIPE | err_flag);
-    g_subprocess_launcher_set_cwd(launcher, dir);
-    g_subprocess_launcher_setenv(launcher, "DOJO_HOME", dir, TRUE);
-    g_subprocess_launcher_unsetenv(launcher, "DOJO_EXE");
     GError *error = NULL;
     GSubprocess *process = g_subprocess_launcher_spawnv(
         launcher, (const char *const *)argv->pdata, &error);
     assert_no_gerror(error);
-    g_object_unref(launcher);
     g_ptr_array_free(argv, TRUE);
+    return process;
+}
+
+/* dojo with `args`, in `dir` with DOJO_HOME=`dir` and the changes of
+ * `env`, its input a pipe. */
+static GSubprocess *spawn(const char *dir, const char *const *args, GSubprocessFlags err_flag,
+                          const char *const *env)
+{
+    GSubprocessLauncher *launcher = launcher_new(
+        dir, G_SUBPROCESS_FLAGS_STDIN_PIPE | G_SUBPROCESS_FLAGS_STDOUT_PIPE | err_flag, env);
+    GSubprocess *process = launch(launcher, args);
+    g_object_unref(launcher);
     return process;
 }
 
@@ -75,10 +111,10 @@ static void set_exit(DojoRun *run, GSubprocess *process)
     }
 }
 
-DojoRun *runner_run(const char *dir, const char *input, gsize input_length,
-                    const char *const *args)
+static DojoRun *run_with_env(const char *dir, const char *input, gsize input_length,
+                             const char *const *args, const char *const *env)
 {
-    GSubprocess *process = spawn(dir, args, G_SUBPROCESS_FLAGS_STDERR_PIPE);
+    GSubprocess *process = spawn(dir, args, G_SUBPROCESS_FLAGS_STDERR_PIPE, env);
     GError *error = NULL;
 
     GBytes *stdin_bytes = g_bytes_new(input != NULL ? input : "", input != NULL ? input_length : 0);
@@ -110,6 +146,66 @@ DojoRun *runner_run(const char *dir, const char *input, gsize input_length,
     return run;
 }
 
+DojoRun *runner_run(const char *dir, const char *input, gsize input_length,
+                    const char *const *args)
+{
+    return run_with_env(dir, input, input_length, args, NULL);
+}
+
+DojoRun *runner_run_env(const char *dir, const char *input, const char *const *args,
+                        const char *const *env)
+{
+    return run_with_env(dir, input, input != NULL ? strlen(input) : 0, args, env);
+}
+
+DojoRun *runner_run_on_terminal(const char *dir, const char *input, const char *const *args,
+                                const char *const *env)
+{
+    int master = posix_openpt(O_RDWR | O_NOCTTY);
+    assert_true(master >= 0);
+    assert_int_equal(grantpt(master), 0);
+    assert_int_equal(unlockpt(master), 0);
+    int terminal = open(ptsname(master), O_RDWR | O_NOCTTY);
+    assert_true(terminal >= 0);
+    /* The output as written: no "\r\n" for each "\n". */
+    struct termios mode;
+    assert_int_equal(tcgetattr(terminal, &mode), 0);
+    mode.c_oflag &= ~(tcflag_t)OPOST;
+    assert_int_equal(tcsetattr(terminal, TCSANOW, &mode), 0);
+
+    GSubprocessLauncher *launcher = launcher_new(
+        dir, G_SUBPROCESS_FLAGS_STDIN_PIPE | G_SUBPROCESS_FLAGS_STDERR_MERGE, env);
+    g_subprocess_launcher_take_stdout_fd(launcher, terminal);
+    GSubprocess *process = launch(launcher, args);
+    g_object_unref(launcher);   /* closes our end of the terminal */
+
+    GError *error = NULL;
+    GOutputStream *in = g_subprocess_get_stdin_pipe(process);
+    if (input != NULL)
+        g_output_stream_write_all(in, input, strlen(input), NULL, NULL, NULL);
+    g_output_stream_close(in, NULL, NULL);
+    /* Read until dojo has closed the terminal (Linux says EIO then). */
+    GString *seen = g_string_new(NULL);
+    char buffer[4096];
+    for (;;) {
+        ssize_t n = read(master, buffer, sizeof buffer);
+        if (n > 0)
+            g_string_append_len(seen, buffer, n);
+        else if (n == 0 || errno != EINTR)
+            break;
+    }
+    close(master);
+    g_subprocess_wait(process, NULL, &error);
+    assert_no_gerror(error);
+
+    DojoRun *run = g_new0(DojoRun, 1);
+    set_exit(run, process);
+    run->out = g_string_free(seen, FALSE);
+    run->err = g_strdup("");
+    g_object_unref(process);
+    return run;
+}
+
 DojoRun *runner_run_text(const char *dir, const char *input, const char *const *args)
 {
     return runner_run(dir, input, input != NULL ? strlen(input) : 0, args);
@@ -117,7 +213,7 @@ DojoRun *runner_run_text(const char *dir, const char *input, const char *const *
 
 DojoRun *runner_run_interrupted(const char *dir, const char *const *args, const char *wait_for)
 {
-    GSubprocess *process = spawn(dir, args, G_SUBPROCESS_FLAGS_STDERR_SILENCE);
+    GSubprocess *process = spawn(dir, args, G_SUBPROCESS_FLAGS_STDERR_SILENCE, NULL);
     GError *error = NULL;
     g_output_stream_close(g_subprocess_get_stdin_pipe(process), NULL, NULL);
 

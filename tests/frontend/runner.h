@@ -40,6 +40,17 @@ DojoRun *runner_run(const char *dir, const char *input, gsize input_length,
 /* The same with a NUL-terminated input string. */
 DojoRun *runner_run_text(const char *dir, const char *input, const char *const *args);
 
+/* runner_run_text with the environment changed by `env` (NULL-terminated):
+ * "NAME=VALUE" sets NAME (to "" for "NAME="), a bare "NAME" unsets it. */
+DojoRun *runner_run_env(const char *dir, const char *input, const char *const *args,
+                        const char *const *env);
+
+/* runner_run_env with dojo's standard output on a terminal (a pseudo-
+ * terminal), as when a person runs it; its standard error goes there too,
+ * so run->out holds both and run->err is "". */
+DojoRun *runner_run_on_terminal(const char *dir, const char *input, const char *const *args,
+                                const char *const *env);
+
 void runner_run_free(DojoRun *run);
 
 /* Ctrl-C: run dojo with `args` as runner_run does (no input), wait until
