@@ -190,7 +190,9 @@ static char *create_new_game_file(const DjGame *game, const GString *text, int *
                                   char **lock_path, GError **error)
 {
     char *dir = dojo_journal_games_dir();
-    if (g_mkdir_with_parents(dir, 0755) != 0) {
+    /* The user's own games: 0700, as XDG asks of the state folder (and of
+     * any folder it creates on the way). */
+    if (g_mkdir_with_parents(dir, 0700) != 0) {
         set_io_error(error, "create the folder", dir, errno);
         g_free(dir);
         return NULL;

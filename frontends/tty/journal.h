@@ -5,6 +5,8 @@
  * $XDG_STATE_HOME/dojo/games (g_get_user_state_dir(), by default
  * ~/.local/state/dojo/games), one file per game named
  * YYYYMMDD-HHMMSS-VARIANT.dojo; `dojo play --record FILE` picks the file.
+ * Folders it creates on the way there are private to the user (0700, as
+ * the XDG base directory specification asks).
  *
  * What: a record in the framework/record.h format.  The tags (with
  * [Result "*"]) and the moves played so far are written when the journal

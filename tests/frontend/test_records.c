@@ -11,9 +11,11 @@
 
 #include <glib.h>
 #include <glib/gstdio.h>
+#include <sys/stat.h>
 
 #include "framework/game_history.h"
 #include "framework/record.h"
+#include "framework/registry.h"
 #include "runner.h"
 
 #define CARDS "ox,boar,horse,elephant,crab"
@@ -204,6 +206,42 @@ static void test_interrupt_while_thinking_keeps_the_record(void **state)
     g_free(journal);
 }
 
+/* The permission bits of folder `name` of `dir`. */
+static unsigned folder_mode(const char *dir, const char *name)
+{
+    char *path = g_build_filename(dir, name, NULL);
+    GStatBuf info;
+    if (g_stat(path, &info) != 0 || !S_ISDIR(info.st_mode))
+        fail_msg("%s is not a folder", path);
+    g_free(path);
+    return (unsigned)info.st_mode & 07777u;
+}
+
+/* The games folder, and every folder made on the way to it, is the user's
+ * alone (0700, as XDG asks of the state folder). */
+static void test_journal_folders_are_private(void **state)
+{
+    const char *const args[] = { "play", dj_registry_all()[0]->name, "--hotseat", NULL };
+    DojoRun *r = runner_run_text(*state, "quit\n", args);
+    assert_int_equal(r->exit_code, 0);
+    runner_run_free(r);
+    assert_int_equal(folder_mode(*state, "games"), 0700);
+
+    /* Without DOJO_HOME: under $XDG_STATE_HOME, made from nothing. */
+    char *state_home = g_build_filename(*state, "state", NULL);
+    char *setting = g_strconcat("XDG_STATE_HOME=", state_home, NULL);
+    r = runner_run_env(*state, "quit\n", args,
+                       (const char *const[]){ "DOJO_HOME", setting, NULL });
+    assert_int_equal(r->exit_code, 0);
+    assert_non_null(strstr(r->out, state_home));
+    runner_run_free(r);
+    assert_int_equal(folder_mode(*state, "state"), 0700);
+    assert_int_equal(folder_mode(*state, "state/dojo"), 0700);
+    assert_int_equal(folder_mode(*state, "state/dojo/games"), 0700);
+    g_free(setting);
+    g_free(state_home);
+}
+
 int main(int argc, char **argv)
 {
     if (!runner_init(argc, argv)) {
@@ -221,6 +259,8 @@ int main(int argc, char **argv)
                                         runner_remove_dir),
         cmocka_unit_test_setup_teardown(test_interrupt_while_thinking_keeps_the_record,
                                         runner_make_dir, runner_remove_dir),
+        cmocka_unit_test_setup_teardown(test_journal_folders_are_private, runner_make_dir,
+                                        runner_remove_dir),
     };
     return cmocka_run_group_tests_name("frontend records", tests, NULL, NULL);
 }
