@@ -176,6 +176,32 @@ malformed:
     return false;
 }
 
+char *dj_record_tag_value(const char *text, const char *name)
+{
+    if (g_str_has_prefix(text, "\xEF\xBB\xBF"))
+        text += 3;
+    char *value = NULL;
+    int line = 0;
+    for (const char *p = text; value == NULL && *p != '\0';) {
+        const char *end = strchr(p, '\n');
+        char *content = g_strstrip(g_strndup(p, end != NULL ? (gsize)(end - p) : strlen(p)));
+        line++;
+        bool in_tags = content[0] == '\0' || content[0] == ';';
+        if (content[0] == '[') {
+            Tag tag = { 0 };
+            in_tags = parse_tag_line(content, line, &tag, NULL);
+            if (in_tags && strcmp(tag.name, name) == 0)
+                value = g_steal_pointer(&tag.value);
+            tag_clear(&tag);
+        }
+        g_free(content);
+        if (!in_tags || end == NULL)
+            break;
+        p = end + 1;
+    }
+    return value;
+}
+
 static const Tag *find_tag(GArray *tags, const char *name)
 {
     for (guint i = 0; i < tags->len; i++) {

@@ -81,6 +81,18 @@ DjGame *dj_record_parse_salvaging(const char *text, char **dropped, GError **err
 DjGame *dj_record_parse_among(const char *text, const DjVariant *const *variants,
                               GError **error);
 
+/* The value of the tag `name` in record `text`, as dj_record_parse reads it
+ * (its \" and \\ escapes undone; a fresh string), or NULL when the tag
+ * section holds no such tag.  Only the tag section is read, the way
+ * dj_record_parse reads it: a byte-order mark first is skipped, white space
+ * around a line, blank lines and "; ..." comment lines are passed over, and
+ * the section ends at the first other line that is not a tag.  A line that
+ * starts like a tag but is not one ends the search too (NULL, unless the tag
+ * came before it).  Nothing else is checked (not the UTF-8, not the moves):
+ * this is for telling quickly what many files are (which game, finished or
+ * not) without replaying each. */
+char *dj_record_tag_value(const char *text, const char *name);
+
 /* Save atomically (a temporary file renamed over `path`, see text_file.h).
  * Errors (DJ_ERROR_IO) start with "PATH: " and name no other file. */
 bool dj_record_save(const DjGame *game, const char *path, GError **error);

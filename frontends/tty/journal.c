@@ -468,34 +468,9 @@ bool dojo_journal_check_target(const char *path, const char *how_to_force, GErro
 
 /* ---- finding an unfinished game -------------------------------------------------- */
 
-/* The value of tag `name` in record `text` (a fresh string), or NULL.  Only
- * the tag section (up to the first line that is not a tag) is looked at. */
-static char *record_tag_value(const char *text, const char *name)
-{
-    char *prefix = g_strdup_printf("[%s \"", name);
-    size_t prefix_length = strlen(prefix);
-    char *value = NULL;
-    const char *line = g_str_has_prefix(text, "\xEF\xBB\xBF") ? text + 3 : text;
-    while (*line == '[') {
-        if (strncmp(line, prefix, prefix_length) == 0) {
-            const char *start = line + prefix_length;
-            const char *end = strchr(start, '"');
-            if (end != NULL)
-                value = g_strndup(start, (gsize)(end - start));
-            break;
-        }
-        const char *next = strchr(line, '\n');
-        if (next == NULL)
-            break;
-        line = next + 1;
-    }
-    g_free(prefix);
-    return value;
-}
-
 static bool looks_like_record(const char *text)
 {
-    char *variant = record_tag_value(text, "Variant");
+    char *variant = dj_record_tag_value(text, "Variant");
     bool record = variant != NULL;
     g_free(variant);
     return record;
@@ -521,8 +496,8 @@ char *dojo_journal_find_unfinished(const char *dir, const char *variant_name, GE
                 g_free(path);
                 continue;
             }
-            char *result = record_tag_value(text, "Result");
-            char *variant = record_tag_value(text, "Variant");
+            char *result = dj_record_tag_value(text, "Result");
+            char *variant = dj_record_tag_value(text, "Variant");
             bool unfinished = result == NULL || strcmp(result, "*") == 0;
             bool wanted = variant_name == NULL
                 || (variant != NULL && g_ascii_strcasecmp(variant, variant_name) == 0);

@@ -154,6 +154,58 @@ static void test_round_trip_and_escapes(void **state)
     dj_game_free(game);
 }
 
+/* dj_record_tag_value(text, name) is `expected` (NULL: no such tag). */
+static void expect_tag(const char *text, const char *name, const char *expected)
+{
+    char *value = dj_record_tag_value(text, name);
+    if (g_strcmp0(value, expected) != 0)
+        fail_msg("the %s tag of\n%s\nreads as %s%s%s, not %s%s%s", name, text,
+                 value != NULL ? "\"" : "", value != NULL ? value : "NULL",
+                 value != NULL ? "\"" : "", expected != NULL ? "\"" : "",
+                 expected != NULL ? expected : "NULL", expected != NULL ? "\"" : "");
+    g_free(value);
+}
+
+/* A tag read on its own agrees with the whole parser: escapes, layout. */
+static void test_tag_value(void **state)
+{
+    (void)state;
+    DjGame *game = random_game(SEED, 3);
+    const char *tricky = "a \"quoted\" word \\ and \\\" ; [x] \"]";
+    dj_game_set_tag(game, "Event", tricky);
+    char *text = format_record(game);
+    expect_tag(text, "Event", tricky);
+    expect_tag(text, "Variant", variant()->name);
+    expect_tag(text, "Result", "*");
+    expect_tag(text, "Round", NULL);
+    g_free(text);
+    dj_game_free(game);
+
+    const char *laid_out =
+        "\xEF\xBB\xBF; a comment before the tags\n"
+        "\n"
+        "  [Variant   \"toy\"]  \r\n"
+        "; between the tags\n"
+        "[Site \"back\\\\slash\"]\n"
+        "[Result \"1-0\"]\n"
+        "\n"
+        "1. a1\n"
+        "[Late \"after the moves\"]\n";
+    expect_tag(laid_out, "Variant", "toy");
+    expect_tag(laid_out, "Site", "back\\slash");
+    expect_tag(laid_out, "Result", "1-0");
+    expect_tag(laid_out, "Late", NULL);            /* not in the tag section */
+    expect_tag(laid_out, "variant", NULL);         /* names are case-sensitive */
+    /* The first of two, as dj_record_parse takes. */
+    expect_tag("[Round \"1\"]\n[Round \"2\"]\n", "Round", "1");
+    /* A broken tag line ends the section, as it stops the parser. */
+    expect_tag("[Variant \"ogi\"]\n[Event \"unclosed]\n[Result \"*\"]\n", "Variant", "ogi");
+    expect_tag("[Variant \"ogi\"]\n[Event \"unclosed]\n[Result \"*\"]\n", "Result", NULL);
+    expect_tag("[Variant \"ogi\"] trailing\n", "Variant", NULL);
+    expect_tag("", "Variant", NULL);
+    expect_tag("[Variant \"ogi\"]", "Variant", "ogi");   /* no final line break */
+}
+
 static void test_set_result_round_trip(void **state)
 {
     (void)state;
@@ -423,6 +475,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_round_trip_and_escapes),
+        cmocka_unit_test(test_tag_value),
         cmocka_unit_test(test_set_result_round_trip),
         cmocka_unit_test(test_hand_written),
         cmocka_unit_test(test_errors_name_their_line),

@@ -206,6 +206,67 @@ static void test_interrupt_while_thinking_keeps_the_record(void **state)
     g_free(journal);
 }
 
+/* The journal's finder reads tags as the record parser does: escapes undone,
+ * comment lines passed over.  A journal whose Event holds escaped quotes and
+ * backslashes, behind a comment line, is found by --resume (with and without
+ * a game's name) rather than a newer finished game, and keeps both the tag
+ * and the comment as it goes on. */
+static void test_journal_with_escaped_tags_round_trips(void **state)
+{
+    const DjVariant *variant = dj_registry_all()[0];
+    const char *tricky = "the \"club\" cup \\ round \\\" 2";
+    DjGame *game = dj_game_new(variant, &(DjSetup){ .seed = 7 }, NULL);
+    assert_non_null(game);
+    dj_game_set_tag(game, "Event", tricky);
+    GString *text = g_string_new("; kept from the club's archive\n");
+    dj_record_format(game, text);
+    char *name = g_strdup_printf("20200101-000000-%s.dojo", variant->name);
+    char *games = g_build_filename(*state, "games", NULL);
+    assert_int_equal(g_mkdir(games, 0700), 0);
+    runner_write_file(games, name, text->str);
+    /* Newer, and finished: not one to resume. */
+    char *finished = g_strdup_printf("; finished\n[Variant \"%s\"]\n[Result \"1-0\"]\n\n1-0\n",
+                                     variant->name);
+    runner_write_file(games, "20991231-000000-finished.dojo", finished);
+
+    /* The first legal move, to play on. */
+    DjMove *moves = g_new(DjMove, (gsize)variant->max_moves);
+    assert_true(variant->legal_moves(dj_game_position(game), moves) > 0);
+    GString *input = g_string_new(NULL);
+    variant->format_move(dj_game_position(game), moves[0], input);
+    g_string_append(input, "\nquit\n");
+
+    const char *by_name[] = { "play", "--resume", variant->name, "--hotseat", NULL };
+    DojoRun *r = runner_run_text(*state, input->str, by_name);
+    if (r->exit_code != 0 || strstr(r->out, name) == NULL)
+        fail_msg("--resume %s: exit %d\n%s%s", variant->name, r->exit_code, r->out, r->err);
+    runner_run_free(r);
+    const char *latest[] = { "play", "--resume", "--hotseat", NULL };
+    r = runner_run_text(*state, "quit\n", latest);
+    if (r->exit_code != 0 || strstr(r->out, name) == NULL)
+        fail_msg("--resume: exit %d\n%s%s", r->exit_code, r->out, r->err);
+    runner_run_free(r);
+
+    char *after = runner_read_file(games, name);
+    assert_true(g_str_has_prefix(after, "; kept from the club's archive\n")
+                || strstr(after, "\n; kept from the club's archive\n") != NULL);
+    assert_non_null(strstr(after, "[Event \"the \\\"club\\\" cup \\\\ round \\\\\\\" 2\"]\n"));
+    DjGame *resumed = runner_load_record(games, name);
+    assert_string_equal(dj_game_tag(resumed, "Event"), tricky);
+    assert_int_equal(dj_game_length(resumed), 1);
+    assert_int_equal(dj_game_move_at(resumed, 0), moves[0]);
+
+    dj_game_free(resumed);
+    g_free(after);
+    g_string_free(input, TRUE);
+    g_free(moves);
+    g_free(finished);
+    g_free(games);
+    g_free(name);
+    g_string_free(text, TRUE);
+    dj_game_free(game);
+}
+
 /* The permission bits of folder `name` of `dir`. */
 static unsigned folder_mode(const char *dir, const char *name)
 {
@@ -261,6 +322,8 @@ int main(int argc, char **argv)
                                         runner_make_dir, runner_remove_dir),
         cmocka_unit_test_setup_teardown(test_journal_folders_are_private, runner_make_dir,
                                         runner_remove_dir),
+        cmocka_unit_test_setup_teardown(test_journal_with_escaped_tags_round_trips,
+                                        runner_make_dir, runner_remove_dir),
     };
     return cmocka_run_group_tests_name("frontend records", tests, NULL, NULL);
 }
