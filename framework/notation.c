@@ -64,9 +64,26 @@ char **dj_text_split_list(const char *text)
     return (char **)g_ptr_array_free(items, FALSE);
 }
 
-char *dj_text_quote(const char *text, int max_chars)
+bool dj_text_char_is_shown(gunichar c)
 {
-    GString *out = g_string_new(NULL);
+    if (g_unichar_iscntrl(c))
+        return false;
+    switch (g_unichar_type(c)) {
+    case G_UNICODE_FORMAT:
+    case G_UNICODE_LINE_SEPARATOR:
+    case G_UNICODE_PARAGRAPH_SEPARATOR:
+    case G_UNICODE_SURROGATE:
+    case G_UNICODE_UNASSIGNED:
+        return false;
+    default:
+        return true;
+    }
+}
+
+/* dj_text_quote and dj_text_append_line: `spaces` turns tabs and line
+ * breaks into spaces rather than '?'. */
+static void append_shown(const char *text, int max_chars, bool spaces, GString *out)
+{
     int chars = 0;
     const char *p = text;
     while (*p != '\0') {
@@ -79,15 +96,28 @@ char *dj_text_quote(const char *text, int max_chars)
             g_string_append_c(out, '?');   /* not UTF-8: one byte at a time */
             p++;
         } else {
-            if (g_unichar_isprint(c))
+            if (dj_text_char_is_shown(c))
                 g_string_append_unichar(out, c);
+            else if (spaces && (c == '\t' || c == '\n' || c == '\r'))
+                g_string_append_c(out, ' ');
             else
                 g_string_append_c(out, '?');
             p = g_utf8_next_char(p);
         }
         chars++;
     }
+}
+
+char *dj_text_quote(const char *text, int max_chars)
+{
+    GString *out = g_string_new(NULL);
+    append_shown(text, max_chars, false, out);
     return g_string_free(out, FALSE);
+}
+
+void dj_text_append_line(const char *text, int max_chars, GString *out)
+{
+    append_shown(text, max_chars, true, out);
 }
 
 const char *dj_outcome_result_text(DjOutcome outcome)

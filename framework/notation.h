@@ -27,14 +27,30 @@ char *dj_text_normalize(const char *text);
  * vector of trimmed, lower-cased, non-empty items (g_strfreev it). */
 char **dj_text_split_list(const char *text);
 
+/* Whether character `c` shows as itself when written inside a line of a
+ * terminal.  Not so: control characters (g_unichar_iscntrl: C0 such as
+ * escape and line breaks, DEL, C1 such as U+0085 and U+009B, which starts a
+ * terminal command), format characters (G_UNICODE_FORMAT: direction
+ * overrides and isolates such as U+202E RIGHT-TO-LEFT OVERRIDE, which turns
+ * the text after it around, zero-width marks and joiners, U+FEFF), line and
+ * paragraph separators (U+2028, U+2029), surrogates, and code points Unicode
+ * leaves unassigned (any of them may become one of the above). */
+bool dj_text_char_is_shown(gunichar c);
+
 /* A copy of user text that is safe to quote in an error message (g_free
- * it): valid UTF-8 on one line, whatever the input.  Printable characters
- * are kept (UTF-8 ones too); control characters and bytes that are not
- * UTF-8 become '?'; after `max_chars` characters the rest is cut and "..."
- * added (max_chars <= 0: no limit).  Variants quote every piece of user
- * text they echo with it: an error that echoes half a UTF-8 character is
- * not valid UTF-8, and a terminal shows garbage for it. */
+ * it): valid UTF-8 on one line, whatever the input.  Characters that show
+ * as themselves (dj_text_char_is_shown) are kept, UTF-8 ones too; any other
+ * character, and each byte that is not UTF-8, becomes '?'; after `max_chars`
+ * characters the rest is cut and "..." added (max_chars <= 0: no limit).
+ * Variants quote every piece of user text they echo with it: an error that
+ * echoes half a UTF-8 character is not valid UTF-8, and a terminal shows
+ * garbage for it. */
 char *dj_text_quote(const char *text, int max_chars);
+
+/* Append `text` to `out` as dj_text_quote makes it, except that tabs and
+ * line breaks (\t, \n, \r) become spaces: text from a file or another
+ * program printed as one line of a terminal. */
+void dj_text_append_line(const char *text, int max_chars, GString *out);
 
 /* The name of `outcome` for records: "1-0" (side 0 won), "0-1", "1/2-1/2",
  * "*" (ongoing). */

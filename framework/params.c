@@ -3,6 +3,8 @@
 
 #include <string.h>
 
+#include "notation.h"
+
 
 const DjParam *dj_params_find(const DjVariant *variant, const char *name)
 {
@@ -35,12 +37,7 @@ static bool line_error(GError **error, int line, const char *format, ...)
 /* Quote at most 40 characters of outside text. */
 static char *quoted(const char *text)
 {
-    GString *out = g_string_new(NULL);
-    for (const char *p = text; *p != '\0' && out->len < 40; p++)
-        g_string_append_c(out, g_ascii_isprint(*p) ? *p : '?');
-    if (strlen(text) > 40)
-        g_string_append(out, "...");
-    return g_string_free(out, FALSE);
+    return dj_text_quote(text, 40);
 }
 
 bool dj_params_parse(const DjVariant *variant, const char *text, GError **error)

@@ -223,12 +223,10 @@ void dojo_match_play_game(DjGame *game, DojoEngine *const engines[2],
         GError *error = NULL;
         DjMove move = DJ_MOVE_NONE;
         if (!variant->parse_move(pos, reply.move, &move, &error)) {
-            GString *clean = g_string_new(NULL);
-            for (const char *p = reply.move; *p != '\0' && clean->len < 40; p++)
-                g_string_append_c(clean, g_ascii_isprint(*p) ? *p : '?');
-            lose(game, side, "%s played an illegal move '%s' (%s)", names[side], clean->str,
+            char *clean = dj_text_quote(reply.move, 40);
+            lose(game, side, "%s played an illegal move '%s' (%s)", names[side], clean,
                  error->message);
-            g_string_free(clean, TRUE);
+            g_free(clean);
             g_error_free(error);
             g_free(reply.move);
             break;

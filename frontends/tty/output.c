@@ -6,6 +6,8 @@
 #include <sys/ioctl.h>
 #include <unistd.h>
 
+#include "framework/notation.h"
+
 bool dojo_output_is_terminal(FILE *stream)
 {
     return stream != NULL && isatty(fileno(stream)) == 1;
@@ -43,41 +45,9 @@ int dojo_output_columns(FILE *stream)
     return 80;
 }
 
-/* Characters that change how the rest of a line is shown rather than
- * showing themselves: direction overrides and isolates (U+202E turns the
- * text after it around), zero-width marks, line and paragraph separators. */
-static bool is_invisible(gunichar c)
-{
-    GUnicodeType type = g_unichar_type(c);
-    return type == G_UNICODE_FORMAT || type == G_UNICODE_LINE_SEPARATOR
-        || type == G_UNICODE_PARAGRAPH_SEPARATOR;
-}
-
 void dojo_output_sanitize(const char *text, int max_chars, GString *out)
 {
-    int written = 0;
-    const char *p = text;
-    const char *end = text + strlen(text);
-    while (p < end) {
-        if (max_chars > 0 && written >= max_chars) {
-            g_string_append(out, "...");
-            return;
-        }
-        gunichar c = g_utf8_get_char_validated(p, end - p);
-        if (c == (gunichar)-1 || c == (gunichar)-2) {
-            g_string_append_c(out, '?');
-            p++;
-        } else {
-            if (c == '\n' || c == '\r' || c == '\t')
-                g_string_append_c(out, ' ');
-            else if (c < 0x20 || c == 0x7f || (c >= 0x80 && c < 0xa0) || is_invisible(c))
-                g_string_append_c(out, '?');
-            else
-                g_string_append_unichar(out, c);
-            p = g_utf8_next_char(p);
-        }
-        written++;
-    }
+    dj_text_append_line(text, max_chars, out);
 }
 
 void dojo_output_file_error(const char *verb, const char *path, const char *message,

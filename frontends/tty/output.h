@@ -33,11 +33,13 @@ bool dojo_output_wants_color(FILE *stream, DojoColorChoice choice);
  * be learnt, $COLUMNS if it holds a sensible number, else 80. */
 int dojo_output_columns(FILE *stream);
 
-/* Append `text` to `out` as one printable line: line breaks and tabs become
- * spaces, other control characters, invisible format characters (such as
- * the right-to-left override U+202E) and bytes that are not UTF-8 become '?',
- * and the result is cut to at most `max_chars` characters (with "..." when
- * cut; max_chars <= 0: no limit). */
+/* Append `text` to `out` as one printable line (dj_text_append_line in
+ * framework/notation.h): line breaks and tabs become spaces; other control
+ * characters (escape sequences), format characters (such as the
+ * right-to-left override U+202E), line and paragraph separators, unassigned
+ * code points and bytes that are not UTF-8 become '?'; the result is cut to
+ * at most `max_chars` characters (with "..." when cut; max_chars <= 0: no
+ * limit). */
 void dojo_output_sanitize(const char *text, int max_chars, GString *out);
 
 /* Append "VERB PATH: MESSAGE" to `out`, naming the path only once when

@@ -165,6 +165,55 @@ static void test_text_quote(void **state)
     check_quote("abcdef", 4, "abcd...");                 /* cut after 4 characters */
     check_quote("王王王王王", 2, "王王...");                /* characters, not bytes */
     check_quote("abcdef", 0, "abcdef");                  /* no limit */
+    /* Characters that do not show as themselves: a C1 control (NEL) and the
+     * escape sequence introducer, the right-to-left override, a zero-width
+     * space, the byte-order mark, line and paragraph separators. */
+    check_quote("a\xc2\x85" "b\xc2\x9b" "c", 32, "a?b?c");
+    check_quote("\xe2\x80\xae" "evil", 32, "?evil");
+    check_quote("x\xe2\x80\x8by\xef\xbb\xbfz", 32, "x?y?z");
+    check_quote("one\xe2\x80\xa8two\xe2\x80\xa9three", 32, "one?two?three");
+    check_quote("\xe2\x81\xa6" "isolate\xe2\x81\xa9", 32, "?isolate?");
+    check_quote("\xf3\xa0\x80\x81" "tag", 32, "?tag");   /* U+E0001 LANGUAGE TAG */
+}
+
+/* The characters dj_text_char_is_shown lets through, and those it does not. */
+static void test_text_char_is_shown(void **state)
+{
+    (void)state;
+    const gunichar shown[] = { 'a', ' ', '~', 0xA0, 0xE9, 0x14C, 0x738B, 0x1F600, 0xE000 };
+    const gunichar hidden[] = {
+        0x00, 0x07, '\t', '\n', '\r', 0x1B, 0x7F, 0x85, 0x9B,   /* controls */
+        0x200B, 0x200E, 0x200F, 0x202A, 0x202E, 0x2066, 0x2069, 0xFEFF, 0xE0001,   /* format */
+        0x2028, 0x2029,   /* line and paragraph separators */
+        0xD800,           /* a surrogate */
+        0x0378, 0xFFFF,   /* unassigned */
+    };
+    for (size_t i = 0; i < G_N_ELEMENTS(shown); i++)
+        if (!dj_text_char_is_shown(shown[i]))
+            fail_msg("U+%04" G_GINT32_MODIFIER "X should be shown", shown[i]);
+    for (size_t i = 0; i < G_N_ELEMENTS(hidden); i++)
+        if (dj_text_char_is_shown(hidden[i]))
+            fail_msg("U+%04" G_GINT32_MODIFIER "X should not be shown", hidden[i]);
+}
+
+static void check_line(const char *text, int max_chars, const char *expected)
+{
+    GString *out = g_string_new("> ");
+    dj_text_append_line(text, max_chars, out);
+    assert_string_equal(out->str + 2, expected);
+    assert_true(g_utf8_validate(out->str, -1, NULL));
+    g_string_free(out, TRUE);
+}
+
+static void test_text_append_line(void **state)
+{
+    (void)state;
+    check_line("a\tb\nc\r\x01", 32, "a b c ?");          /* breaks become spaces */
+    check_line("\x1b[31mred\x1b[0m", 32, "?[31mred?[0m");
+    check_line("\xe2\x80\xae" "gnp.exe\xe2\x80\xa8x", 32, "?gnp.exe?x");
+    check_line("Ōgi 王\xff", 32, "Ōgi 王?");
+    check_line("abcdef", 3, "abc...");
+    check_line("", 0, "");
 }
 
 static void test_result_texts(void **state)
@@ -287,6 +336,8 @@ int main(void)
         cmocka_unit_test(test_text_normalize),
         cmocka_unit_test(test_text_split_list),
         cmocka_unit_test(test_text_quote),
+        cmocka_unit_test(test_text_char_is_shown),
+        cmocka_unit_test(test_text_append_line),
         cmocka_unit_test(test_result_texts),
         cmocka_unit_test(test_format_move_list),
         cmocka_unit_test(test_registry),

@@ -225,6 +225,32 @@ static void test_echoed_input_is_printable_and_as_typed(void **state)
     runner_run_free(r);
 }
 
+/* Text from a file is quoted without the characters that would change how
+ * the terminal shows the rest: C1 controls, direction overrides, line
+ * separators, zero-width and unassigned characters. */
+static void test_quoted_file_text_is_printable(void **state)
+{
+    const char *unseen[] = {
+        "\xc2\x85", "\xc2\x9b", "\xe2\x80\xae", "\xe2\x80\xa8", "\xe2\x80\xa9",
+        "\xe2\x80\x8b", "\xef\xbb\xbf", "\xcd\xb8", "\x1b",
+    };
+    GString *name = g_string_new("x");
+    for (size_t i = 0; i < G_N_ELEMENTS(unseen); i++)
+        g_string_append_printf(name, "%sx", unseen[i]);
+    char *record = g_strdup_printf("[Variant \"%s\"]\n\n1. a1\n", name->str);
+    runner_write_file(*state, "odd.dojo", record);
+    DojoRun *r = run(*state, NULL, (const char *const[]){ "review", "odd.dojo", NULL });
+    assert_int_equal(r->exit_code, 1);
+    assert_true(g_utf8_validate(r->err, -1, NULL));
+    assert_non_null(strstr(r->err, "x?x?x?x?x?x?x?x?x?x"));
+    for (size_t i = 0; i < G_N_ELEMENTS(unseen); i++)
+        if (strstr(r->err, unseen[i]) != NULL)
+            fail_msg("character %zu was printed as it is: %s", i, r->err);
+    runner_run_free(r);
+    g_free(record);
+    g_string_free(name, TRUE);
+}
+
 int main(int argc, char **argv)
 {
     if (!runner_init(argc, argv)) {
@@ -234,6 +260,7 @@ int main(int argc, char **argv)
 #define T(name) cmocka_unit_test_setup_teardown(name, runner_make_dir, runner_remove_dir)
     const struct CMUnitTest tests[] = {
         T(test_output_that_cannot_be_written_fails),
+        T(test_quoted_file_text_is_printable),
         T(test_a_negative_depth_says_what_depth_is_wanted),
         T(test_a_rank_too_long_says_so),
         T(test_words_left_over_are_named),
