@@ -57,6 +57,9 @@ static void test_position_canonical_form(void **state)
         { "4k3/8/8/8/8/8/8/4K3   w   PP2p  5", "4k3/8/8/8/8/8/8/4K3 w 2P2p 5" },
         { "4k3/8/8/8/8/8/8/4K3 B", "4k3/8/8/8/8/8/8/4K3 b - 1" },
         { "4k3/8/8/8/8/8/8/22K3 b - 1", "4k3/8/8/8/8/8/8/4K3 b - 1" },
+        /* the whole range of move numbers, leading zeros read as decimal */
+        { "4k3/8/8/8/8/8/8/4K3 b - 100000000", "4k3/8/8/8/8/8/8/4K3 b - 100000000" },
+        { "4k3/8/8/8/8/8/8/4K3 b - 0010", "4k3/8/8/8/8/8/8/4K3 b - 10" },
     };
     for (size_t i = 0; i < G_N_ELEMENTS(pairs); i++) {
         void *pos = ogi_test_position(pairs[i][0]);
@@ -115,6 +118,12 @@ static void test_position_refusals(void **state)
         { "4k3/8/8/8/8/8/8/4K3 b - x", "move number" },
         { "4k3/8/8/8/8/8/8/4K3 b - -3", "move number" },
         { "4k3/8/8/8/8/8/8/4K3 b - 99999999999999999999", "move number" },
+        { "4k3/8/8/8/8/8/8/4K3 b - 100000001", "move number" },
+        { "4k3/8/8/8/8/8/8/4K3 b - 18446744073709551617", "move number" },
+        { "4k3/8/8/8/8/8/8/4K3 b - +5", "move number" },
+        { "4k3/8/8/8/8/8/8/4K3 b - 5x", "move number" },
+        { "4k3/8/8/8/8/8/8/4K3 b - 0x10", "move number" },
+        { "4k3/8/8/8/8/8/8/4K3 b - 1e3", "move number" },
         { "4k3/8/8/8/8/8/8/4K3 b - 1 extra", "unexpected" },
     };
     for (size_t i = 0; i < G_N_ELEMENTS(cases); i++) {

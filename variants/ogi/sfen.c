@@ -1,6 +1,5 @@
 /* sfen.c: reading and writing Ōgi position strings (see text.h). */
 #include <stdarg.h>
-#include <stdlib.h>
 #include <string.h>
 
 #include "attacks.h"
@@ -190,11 +189,9 @@ static bool validate(const OgiPosition *pos, GError **error)
 
 static bool parse_move_number(const char *s, uint32_t *out, GError **error)
 {
-    char *end = NULL;
-    unsigned long number = 0;
-    if (g_ascii_isdigit(*s))
-        number = strtoul(s, &end, 10);
-    if (end == NULL || *end != '\0' || number == 0 || number > MAX_MOVE_NUMBER) {
+    guint64 number = 0;
+    /* Digits only: no sign, no white space, nothing after them. */
+    if (!g_ascii_string_to_unsigned(s, 10, 1, MAX_MOVE_NUMBER, &number, NULL)) {
         char *safe = dj_text_quote(s, OGI_QUOTE_MAX);
         bool ok = fail(error, "the move number must be a whole number from 1 to %u, not '%s'",
                        MAX_MOVE_NUMBER, safe);
