@@ -7,7 +7,6 @@
  * Prints the playouts, the time, the rate, the move chosen and the tree's
  * size. */
 #include <stdio.h>
-#include <stdlib.h>
 
 #include "bench_common.h"
 #include "framework/search/mcts.h"
@@ -48,13 +47,13 @@ static void run(const DjVariant *v, const void *pos, double budget, int evaluate
 
 int main(int argc, char **argv)
 {
-    double budget = argc > 1 ? atof(argv[1]) : 2.0;
-    if (budget <= 0)
-        budget = 2.0;
+    double budget = bench_seconds_argument("mcts_bench", argc, argv, 2.0);
     for (size_t i = 0; i < G_N_ELEMENTS(rows); i++) {
         const MctsRow *row = &rows[i];
         const DjVariant *v = NULL;
         void *pos = bench_position(row->variant, NULL, row->option, &v);
+        if (pos == NULL)
+            continue;   /* a game the build leaves out */
         printf("%s %s, %.1f s a search (one thread):\n", row->variant,
                row->option != NULL ? row->option : "start", budget);
         run(v, pos, budget, 0);

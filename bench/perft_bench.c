@@ -40,7 +40,10 @@ static const PerftRow rows[] = {
 
 int main(int argc, char **argv)
 {
-    bool quick = argc > 1 && strcmp(argv[1], "--quick") == 0;
+    for (int i = 1; i < argc; i++)
+        if (i > 1 || strcmp(argv[i], "--quick") != 0)
+            bench_usage_error("perft_bench", "[--quick]", "unknown argument '%s'", argv[i]);
+    bool quick = argc == 2;
     int failures = 0;
     for (size_t i = 0; i < G_N_ELEMENTS(rows); i++) {
         const PerftRow *row = &rows[i];

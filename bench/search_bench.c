@@ -6,7 +6,6 @@
  * Prints every completed iteration (depth, score, nodes, time) and the
  * nodes per second over the whole search. */
 #include <stdio.h>
-#include <stdlib.h>
 
 #include "bench_common.h"
 #include "framework/search/search.h"
@@ -36,7 +35,7 @@ static void report(const DjSearchInfo *info, void *user_data)
 
 int main(int argc, char **argv)
 {
-    double override = argc > 1 ? atof(argv[1]) : 0;
+    double override = bench_seconds_argument("search_bench", argc, argv, 0);
     for (size_t i = 0; i < G_N_ELEMENTS(rows); i++) {
         const SearchRow *row = &rows[i];
         const DjVariant *v = NULL;

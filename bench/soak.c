@@ -715,6 +715,16 @@ static void print_totals(const DjVariant *v, const SoakOptions *options, const S
 
 /* ---- the command line ---------------------------------------------------------------------- */
 
+/* Whether `value`, given for `option`, is in [min, max]; says why not. */
+static bool option_in_range(const char *option, gint64 value, gint64 min, gint64 max)
+{
+    if (value >= min && value <= max)
+        return true;
+    fprintf(stderr, "soak: %s wants a whole number from %" G_GINT64_FORMAT " to %" G_GINT64_FORMAT
+            ", not %" G_GINT64_FORMAT " (see soak --help)\n", option, min, max, value);
+    return false;
+}
+
 static bool parse_options(int argc, char **argv, SoakOptions *options)
 {
     gint64 seed = -1;
@@ -755,9 +765,18 @@ static bool parse_options(int argc, char **argv, SoakOptions *options)
         g_error_free(error);
         return false;
     }
-    if (argc > 1 || games < 0 || seconds < 0 || depth < 0 || depth >= DJ_SEARCH_MAX_PLY
-        || margin < 0 || max_plies < 0 || shuffle_percent < 0 || shuffle_percent > 100) {
-        fprintf(stderr, "soak: bad arguments (see soak --help)\n");
+    if (argc > 1)
+        fprintf(stderr, "soak: unexpected argument '%s' (see soak --help)\n", argv[1]);
+    else if (!(seconds >= 0 && seconds <= 1e9))
+        fprintf(stderr, "soak: --seconds wants a number of seconds, 0 or more, not %g\n",
+                seconds);
+    if (argc > 1 || !(seconds >= 0 && seconds <= 1e9)
+        || !option_in_range("--games", games, 0, G_MAXINT64)
+        || !option_in_range("--depth", depth, 0, DJ_SEARCH_MAX_PLY - 1)
+        || !option_in_range("--margin", margin, 0, G_MAXINT)
+        || !option_in_range("--max-plies", max_plies, 0, G_MAXINT)
+        || !option_in_range("--shuffle", shuffle_percent, 0, 100)
+        || !option_in_range("--game", only_game, -1, G_MAXINT64)) {
         g_free(variant);
         return false;
     }
