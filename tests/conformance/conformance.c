@@ -93,7 +93,13 @@ guint32 conf_base_seed(guint32 default_seed)
     const char *text = g_getenv("DOJO_CONFORMANCE_SEED");
     if (text == NULL || text[0] == '\0')
         return default_seed;
-    return (guint32)g_ascii_strtoull(text, NULL, 0);
+    guint64 seed = 0;
+    bool hex = g_str_has_prefix(text, "0x") || g_str_has_prefix(text, "0X");
+    if (!g_ascii_string_to_unsigned(hex ? text + 2 : text, hex ? 16 : 10, 0, G_MAXUINT32, &seed,
+                                    NULL))
+        fail_msg("DOJO_CONFORMANCE_SEED=%s is not a seed: give a whole number from 0 to %"
+                 G_GUINT32_FORMAT " (or 0x and hexadecimal digits)", text, G_MAXUINT32);
+    return (guint32)seed;
 }
 
 guint32 conf_game_seed(guint32 base, int game)
@@ -107,9 +113,11 @@ int conf_games(int default_games)
     const char *text = g_getenv("DOJO_CONFORMANCE_SCALE");
     if (text == NULL || text[0] == '\0')
         return default_games;
-    double scale = g_ascii_strtod(text, NULL);
-    if (!(scale > 0.0))
-        return default_games;
+    char *end = NULL;
+    double scale = g_ascii_strtod(text, &end);
+    if (end == text || *end != '\0' || !(scale > 0.0 && scale <= 1000.0))
+        fail_msg("DOJO_CONFORMANCE_SCALE=%s is not a scale: give a number above 0 and at "
+                 "most 1000", text);
     int games = (int)(default_games * scale);
     return games > 0 ? games : 1;
 }

@@ -50,7 +50,9 @@ char *conf_failure_of(void (*fn)(void *data), void *data);
             conf_fail((where), #cond, __FILE__, __LINE__, __VA_ARGS__);      \
     } while (0)
 
-/* The base seed of a test: `default_seed`, or DOJO_CONFORMANCE_SEED if set. */
+/* The base seed of a test: `default_seed`, or DOJO_CONFORMANCE_SEED if set
+ * (decimal, or hexadecimal after 0x); a value that is not a seed fails the
+ * test saying so. */
 guint32 conf_base_seed(guint32 default_seed);
 
 /* The seed of game number `game` of a test with base seed `base`: replaying
@@ -58,7 +60,8 @@ guint32 conf_base_seed(guint32 default_seed);
 guint32 conf_game_seed(guint32 base, int game);
 
 /* How many random games a test plays per variant: `default_games`, scaled
- * by DOJO_CONFORMANCE_SCALE (a positive factor, for longer soak runs). */
+ * by DOJO_CONFORMANCE_SCALE (a factor above 0 and at most 1000, for longer
+ * soak runs; another value fails the test saying so). */
 int conf_games(int default_games);
 
 /* One random game: the positions from the start to the end and the moves

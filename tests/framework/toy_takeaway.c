@@ -13,11 +13,10 @@ static const DjVariantOption takeaway_options[] = {
 
 bool toy_parse_number(const char *text, int min, int max, int *out)
 {
-    if (text == NULL || !g_ascii_isdigit(text[0]))
-        return false;
-    char *end = NULL;
-    long value = strtol(text, &end, 10);
-    if (*end != '\0' || value < min || value > max)
+    gint64 value = 0;
+    /* Digits only: g_ascii_string_to_signed would take a sign too. */
+    if (text == NULL || !g_ascii_isdigit(text[0])
+        || !g_ascii_string_to_signed(text, 10, min, max, &value, NULL))
         return false;
     *out = (int)value;
     return true;

@@ -116,11 +116,21 @@ static void go(Fake *fake)
     g_free(moves);
 }
 
-static int option_value(int argc, char **argv, const char *name)
+/* The whole number after option `name` (-1 when it is not given); one
+ * that is not a number in [min, max] ends the program (exit 2), so that a
+ * test that misspells one fails at once rather than testing something else. */
+static int option_value(int argc, char **argv, const char *name, int min, int max)
 {
     for (int i = 1; i + 1 < argc; i++) {
-        if (strcmp(argv[i], name) == 0)
-            return atoi(argv[i + 1]);
+        if (strcmp(argv[i], name) != 0)
+            continue;
+        gint64 value = 0;
+        if (!g_ascii_string_to_signed(argv[i + 1], 10, min, max, &value, NULL)) {
+            fprintf(stderr, "fake_uci: %s wants a whole number from %d to %d, not '%s'\n",
+                    name, min, max, argv[i + 1]);
+            exit(2);
+        }
+        return (int)value;
     }
     return -1;
 }
@@ -129,15 +139,15 @@ int main(int argc, char **argv)
 {
     Fake fake = { 0 };
     fake.variant = dj_registry_all()[0];
-    fake.illegal_at = option_value(argc, argv, "--illegal-at");
-    fake.exit_at = option_value(argc, argv, "--exit-at");
-    fake.silent_at = option_value(argc, argv, "--silent-at");
-    fake.garbage_at = option_value(argc, argv, "--garbage-at");
-    fake.sleep_ms = option_value(argc, argv, "--sleep");
+    fake.illegal_at = option_value(argc, argv, "--illegal-at", 1, G_MAXINT);
+    fake.exit_at = option_value(argc, argv, "--exit-at", 1, G_MAXINT);
+    fake.silent_at = option_value(argc, argv, "--silent-at", 1, G_MAXINT);
+    fake.garbage_at = option_value(argc, argv, "--garbage-at", 1, G_MAXINT);
+    fake.sleep_ms = option_value(argc, argv, "--sleep", 0, 60000);
     for (int i = 1; i + 1 < argc; i++) {
         if (strcmp(argv[i], "--score") == 0) {
             fake.has_score = true;
-            fake.score = atoi(argv[i + 1]);
+            fake.score = option_value(argc, argv, "--score", -100000, 100000);
         }
     }
     char line[65536];

@@ -338,8 +338,11 @@ static void test_multipv(void **state)
         const char *pv = strstr(*l, " pv ");
         assert_non_null(k);
         assert_non_null(pv);
-        int index = atoi(k + strlen(" multipv "));
-        assert_in_range(index, 1, 3);
+        char **after = g_strsplit(k + strlen(" multipv "), " ", 2);
+        guint64 index = 0;
+        if (!g_ascii_string_to_unsigned(after[0], 10, 1, 3, &index, NULL))
+            fail_msg("'multipv %s' is not 1, 2 or 3 in: %s", after[0], *l);
+        g_strfreev(after);
         char **moves = g_strsplit(pv + strlen(" pv "), " ", 2);
         g_free(first[index - 1]);
         first[index - 1] = g_strdup(moves[0]);
