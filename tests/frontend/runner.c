@@ -111,6 +111,21 @@ static void set_exit(DojoRun *run, GSubprocess *process)
     }
 }
 
+/* Wait for `process` to end: its run, with `out` (taken) as its output and
+ * no error output. */
+static DojoRun *collect(GSubprocess *process, GString *out)
+{
+    GError *error = NULL;
+    g_subprocess_wait(process, NULL, &error);
+    assert_no_gerror(error);
+    DojoRun *run = g_new0(DojoRun, 1);
+    set_exit(run, process);
+    run->out = g_string_free(out, FALSE);
+    run->err = g_strdup("");
+    g_object_unref(process);
+    return run;
+}
+
 static DojoRun *run_with_env(const char *dir, const char *input, gsize input_length,
                              const char *const *args, const char *const *env)
 {
@@ -179,7 +194,6 @@ DojoRun *runner_run_on_terminal(const char *dir, const char *input, const char *
     GSubprocess *process = launch(launcher, args);
     g_object_unref(launcher);   /* closes our end of the terminal */
 
-    GError *error = NULL;
     GOutputStream *in = g_subprocess_get_stdin_pipe(process);
     if (input != NULL)
         g_output_stream_write_all(in, input, strlen(input), NULL, NULL, NULL);
@@ -195,15 +209,7 @@ DojoRun *runner_run_on_terminal(const char *dir, const char *input, const char *
             break;
     }
     close(master);
-    g_subprocess_wait(process, NULL, &error);
-    assert_no_gerror(error);
-
-    DojoRun *run = g_new0(DojoRun, 1);
-    set_exit(run, process);
-    run->out = g_string_free(seen, FALSE);
-    run->err = g_strdup("");
-    g_object_unref(process);
-    return run;
+    return collect(process, seen);
 }
 
 DojoRun *runner_run_text(const char *dir, const char *input, const char *const *args)
@@ -230,15 +236,7 @@ DojoRun *runner_run_interrupted(const char *dir, const char *const *args, const 
     gssize n;
     while ((n = g_input_stream_read(out, buffer, sizeof buffer, NULL, &error)) > 0)
         g_string_append_len(seen, buffer, n);
-    g_subprocess_wait(process, NULL, &error);
-    assert_no_gerror(error);
-
-    DojoRun *run = g_new0(DojoRun, 1);
-    set_exit(run, process);
-    run->out = g_string_free(seen, FALSE);
-    run->err = g_strdup("");
-    g_object_unref(process);
-    return run;
+    return collect(process, seen);
 }
 
 void runner_run_free(DojoRun *run)
