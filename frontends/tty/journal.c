@@ -147,7 +147,9 @@ static void keep_body(DojoJournal *journal, const char *text, int plies)
         size_t length = end != NULL ? (size_t)(end - p) + 1 : strlen(p);
         char *line = g_strndup(p, length);
         char *stripped = g_strstrip(g_strdup(line));
-        if (in_tags && stripped[0] != '[' && stripped[0] != '\0')
+        /* As dj_record_parse reads it: blank and comment lines do not end
+         * the tag section. */
+        if (in_tags && stripped[0] != '[' && stripped[0] != '\0' && stripped[0] != ';')
             in_tags = false;
         if (!in_tags || stripped[0] == ';')
             g_string_append(body, line);

@@ -251,6 +251,11 @@ static void test_journal_with_escaped_tags_round_trips(void **state)
     assert_true(g_str_has_prefix(after, "; kept from the club's archive\n")
                 || strstr(after, "\n; kept from the club's archive\n") != NULL);
     assert_non_null(strstr(after, "[Event \"the \\\"club\\\" cup \\\\ round \\\\\\\" 2\"]\n"));
+    /* The tags are written once, afresh: the comment before them did not
+     * make the old ones part of what is kept. */
+    if (runner_count_containing(after, "[Variant ") != 1
+        || runner_count_containing(after, "[Event ") != 1)
+        fail_msg("the tags are written more than once:\n%s", after);
     DjGame *resumed = runner_load_record(games, name);
     assert_string_equal(dj_game_tag(resumed, "Event"), tricky);
     assert_int_equal(dj_game_length(resumed), 1);
