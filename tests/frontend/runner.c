@@ -177,7 +177,10 @@ DojoRun *runner_run_on_terminal(const char *dir, const char *input, const char *
                                 const char *const *env)
 {
     int master = posix_openpt(O_RDWR | O_NOCTTY);
-    assert_true(master >= 0);
+    if (master < 0) {
+        printf("skipped: no pseudo-terminal to run dojo on (%s)\n", g_strerror(errno));
+        skip();
+    }
     assert_int_equal(grantpt(master), 0);
     assert_int_equal(unlockpt(master), 0);
     int terminal = open(ptsname(master), O_RDWR | O_NOCTTY);

@@ -47,7 +47,8 @@ DojoRun *runner_run_env(const char *dir, const char *input, const char *const *a
 
 /* runner_run_env with dojo's standard output on a terminal (a pseudo-
  * terminal), as when a person runs it; its standard error goes there too,
- * so run->out holds both and run->err is "". */
+ * so run->out holds both and run->err is "".  Skips the current test where
+ * the system has no pseudo-terminals. */
 DojoRun *runner_run_on_terminal(const char *dir, const char *input, const char *const *args,
                                 const char *const *env);
 
