@@ -13,7 +13,8 @@
 
 #include <glib.h>
 
-#include "framework/game.h"
+#include "framework/game_history.h"
+#include "framework/record.h"
 #include "framework/registry.h"
 #include "runner.h"
 
@@ -102,6 +103,44 @@ static void test_color_never_and_no_color_turn_it_off(void **state)
                  false);
 }
 
+/* `review` and `analyze` choose as `play` does. */
+static void test_review_and_analyze_choose_alike(void **state)
+{
+    const DjVariant *variant = dj_registry_all()[0];
+    DjGame *game = dj_game_new(variant, &(DjSetup){ .seed = 3 }, NULL);
+    assert_non_null(game);
+    DjMove *moves = g_new(DjMove, (gsize)variant->max_moves);
+    for (int i = 0; i < 2; i++) {
+        assert_true(variant->legal_moves(dj_game_position(game), moves) > 0);
+        assert_true(dj_game_play(game, moves[0], NULL));
+    }
+    char *path = g_build_filename(*state, "game.dojo", NULL);
+    assert_true(dj_record_save(game, path, NULL));
+    const char *const env[] = { PLAIN_ENV, NULL };
+    const char *whens[] = { "--color=always", "--color=never", "--color=auto" };
+    for (size_t i = 0; i < G_N_ELEMENTS(whens); i++) {
+        for (int terminal = 0; terminal < 2; terminal++) {
+            const char *const review[] = { "review", "game.dojo", "--depth", "1", whens[i], NULL };
+            const char *const analyze[] = { "analyze", variant->name, "--depth", "1", whens[i],
+                                            NULL };
+            const char *const *commands[] = { review, analyze };
+            bool wanted = i == 0 || (i == 2 && terminal);
+            for (size_t c = 0; c < G_N_ELEMENTS(commands); c++) {
+                DojoRun *r = terminal ? runner_run_on_terminal(*state, NULL, commands[c], env)
+                                      : runner_run_env(*state, NULL, commands[c], env);
+                if (r->exit_code != 0 || (strstr(r->out, COLOR_RESET) != NULL) != wanted)
+                    fail_msg("dojo %s %s on %s: exit %d, %s colour:\n%s%s", commands[c][0],
+                             whens[i], terminal ? "a terminal" : "a pipe", r->exit_code,
+                             wanted ? "wanted" : "did not want", r->out, r->err);
+                runner_run_free(r);
+            }
+        }
+    }
+    g_free(path);
+    g_free(moves);
+    dj_game_free(game);
+}
+
 static void test_bad_color_choices_are_usage_errors(void **state)
 {
     const char *game = dj_registry_all()[0]->name;
@@ -152,6 +191,7 @@ int main(int argc, char **argv)
         T(test_no_color_needs_a_value),
         T(test_color_always_forces_it_on),
         T(test_color_never_and_no_color_turn_it_off),
+        T(test_review_and_analyze_choose_alike),
         T(test_bad_color_choices_are_usage_errors),
         T(test_every_drawing_command_documents_color),
     };
