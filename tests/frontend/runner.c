@@ -178,7 +178,7 @@ DojoRun *runner_run_on_terminal(const char *dir, const char *input, const char *
 {
     int master = posix_openpt(O_RDWR | O_NOCTTY);
     if (master < 0) {
-        printf("skipped: no pseudo-terminal to run dojo on (%s)\n", g_strerror(errno));
+        g_printerr("skipped: no pseudo-terminal to run dojo on (%s)\n", g_strerror(errno));
         skip();
     }
     assert_int_equal(grantpt(master), 0);
