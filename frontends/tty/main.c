@@ -12,6 +12,7 @@
 
 #include "cli.h"
 #include "options.h"
+#include "version.h"
 
 #ifndef DOJO_VERSION
 #define DOJO_VERSION "unknown"
@@ -105,7 +106,10 @@ static int dispatch(int argc, char **argv)
         return DOJO_EXIT_OK;
     }
     if (strcmp(first, "--version") == 0 || strcmp(first, "-V") == 0) {
-        printf("dojo %s\n", DOJO_VERSION);
+        if (DOJO_GIT_DESCRIBE[0] != '\0')
+            printf("dojo %s (git %s)\n", DOJO_VERSION, DOJO_GIT_DESCRIBE);
+        else
+            printf("dojo %s\n", DOJO_VERSION);
         return DOJO_EXIT_OK;
     }
     if (strcmp(first, "help") == 0)
