@@ -1,0 +1,46 @@
+#!/bin/sh
+# check_completion.sh DOJO SCRIPT
+# The bash completion loads in a plain bash (no bash-completion package)
+# and completes the commands `dojo --help` lists, the games `dojo list`
+# names, and a command's options.  Skipped (77) without bash.
+set -u
+dojo=$1 script=$2
+command -v bash >/dev/null 2>&1 || { echo "skip: no bash"; exit 77; }
+
+# complete WORDS...: the completions bash offers for the last word.
+complete() {
+    bash --norc --noprofile -c '
+        script=$1; shift
+        . "$script" || exit 3
+        complete -p dojo >/dev/null || { echo "the script does not register dojo" >&2; exit 3; }
+        COMP_WORDS=("$@")
+        COMP_CWORD=$(($# - 1))
+        COMP_LINE="$*"
+        COMP_POINT=${#COMP_LINE}
+        _dojo || exit 3
+        printf "%s\n" "${COMPREPLY[@]}" | sort' bash "$script" "$@"
+}
+failed=0
+expect() {  # expect WHAT EXPECTED ACTUAL
+    if [ "$2" != "$3" ]; then
+        echo "$1: expected"; echo "$2"; echo "got"; echo "$3"
+        failed=1
+    fi
+}
+
+commands=$("$dojo" --help | awk '/^Commands:/ { on = 1; next } on && /^$/ { exit } on { print $1 }' | sort)
+games=$("$dojo" list | awk '/^[a-z]/ { print $1 }' | sort)
+case "$commands" in *play*) ;; *) echo "dojo --help lists no play command"; exit 1 ;; esac
+[ -n "$games" ] || { echo "dojo list names no game"; exit 1; }
+
+expect "dojo <TAB>" "$commands" "$(complete "$dojo" "")"
+expect "dojo pl<TAB>" "play" "$(complete "$dojo" pl)"
+expect "dojo help <TAB>" "$commands" "$(complete "$dojo" help "")"
+expect "dojo play <TAB>" "$games" "$(complete "$dojo" play "")"
+expect "dojo perft --seed 3 <TAB>" "$games" "$(complete "$dojo" perft --seed 3 "")"
+expect "dojo play --lev<TAB>" "--level=" "$(complete "$dojo" play --lev)"
+expect "dojo review --nod<TAB>" "--nodes=" "$(complete "$dojo" review --nod)"
+expect "dojo play --level <TAB>" "" "$(complete "$dojo" play --level "")"
+expect "dojo --vers<TAB>" "--version" "$(complete "$dojo" --vers)"
+[ "$failed" = 0 ] && echo "ok: commands, games and options complete"
+exit "$failed"
