@@ -41,8 +41,9 @@ _dojo_files()
     if declare -F _filedir >/dev/null; then
         _filedir "$@"
     else
-        local IFS=$'\n'
-        COMPREPLY=($(compgen -f -- "$cur"))
+        local IFS=$'\n' kind=-f
+        [[ ${1:-} == -d ]] && kind=-d
+        COMPREPLY=($(compgen "$kind" -- "$cur"))
     fi
 }
 

@@ -5,6 +5,8 @@
 # names, and a command's options.  Skipped (77) without bash.
 set -u
 dojo=$1 script=$2
+case $dojo in /*) ;; *) dojo=$PWD/$dojo ;; esac
+case $script in /*) ;; *) script=$PWD/$script ;; esac
 command -v bash >/dev/null 2>&1 || { echo "skip: no bash"; exit 77; }
 
 # complete WORDS...: the completions bash offers for the last word.
@@ -42,5 +44,13 @@ expect "dojo play --lev<TAB>" "--level=" "$(complete "$dojo" play --lev)"
 expect "dojo review --nod<TAB>" "--nodes=" "$(complete "$dojo" review --nod)"
 expect "dojo play --level <TAB>" "" "$(complete "$dojo" play --level "")"
 expect "dojo --vers<TAB>" "--version" "$(complete "$dojo" --vers)"
-[ "$failed" = 0 ] && echo "ok: commands, games and options complete"
+
+# File names, and only folders where a folder is asked for.
+dir=$(mktemp -d "${TMPDIR:-/tmp}/dojo-completion.XXXXXX") || exit 1
+trap 'rm -rf "$dir"' EXIT
+touch "$dir/game.dojo" && mkdir "$dir/games" || exit 1
+expect "dojo review g<TAB>" "$(printf 'game.dojo\ngames')" "$(cd "$dir" && complete "$dojo" review g)"
+expect "dojo match --records g<TAB>" "games" "$(cd "$dir" && complete "$dojo" match --records g)"
+
+[ "$failed" = 0 ] && echo "ok: commands, games, options and files complete"
 exit "$failed"
