@@ -1,8 +1,9 @@
-#!/bin/sh
 # check_version.sh DOJO VERSION SOURCE_ROOT
-# `dojo --version` names the project's version, and for a build from a git
-# checkout the commit too, as `git describe --tags --always --dirty` says
-# it; a build from a tarball (no .git) names the version alone.
+# `dojo --version` names the project's VERSION, and for a build from a git
+# checkout also the commit, as `git describe --tags --always --dirty` says
+# it ("(git 1a2b3c4)", "(git v0.1.0-3-g1a2b3c4-dirty)"): a name that is a
+# commit of this repository (not necessarily HEAD: a commit made after the
+# build is not in it).  A build from a tarball (no .git) names VERSION alone.
 set -u
 dojo=$1 version=$2 source_root=$3
 
@@ -10,16 +11,21 @@ out=$("$dojo" --version) || { echo "dojo --version failed"; exit 1; }
 short=$("$dojo" -V) || { echo "dojo -V failed"; exit 1; }
 [ "$out" = "$short" ] || { echo "--version said '$out' but -V '$short'"; exit 1; }
 
-if [ -e "$source_root/.git" ] && command -v git >/dev/null 2>&1 &&
-   describe=$(git --git-dir="$source_root/.git" --work-tree="$source_root" \
-              describe --tags --always --dirty 2>/dev/null); then
-    expected="dojo $version (git $describe)"
-else
-    expected="dojo $version"
+if [ ! -e "$source_root/.git" ]; then
+    [ "$out" = "dojo $version" ] || { echo "a build without .git says '$out', not 'dojo $version'"; exit 1; }
+    echo "ok: $out"
+    exit 0
 fi
-if [ "$out" != "$expected" ]; then
-    echo "dojo --version said:  $out"
-    echo "expected:             $expected"
+case "$out" in
+    "dojo $version (git "*")") ;;
+    *) echo "dojo --version said '$out', not 'dojo $version (git COMMIT)'"; exit 1 ;;
+esac
+command -v git >/dev/null 2>&1 || { echo "ok: $out (no git to check the commit)"; exit 0; }
+described=${out#"dojo $version (git "}
+described=${described%")"}
+commit=${described%-dirty}
+if ! git --git-dir="$source_root/.git" rev-parse --verify --quiet "$commit^{commit}" >/dev/null; then
+    echo "dojo --version names '$described', which is no commit of $source_root"
     exit 1
 fi
 echo "ok: $out"
