@@ -14,10 +14,6 @@
 #include "options.h"
 #include "version.h"
 
-#ifndef DOJO_VERSION
-#define DOJO_VERSION "unknown"
-#endif
-
 typedef struct DojoCommand {
     const char *name;
     const char *summary;
@@ -106,10 +102,7 @@ static int dispatch(int argc, char **argv)
         return DOJO_EXIT_OK;
     }
     if (strcmp(first, "--version") == 0 || strcmp(first, "-V") == 0) {
-        if (DOJO_GIT_DESCRIBE[0] != '\0')
-            printf("dojo %s (git %s)\n", DOJO_VERSION, DOJO_GIT_DESCRIBE);
-        else
-            printf("dojo %s\n", DOJO_VERSION);
+        printf("dojo %s\n", DOJO_VERSION_TEXT);
         return DOJO_EXIT_OK;
     }
     if (strcmp(first, "help") == 0)
