@@ -3,8 +3,8 @@
 
 #include <string.h>
 
+#include "error.h"
 #include "notation.h"
-
 
 const DjParam *dj_params_find(const DjVariant *variant, const char *name)
 {
@@ -19,19 +19,6 @@ void dj_params_format(const DjVariant *variant, GString *out)
     for (int i = 0; i < variant->n_params; i++)
         g_string_append_printf(out, "%s %d\n", variant->params[i].name,
                                *variant->params[i].value);
-}
-
-static bool line_error(GError **error, int line, const char *format, ...) G_GNUC_PRINTF(3, 4);
-
-static bool line_error(GError **error, int line, const char *format, ...)
-{
-    va_list args;
-    va_start(args, format);
-    char *message = g_strdup_vprintf(format, args);
-    va_end(args);
-    g_set_error(error, DJ_ERROR, DJ_ERROR_INVALID, "line %d: %s", line, message);
-    g_free(message);
-    return false;
 }
 
 /* Quote at most 40 characters of outside text. */
@@ -66,16 +53,20 @@ bool dj_params_parse(const DjVariant *variant, const char *text, GError **error)
         const DjParam *param = dj_params_find(variant, words[0]);
         gint64 value = 0;
         if (count != 2) {
-            ok = line_error(error, n + 1, "expected 'NAME VALUE', found %d words", count);
+            ok = dj_error_set(error, DJ_ERROR, DJ_ERROR_INVALID,
+                              "line %d: expected 'NAME VALUE', found %d words", n + 1, count);
         } else if (param == NULL) {
-            ok = line_error(error, n + 1, "%s has no weight '%s'", variant->title, name);
+            ok = dj_error_set(error, DJ_ERROR, DJ_ERROR_INVALID, "line %d: %s has no weight '%s'",
+                              n + 1, variant->title, name);
         } else if (seen[param - variant->params]) {
-            ok = line_error(error, n + 1, "'%s' is given twice", name);
+            ok = dj_error_set(error, DJ_ERROR, DJ_ERROR_INVALID, "line %d: '%s' is given twice",
+                              n + 1, name);
         } else if (!g_ascii_string_to_signed(words[1], 10, param->min, param->max, &value,
                                              NULL)) {
             char *v = quoted(words[1]);
-            ok = line_error(error, n + 1, "'%s' wants a whole number from %d to %d, not '%s'",
-                            name, param->min, param->max, v);
+            ok = dj_error_set(error, DJ_ERROR, DJ_ERROR_INVALID,
+                              "line %d: '%s' wants a whole number from %d to %d, not '%s'",
+                              n + 1, name, param->min, param->max, v);
             g_free(v);
         } else {
             seen[param - variant->params] = true;

@@ -146,11 +146,6 @@ static void play_args_clear(PlayArgs *args)
     g_free(args->color);
 }
 
-static void usage_error(GError **error, const char *message)
-{
-    g_set_error_literal(error, DOJO_USAGE_ERROR, DOJO_USAGE_ERROR_BAD_ARGUMENT, message);
-}
-
 /* ---- the game ------------------------------------------------------------------- */
 
 /* Where `--resume [TARGET]` points: a file, or the latest unfinished game
@@ -271,7 +266,7 @@ static bool choose_players(const PlayArgs *args, const DjVariant *variant, DojoP
 {
     int modes = (args->hotseat ? 1 : 0) + (args->watch ? 1 : 0) + (args->play_as != NULL ? 1 : 0);
     if (modes > 1) {
-        usage_error(error, "choose one of --hotseat, --watch and --play-as");
+        dojo_usage_error(error, "choose one of --hotseat, --watch and --play-as");
         return false;
     }
     int level = DOJO_DEFAULT_LEVEL;

@@ -9,16 +9,6 @@
 
 G_DEFINE_QUARK(dojo-usage-error-quark, dojo_usage_error)
 
-void dojo_usage_error(GError **error, const char *format, ...)
-{
-    va_list args;
-    va_start(args, format);
-    char *message = g_strdup_vprintf(format, args);
-    va_end(args);
-    g_set_error_literal(error, DOJO_USAGE_ERROR, DOJO_USAGE_ERROR_BAD_ARGUMENT, message);
-    g_free(message);
-}
-
 void dojo_variant_names(GString *out)
 {
     const DjVariant *const *all = dj_registry_all();

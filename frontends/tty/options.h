@@ -10,6 +10,7 @@
 
 #include <glib.h>
 
+#include "framework/error.h"
 #include "framework/game.h"
 #include "framework/search/engine.h"
 #include "output.h"
@@ -18,8 +19,10 @@
 GQuark dojo_usage_error_quark(void);
 typedef enum { DOJO_USAGE_ERROR_BAD_ARGUMENT } DojoUsageError;
 
-/* Set `error` to a usage error with a printf-style message. */
-void dojo_usage_error(GError **error, const char *format, ...) G_GNUC_PRINTF(2, 3);
+/* Set `error` to a usage error with a printf-style message (see
+ * framework/error.h); false. */
+#define dojo_usage_error(error, ...) \
+    dj_error_set((error), DOJO_USAGE_ERROR, DOJO_USAGE_ERROR_BAD_ARGUMENT, __VA_ARGS__)
 
 /* Exit codes of every subcommand. */
 #define DOJO_EXIT_OK 0

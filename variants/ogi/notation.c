@@ -1,8 +1,8 @@
 /* notation.c: Ōgi move text (see text.h) and the names of things. */
-#include <stdarg.h>
 #include <string.h>
 
 #include "attacks.h"
+#include "framework/error.h"
 #include "framework/notation.h"
 #include "text.h"
 
@@ -91,18 +91,7 @@ int ogi_move_destination(const void *position, DjMove move)
     return ogi_move_to(move);
 }
 
-static bool refuse(GError **error, const char *format, ...) G_GNUC_PRINTF(2, 3);
-
-static bool refuse(GError **error, const char *format, ...)
-{
-    va_list args;
-    va_start(args, format);
-    char *message = g_strdup_vprintf(format, args);
-    va_end(args);
-    g_set_error_literal(error, OGI_ERROR, OGI_ERROR_MOVE, message);
-    g_free(message);
-    return false;
-}
+#define refuse(error, ...) dj_error_set((error), OGI_ERROR, OGI_ERROR_MOVE, __VA_ARGS__)
 
 /* The legal move with these parts, or DJ_MOVE_NONE.  `from` is the hand
  * kind for drops. */

@@ -1,8 +1,8 @@
 /* sfen.c: reading and writing Ōgi position strings (see text.h). */
-#include <stdarg.h>
 #include <string.h>
 
 #include "attacks.h"
+#include "framework/error.h"
 #include "framework/notation.h"
 #include "text.h"
 
@@ -13,18 +13,7 @@ static const int hand_order[OGI_HAND_KINDS] = {
 
 #define MAX_MOVE_NUMBER 100000000u
 
-static bool fail(GError **error, const char *format, ...) G_GNUC_PRINTF(2, 3);
-
-static bool fail(GError **error, const char *format, ...)
-{
-    va_list args;
-    va_start(args, format);
-    char *message = g_strdup_vprintf(format, args);
-    va_end(args);
-    g_set_error_literal(error, OGI_ERROR, OGI_ERROR_POSITION, message);
-    g_free(message);
-    return false;
-}
+#define fail(error, ...) dj_error_set((error), OGI_ERROR, OGI_ERROR_POSITION, __VA_ARGS__)
 
 static char *square_name(int sq)
 {

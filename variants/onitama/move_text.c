@@ -1,9 +1,9 @@
 /* move_text.c: moves as text (forms listed in onitama.h). */
 #include "onitama.h"
 
-#include <stdarg.h>
 #include <string.h>
 
+#include "framework/error.h"
 #include "framework/notation.h"
 
 static const char *const side_names[2] = { "Blue", "Red" };
@@ -34,20 +34,8 @@ int onitama_move_destination(const void *pos, DjMove move)
     return onitama_move_is_pass(move) ? -1 : onitama_move_to(move);
 }
 
-static bool move_error(GError **error, const char *format, ...) G_GNUC_PRINTF(2, 3);
-static bool move_error(GError **error, const char *format, ...)
-{
-    va_list args;
-    va_start(args, format);
-    char *message = g_strdup_vprintf(format, args);
-    va_end(args);
-    /* the message echoes what was typed: keep it valid, printable UTF-8 */
-    char *safe = dj_text_quote(message, 0);
-    g_set_error_literal(error, ONITAMA_ERROR, ONITAMA_ERROR_MOVE, safe);
-    g_free(safe);
-    g_free(message);
-    return false;
-}
+/* The message echoes what was typed: dj_error_set keeps it printable. */
+#define move_error(error, ...) dj_error_set((error), ONITAMA_ERROR, ONITAMA_ERROR_MOVE, __VA_ARGS__)
 
 /* The words of a move, sorted by what they look like: anything with a digit
  * (or a lone '-') is part of the squares, "pass" is a pass, the rest names

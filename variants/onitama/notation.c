@@ -1,9 +1,9 @@
 /* notation.c: the position string (format described in onitama.h). */
 #include "onitama.h"
 
+#include "framework/error.h"
 #include "framework/notation.h"
 
-#include <stdarg.h>
 #include <string.h>
 
 static const char piece_letters[2][2] = { { 'S', 'M' }, { 's', 'm' } };   /* [side][is_master] */
@@ -40,20 +40,9 @@ void onitama_format_position(const void *p, GString *out)
     }
 }
 
-static bool position_error(GError **error, const char *format, ...) G_GNUC_PRINTF(2, 3);
-static bool position_error(GError **error, const char *format, ...)
-{
-    va_list args;
-    va_start(args, format);
-    char *message = g_strdup_vprintf(format, args);
-    va_end(args);
-    /* the message echoes the string read: keep it valid, printable UTF-8 */
-    char *safe = dj_text_quote(message, 0);
-    g_set_error(error, ONITAMA_ERROR, ONITAMA_ERROR_POSITION, "bad position: %s", safe);
-    g_free(safe);
-    g_free(message);
-    return false;
-}
+/* The message echoes the string read: dj_error_set keeps it printable. */
+#define position_error(error, ...) \
+    dj_error_set((error), ONITAMA_ERROR, ONITAMA_ERROR_POSITION, "bad position: " __VA_ARGS__)
 
 static bool parse_board(OnitamaPosition *pos, const char *board, GError **error)
 {
