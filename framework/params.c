@@ -5,6 +5,7 @@
 
 #include "error.h"
 #include "notation.h"
+#include "text_file.h"
 
 const DjParam *dj_params_find(const DjVariant *variant, const char *name)
 {
@@ -87,13 +88,12 @@ bool dj_params_load(const DjVariant *variant, const char *path, GError **error)
 {
     char *text = NULL;
     gsize length = 0;
-    if (!g_file_get_contents(path, &text, &length, error))
-        return false;
+    if (!dj_text_file_read(path, 1u << 20, &text, &length, error))
+        return false;   /* "PATH: WHY" */
     bool ok;
-    if (length > (1u << 20) || memchr(text, '\0', length) != NULL) {
-        g_set_error(error, DJ_ERROR, DJ_ERROR_INVALID,
-                    "%s is not a weights file (binary, or over 1 MB)", path);
-        ok = false;
+    if (memchr(text, '\0', length) != NULL) {
+        ok = dj_error_set(error, DJ_ERROR, DJ_ERROR_INVALID,
+                          "%s: not a weights file (it contains binary data)", path);
     } else {
         ok = dj_params_parse(variant, text, error);
         if (!ok)

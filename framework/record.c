@@ -3,6 +3,7 @@
 
 #include <string.h>
 
+#include "error.h"
 #include "notation.h"
 #include "registry.h"
 #include "text_file.h"
@@ -348,7 +349,7 @@ static DjGame *start_game(GArray *tags, int tags_end_line, const DjVariant *cons
     GError *setup_error = NULL;
     DjGame *game = dj_game_new(variant, &setup, &setup_error);
     if (game == NULL) {
-        g_set_error(error, DJ_ERROR, DJ_ERROR_INVALID, "line %d: bad start position: %s",
+        g_set_error(error, DJ_ERROR, DJ_ERROR_INVALID, "line %d: %s",   /* "bad position: ..." */
                     position_tag != NULL ? position_tag->line : tags_end_line,
                     setup_error->message);
         g_error_free(setup_error);
@@ -530,19 +531,17 @@ static DjGame *load(const char *path, char **dropped, GError **error)
         int line = 1;
         for (const char *p = text; *p != '\0'; p++)
             line += *p == '\n';
-        g_set_error(error, DJ_ERROR, DJ_ERROR_INVALID,
-                    "%s: line %d: the file is not a game record (it contains binary data)",
-                    path, line);
+        dj_error_set(error, DJ_ERROR, DJ_ERROR_INVALID,
+                     "%s: line %d: the file is not a game record (it contains binary data)",
+                     path, line);
         g_free(text);
         return NULL;
     }
     GError *parse_error = NULL;
     DjGame *game = dropped != NULL ? dj_record_parse_salvaging(text, dropped, &parse_error)
                                    : dj_record_parse(text, &parse_error);
-    if (game == NULL) {
-        g_set_error(error, DJ_ERROR, parse_error->code, "%s: %s", path, parse_error->message);
-        g_error_free(parse_error);
-    }
+    if (game == NULL)
+        g_propagate_prefixed_error(error, parse_error, "%s: ", path);
     g_free(text);
     return game;
 }

@@ -9,17 +9,17 @@
 
 #include <glib/gstdio.h>
 
-#include "game.h"
+#include "error.h"
 
-static bool io_error(GError **error, const char *path, const char *what)
+/* The one place these functions name the file. */
+static bool io_error(GError **error, GFileError code, const char *path, const char *what)
 {
-    g_set_error(error, DJ_ERROR, DJ_ERROR_IO, "%s: %s", path, what);
-    return false;
+    return dj_error_set(error, G_FILE_ERROR, code, "%s: %s", path, what);
 }
 
 static bool errno_error(GError **error, const char *path, int errsv)
 {
-    return io_error(error, path, g_strerror(errsv));
+    return io_error(error, g_file_error_from_errno(errsv), path, g_strerror(errsv));
 }
 
 /* What a file that is not a regular file is, for messages. */
@@ -59,7 +59,8 @@ bool dj_text_file_read(const char *path, gsize max_bytes, char **contents, gsize
     }
     if (!S_ISREG(info.st_mode)) {
         close(fd);
-        return io_error(error, path, kind_of(info.st_mode));
+        return io_error(error, S_ISDIR(info.st_mode) ? G_FILE_ERROR_ISDIR : G_FILE_ERROR_INVAL,
+                        path, kind_of(info.st_mode));
     }
     GString *text = g_string_sized_new(info.st_size > 0 && (gsize)info.st_size <= max_bytes
                                            ? (gsize)info.st_size + 1 : 4096);
@@ -79,11 +80,9 @@ bool dj_text_file_read(const char *path, gsize max_bytes, char **contents, gsize
         if (text->len + (gsize)n > max_bytes) {
             close(fd);
             g_string_free(text, TRUE);
-            char *what = g_strdup_printf("it is longer than %" G_GSIZE_FORMAT
-                                         " MB, far more than any game record", max_bytes >> 20);
-            io_error(error, path, what);
-            g_free(what);
-            return false;
+            return dj_error_set(error, G_FILE_ERROR, G_FILE_ERROR_INVAL,
+                                "%s: it is longer than %" G_GSIZE_FORMAT
+                                " MB, too long for a file dojo reads", path, max_bytes >> 20);
         }
         g_string_append_len(text, buffer, n);
     }

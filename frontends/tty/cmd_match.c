@@ -11,6 +11,7 @@
 
 #include "cli.h"
 #include "framework/game_history.h"
+#include "framework/text_file.h"
 #include "interrupt.h"
 #include "match_run.h"
 #include "options.h"
@@ -110,13 +111,12 @@ static bool parse_sprt(const char *text, DjSprt *sprt, GError **error)
 static GPtrArray *read_positions(const DjVariant *variant, const char *path, GError **error)
 {
     char *text = NULL;
-    GError *local = NULL;
-    if (!g_file_get_contents(path, &text, NULL, &local)) {
-        g_set_error(error, DJ_ERROR, DJ_ERROR_IO, "cannot read the openings file: %s",
-                    local->message);
-        g_error_free(local);
+    gsize length = 0;
+    if (!dj_text_file_read(path, DJ_TEXT_FILE_MAX_BYTES, &text, &length, error)) {
+        g_prefix_error(error, "cannot read the openings file ");   /* "PATH: WHY" follows */
         return NULL;
     }
+    GError *local = NULL;
     GPtrArray *positions = g_ptr_array_new_with_free_func(g_free);
     char **lines = g_strsplit(text, "\n", -1);
     g_free(text);
@@ -127,7 +127,7 @@ static GPtrArray *read_positions(const DjVariant *variant, const char *path, GEr
         DjSetup setup = { line, 0, NULL, 0 };
         DjGame *game = dj_game_new(variant, &setup, &local);
         if (game == NULL || dj_game_outcome(game) != DJ_OUTCOME_ONGOING) {
-            g_set_error(error, DJ_ERROR, DJ_ERROR_INVALID, "%s line %d: %s", path, i + 1,
+            g_set_error(error, DJ_ERROR, DJ_ERROR_INVALID, "%s: line %d: %s", path, i + 1,
                         game == NULL ? local->message : "the game is already over there");
             g_clear_error(&local);
             dj_game_free(game);
@@ -271,8 +271,9 @@ static int run_match(void *data, int n_positional, char **positional)
         dj_game_free(first);
     }
     if (ok && args->records != NULL && g_mkdir_with_parents(args->records, 0777) != 0) {
-        g_set_error(&error, DJ_ERROR, DJ_ERROR_IO, "cannot create the records folder %s: %s",
-                    args->records, g_strerror(errno));
+        int errsv = errno;
+        g_set_error(&error, G_FILE_ERROR, g_file_error_from_errno(errsv),
+                    "cannot create the records folder %s: %s", args->records, g_strerror(errsv));
         ok = false;
     }
     if (!ok) {

@@ -176,16 +176,6 @@ static char *printable(const char *text)
     return g_string_free(clean, FALSE);
 }
 
-/* "cannot resume PATH: MESSAGE" as `error`, from `cause` (freed). */
-static void resume_error(const char *path, GError *cause, GError **error)
-{
-    GString *message = g_string_new(NULL);
-    dojo_output_file_error("cannot resume", path, cause->message, message);
-    g_set_error_literal(error, cause->domain, cause->code, message->str);
-    g_string_free(message, TRUE);
-    g_error_free(cause);
-}
-
 /* The unfinished game at `path`, and its journal unless `keep_journal` is
  * false (--record moves the game to another file).  A record cut short
  * loads up to its last whole move, with a warning. */
@@ -208,7 +198,8 @@ static DjGame *resume_game(const char *path, bool keep_journal, DojoJournal **jo
     if (!keep_journal)
         game = dj_record_load_salvaging(path, &dropped, &load_error);
     if (game == NULL) {
-        resume_error(path, load_error, error);
+        /* load_error reads "PATH: WHY" (record.h, journal.h) */
+        g_propagate_prefixed_error(error, load_error, "cannot resume ");
         return NULL;
     }
     if (dropped != NULL) {
@@ -389,10 +380,11 @@ static int run_play(void *data, int n_positional, char **positional)
         g_set_error(&error, DJ_ERROR, DJ_ERROR_INVALID,
                     "%s has no evaluation, so --engine alphabeta cannot play it (use mcts)",
                     dj_game_variant(game)->title);
-    if (error != NULL || !choose_players(args, dj_game_variant(game), players, &error)
-        || (args->record != NULL
-            && !dojo_journal_check_target(args->record,
-                                          args->force ? NULL : "add --force", &error))) {
+    if (error == NULL && choose_players(args, dj_game_variant(game), players, &error)
+        && args->record != NULL
+        && !dojo_journal_check_target(args->record, args->force ? NULL : "add --force", &error))
+        g_prefix_error(&error, "cannot record the game in ");   /* "PATH: WHY" follows */
+    if (error != NULL) {
         dj_game_free(game);
         dojo_journal_free(journal);
         g_free(journal_target);

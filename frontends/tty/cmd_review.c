@@ -168,11 +168,7 @@ static int run_review(void *data, int n_positional, char **positional)
     const char *path = positional[0];
     DjGame *game = dj_record_load(path, &error);
     if (game == NULL) {
-        GString *message = g_string_new(NULL);
-        dojo_output_file_error("cannot review", path, error->message, message);
-        g_error_free(error);
-        error = g_error_new_literal(DJ_ERROR, DJ_ERROR_INVALID, message->str);
-        g_string_free(message, TRUE);
+        g_prefix_error(&error, "cannot review ");   /* "PATH: WHY" follows */
         return dojo_report_error("review", REVIEW_PARAMS, error);
     }
     if (dj_game_length(game) == 0) {

@@ -44,7 +44,7 @@ static void add_record(TuneData *data, const char *path)
     if (game == NULL) {
         GString *clean = g_string_new(NULL);
         dojo_output_sanitize(error->message, 200, clean);
-        fprintf(stderr, "dojo tune: skipping %s: %s\n", path, clean->str);
+        fprintf(stderr, "dojo tune: skipping %s\n", clean->str);   /* "PATH: WHY" */
         g_string_free(clean, TRUE);
         g_clear_error(&error);
         data->skipped_games++;

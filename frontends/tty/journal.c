@@ -10,6 +10,7 @@
 
 #include <glib/gstdio.h>
 
+#include "framework/error.h"
 #include "framework/notation.h"
 #include "framework/record.h"
 #include "framework/text_file.h"
@@ -59,6 +60,14 @@ static bool set_io_error(GError **error, const char *what, const char *path, int
     return false;
 }
 
+/* "PATH: WHY", for the errors a caller shows behind what it was doing
+ * ("Cannot save PATH: Permission denied"). */
+static bool path_error(GError **error, const char *path, int errsv)
+{
+    return dj_error_set(error, G_FILE_ERROR, g_file_error_from_errno(errsv), "%s: %s", path,
+                        g_strerror(errsv));
+}
+
 static void refuse_busy(GError **error, const char *path)
 {
     g_set_error(error, G_FILE_ERROR, G_FILE_ERROR_EXIST,
@@ -82,7 +91,7 @@ static int lock_game_file(const char *path, char **lock_path, GError **error)
             if (errsv == EACCES || errsv == EAGAIN)
                 refuse_busy(error, path);
             else
-                set_io_error(error, "lock", path, errsv);
+                path_error(error, path, errsv);
             g_clear_pointer(lock_path, g_free);
             return -1;
         }
@@ -92,7 +101,7 @@ static int lock_game_file(const char *path, char **lock_path, GError **error)
             return fd;
         close(fd);   /* its owner removed it meanwhile: take the new one */
     }
-    set_io_error(error, "lock", path, errno);
+    path_error(error, path, errno);
     g_clear_pointer(lock_path, g_free);
     return -1;
 }
@@ -294,8 +303,8 @@ DojoJournal *dojo_journal_open(const char *path, DjGame **game, char **dropped,
     if (!dj_text_file_read(path, DJ_TEXT_FILE_MAX_BYTES, &text, &length, &read_error)
         || strlen(text) != length) {
         if (read_error == NULL)
-            g_set_error(&read_error, DJ_ERROR, DJ_ERROR_INVALID,
-                        "%s: the file is not a game record (it contains binary data)", path);
+            dj_error_set(&read_error, DJ_ERROR, DJ_ERROR_INVALID,
+                         "%s: the file is not a game record (it contains binary data)", path);
         g_propagate_error(error, read_error);
         g_free(text);
         dojo_journal_free(journal);
@@ -304,8 +313,7 @@ DojoJournal *dojo_journal_open(const char *path, DjGame **game, char **dropped,
     GError *parse_error = NULL;
     *game = dj_record_parse_salvaging(text, dropped, &parse_error);
     if (*game == NULL) {
-        g_set_error(error, DJ_ERROR, parse_error->code, "%s: %s", path, parse_error->message);
-        g_error_free(parse_error);
+        g_propagate_prefixed_error(error, parse_error, "%s: ", path);
         g_free(text);
         dojo_journal_free(journal);
         return NULL;
@@ -436,11 +444,11 @@ bool dojo_journal_check_target(const char *path, const char *how_to_force, GErro
     if (lstat(path, &info) != 0) {
         if (errno == ENOENT)
             return true;
-        return set_io_error(error, "write", path, errno);
+        return path_error(error, path, errno);
     }
     if (S_ISLNK(info.st_mode) || !S_ISREG(info.st_mode)) {
         g_set_error(error, G_FILE_ERROR, G_FILE_ERROR_INVAL,
-                    "%s is not a regular file (%s): a game is only written to a plain file",
+                    "%s: not a regular file (%s): a game is only written to a plain file",
                     path, S_ISLNK(info.st_mode) ? "a symbolic link"
                           : S_ISDIR(info.st_mode) ? "a folder"
                           : S_ISFIFO(info.st_mode) ? "a named pipe"
@@ -455,7 +463,7 @@ bool dojo_journal_check_target(const char *path, const char *how_to_force, GErro
     g_free(text);
     if (!record && how_to_force != NULL) {
         g_set_error(error, G_FILE_ERROR, G_FILE_ERROR_EXIST,
-                    "%s already exists and is not a game record; %s to replace it", path,
+                    "%s: it exists and is not a game record; %s to replace it", path,
                     how_to_force);
         return false;
     }

@@ -137,10 +137,7 @@ static void command_save(PlayState *state, const char *path, bool force)
     if (ok) {
         play_say(state, "Saved the game to %s.", path);
     } else {
-        GString *message = g_string_new(NULL);
-        dojo_output_file_error("Cannot save", path, error->message, message);
-        play_say(state, "%s", message->str);
-        g_string_free(message, TRUE);
+        play_say(state, "Cannot save %s", error->message);   /* "PATH: WHY" */
     }
     g_clear_error(&error);
 }
@@ -159,10 +156,7 @@ static void command_load(PlayState *state, const char *path)
         g_free(dropped);
     }
     if (loaded == NULL) {
-        GString *message = g_string_new(NULL);
-        dojo_output_file_error("Cannot load", path, error->message, message);
-        play_say(state, "%s", message->str);
-        g_string_free(message, TRUE);
+        play_say(state, "Cannot load %s", error->message);   /* "PATH: WHY" */
         g_error_free(error);
         return;
     }

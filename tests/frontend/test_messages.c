@@ -8,12 +8,14 @@
 #include <setjmp.h>
 #include <cmocka.h>
 
+#include <errno.h>
 #include <stdio.h>
 #include <string.h>
 
 #include <gio/gio.h>
 #include <glib.h>
 
+#include "framework/registry.h"
 #include "gerror_assert.h"
 #include "runner.h"
 
@@ -158,15 +160,120 @@ static void test_an_option_that_is_not_utf8_is_named(void **state)
 
 /* ---- 16. save errors ----------------------------------------------------------- */
 
+/* "PREFIX" followed by the system's words for `errsv` (g_free). */
+static char *with_strerror(const char *prefix, int errsv)
+{
+    return g_strconcat(prefix, g_strerror(errsv), NULL);
+}
+
 static void test_a_save_error_names_the_file_once(void **state)
 {
     runner_require_variant("onitama");
-    DojoRun *r = run(*state, "ox:d1d2\nsave nowhere/s.dojo\nquit\n", hotseat);
+    runner_write_file(*state, "notes.txt", "my notes\n");
+    /* a folder that is not there, and a "folder" that is a file: no user,
+     * not even root, can write there */
+    DojoRun *r = run(*state, "ox:d1d2\nsave nowhere/s.dojo\nsave notes.txt/s.dojo\nquit\n",
+                     hotseat);
     assert_int_equal(r->exit_code, 0);
-    assert_int_equal(runner_count_containing(r->out, "Cannot save nowhere/s.dojo: "), 1);
+    char *expected = with_strerror("Cannot save nowhere/s.dojo: ", ENOENT);
+    assert_int_equal(runner_count_line(r->out, expected), 1);
+    g_free(expected);
+    expected = with_strerror("Cannot save notes.txt/s.dojo: ", ENOTDIR);
+    assert_int_equal(runner_count_line(r->out, expected), 1);
+    g_free(expected);
     assert_int_equal(runner_count_containing(r->out, "s.dojo."), 0);   /* a temporary name */
-    assert_null(strstr(r->out, "Could not save"));
     runner_run_free(r);
+
+    /* --record to such a place: refused before the game starts */
+    const char *record[] = { "play", "onitama", "--hotseat", "--cards", CARDS, "--record",
+                             "notes.txt/s.dojo", NULL };
+    r = run(*state, NULL, record);
+    assert_int_equal(r->exit_code, 1);
+    expected = with_strerror("dojo play: cannot record the game in notes.txt/s.dojo: ", ENOTDIR);
+    char *line = g_strconcat(expected, "\n", NULL);
+    assert_string_equal(r->err, line);
+    g_free(line);
+    g_free(expected);
+    runner_run_free(r);
+}
+
+/* What a user reads when a record cannot be loaded: one line, the path
+ * once, no message wrapped in another. */
+static void test_a_load_error_is_one_clear_line(void **state)
+{
+    runner_require_variant("onitama");
+    runner_write_file(*state, "bad.dojo", "hello world\n");
+    static const char malformed[] = "line 1: the record does not say which game it is "
+                                    "(no [Variant \"...\"] tag)";
+
+    const char *review_missing[] = { "review", "missing.dojo", NULL };
+    DojoRun *r = run(*state, NULL, review_missing);
+    assert_int_equal(r->exit_code, 1);
+    char *expected = with_strerror("dojo review: cannot review missing.dojo: ", ENOENT);
+    char *line = g_strconcat(expected, "\n", NULL);
+    assert_string_equal(r->err, line);
+    g_free(line);
+    g_free(expected);
+    runner_run_free(r);
+
+    const char *review_bad[] = { "review", "bad.dojo", NULL };
+    r = run(*state, NULL, review_bad);
+    assert_int_equal(r->exit_code, 1);
+    line = g_strdup_printf("dojo review: cannot review bad.dojo: %s\n", malformed);
+    assert_string_equal(r->err, line);
+    g_free(line);
+    runner_run_free(r);
+
+    const char *resume_bad[] = { "play", "--resume", "bad.dojo", NULL };
+    r = run(*state, NULL, resume_bad);
+    assert_int_equal(r->exit_code, 1);
+    line = g_strdup_printf("dojo play: cannot resume bad.dojo: %s\n", malformed);
+    assert_string_equal(r->err, line);
+    g_free(line);
+    runner_run_free(r);
+
+    r = run(*state, "load missing.dojo\nload bad.dojo\nquit\n", hotseat);
+    assert_int_equal(r->exit_code, 0);
+    expected = with_strerror("Cannot load missing.dojo: ", ENOENT);
+    assert_int_equal(runner_count_line(r->out, expected), 1);
+    g_free(expected);
+    line = g_strdup_printf("Cannot load bad.dojo: %s", malformed);
+    assert_int_equal(runner_count_line(r->out, line), 1);
+    g_free(line);
+    assert_int_equal(runner_count_containing(r->out, "missing.dojo"), 1);
+    assert_int_equal(runner_count_containing(r->out, "bad.dojo"), 1);
+    runner_run_free(r);
+}
+
+static void test_a_bad_position_is_one_clear_line(void **state)
+{
+    runner_require_variant("onitama");
+    const char *args[] = { "play", "onitama", "--position", "xx", NULL };
+    DojoRun *r = run(*state, NULL, args);
+    assert_int_equal(r->exit_code, 1);
+    assert_string_equal(r->err, "dojo play: bad position: expected a board, the side to move and "
+                                "five cards, like '" START "'\n");
+    runner_run_free(r);
+
+    /* in a record's Position tag: where it is, then the same words, once */
+    runner_write_file(*state, "badpos.dojo", "[Variant \"onitama\"]\n[Position \"xx\"]\n\n"
+                                             "1. ox:d1d2\n");
+    const char *review[] = { "review", "badpos.dojo", NULL };
+    r = run(*state, NULL, review);
+    assert_int_equal(r->exit_code, 1);
+    assert_string_equal(r->err, "dojo review: cannot review badpos.dojo: line 2: bad position: "
+                                "expected a board, the side to move and five cards, like '"
+                                START "'\n");
+    runner_run_free(r);
+
+    if (dj_registry_find("ogi") != NULL) {
+        const char *ogi[] = { "analyze", "ogi", "--position", "xx", NULL };
+        r = run(*state, NULL, ogi);
+        assert_int_equal(r->exit_code, 1);
+        assert_string_equal(r->err, "dojo analyze: bad position: the position string needs the "
+                                    "side to move ('b' or 'w') after the board\n");
+        runner_run_free(r);
+    }
 }
 
 /* ---- 17. damaged records ---------------------------------------------------------- */
@@ -267,6 +374,8 @@ int main(int argc, char **argv)
         T(test_conflicting_options_are_refused),
         T(test_an_option_that_is_not_utf8_is_named),
         T(test_a_save_error_names_the_file_once),
+        T(test_a_load_error_is_one_clear_line),
+        T(test_a_bad_position_is_one_clear_line),
         T(test_record_errors_are_short_and_to_the_point),
         T(test_echoed_input_is_printable_and_as_typed),
     };

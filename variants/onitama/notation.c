@@ -40,7 +40,9 @@ void onitama_format_position(const void *p, GString *out)
     }
 }
 
-/* The message echoes the string read: dj_error_set keeps it printable. */
+/* Says what it is about ("bad position: "), once: callers add only where
+ * the string came from.  The message echoes the string read: dj_error_set
+ * keeps it printable. */
 #define position_error(error, ...) \
     dj_error_set((error), ONITAMA_ERROR, ONITAMA_ERROR_POSITION, "bad position: " __VA_ARGS__)
 
