@@ -128,8 +128,9 @@ uint32_t dj_mcts_pool_used(const DjMcts *mcts);
  * the odds of winning (+1.91 at 0.5), strictly inside +-DJ_SCORE_EVAL_MAX. */
 int dj_mcts_score(double value);
 
-/* g_autoptr(DjMcts) frees with dj_mcts_free when it goes out of scope.  Guarded:
- * a compiler or GLib without automatic cleanup still reads this header. */
+/* g_autoptr(DjMcts) frees with dj_mcts_free at the end of its scope.
+ * Guarded: a compiler or GLib without automatic cleanup still reads this
+ * header. */
 #ifdef G_DEFINE_AUTOPTR_CLEANUP_FUNC
 G_DEFINE_AUTOPTR_CLEANUP_FUNC(DjMcts, dj_mcts_free)
 #endif

@@ -98,8 +98,9 @@ void dojo_journal_format(const DjGame *game, GString *out);
  * saying so when there is none. */
 char *dojo_journal_find_unfinished(const char *dir, const char *variant_name, GError **error);
 
-/* g_autoptr(DojoJournal) frees with dojo_journal_free when it goes out of scope.  Guarded:
- * a compiler or GLib without automatic cleanup still reads this header. */
+/* g_autoptr(DojoJournal) frees with dojo_journal_free at the end of its
+ * scope.  Guarded: a compiler or GLib without automatic cleanup still reads
+ * this header. */
 #ifdef G_DEFINE_AUTOPTR_CLEANUP_FUNC
 G_DEFINE_AUTOPTR_CLEANUP_FUNC(DojoJournal, dojo_journal_free)
 #endif

@@ -42,8 +42,9 @@ void dojo_uci_free(DojoUci *uci);
  * false once the engine was told to quit, true otherwise. */
 bool dojo_uci_command(DojoUci *uci, const char *line);
 
-/* g_autoptr(DojoUci) frees with dojo_uci_free when it goes out of scope.  Guarded:
- * a compiler or GLib without automatic cleanup still reads this header. */
+/* g_autoptr(DojoUci) frees with dojo_uci_free at the end of its scope.
+ * Guarded: a compiler or GLib without automatic cleanup still reads this
+ * header. */
 #ifdef G_DEFINE_AUTOPTR_CLEANUP_FUNC
 G_DEFINE_AUTOPTR_CLEANUP_FUNC(DojoUci, dojo_uci_free)
 #endif

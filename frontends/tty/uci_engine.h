@@ -70,8 +70,9 @@ DojoEngineRead dojo_engine_read(DojoEngine *engine, gint64 deadline_us, char **l
  * dropping any output left over from an earlier game. */
 bool dojo_engine_new_game(DojoEngine *engine, int timeout_ms, GError **error);
 
-/* g_autoptr(DojoEngine) frees with dojo_engine_free when it goes out of scope.  Guarded:
- * a compiler or GLib without automatic cleanup still reads this header. */
+/* g_autoptr(DojoEngine) frees with dojo_engine_free at the end of its scope.
+ * Guarded: a compiler or GLib without automatic cleanup still reads this
+ * header. */
 #ifdef G_DEFINE_AUTOPTR_CLEANUP_FUNC
 G_DEFINE_AUTOPTR_CLEANUP_FUNC(DojoEngine, dojo_engine_free)
 #endif
