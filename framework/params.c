@@ -86,21 +86,18 @@ bool dj_params_parse(const DjVariant *variant, const char *text, GError **error)
 
 bool dj_params_load(const DjVariant *variant, const char *path, GError **error)
 {
-    char *text = NULL;
+    g_autofree char *text = NULL;
     gsize length = 0;
     if (!dj_text_file_read(path, 1u << 20, &text, &length, error))
         return false;   /* "PATH: WHY" */
-    bool ok;
-    if (memchr(text, '\0', length) != NULL) {
-        ok = dj_error_set(error, DJ_ERROR, DJ_ERROR_INVALID,
-                          "%s: not a weights file (it contains binary data)", path);
-    } else {
-        ok = dj_params_parse(variant, text, error);
-        if (!ok)
-            g_prefix_error(error, "%s: ", path);
+    if (memchr(text, '\0', length) != NULL)
+        return dj_error_set(error, DJ_ERROR, DJ_ERROR_INVALID,
+                            "%s: not a weights file (it contains binary data)", path);
+    if (!dj_params_parse(variant, text, error)) {
+        g_prefix_error(error, "%s: ", path);
+        return false;
     }
-    g_free(text);
-    return ok;
+    return true;
 }
 
 int *dj_params_snapshot(const DjVariant *variant)

@@ -481,17 +481,15 @@ bool dj_record_save_text(const char *text, const char *path, GError **error)
 
 bool dj_record_save(const DjGame *game, const char *path, GError **error)
 {
-    GString *text = g_string_new(NULL);
+    g_autoptr(GString) text = g_string_new(NULL);
     dj_record_format(game, text);
-    bool ok = dj_record_save_text(text->str, path, error);
-    g_string_free(text, TRUE);
-    return ok;
+    return dj_record_save_text(text->str, path, error);
 }
 
 DjGame *dj_record_parse_salvaging(const char *text, char **dropped, GError **error)
 {
     *dropped = NULL;
-    GError *whole_error = NULL;
+    g_autoptr(GError) whole_error = NULL;
     DjGame *game = dj_record_parse(text, &whole_error);
     if (game != NULL)
         return game;
@@ -503,19 +501,16 @@ DjGame *dj_record_parse_salvaging(const char *text, char **dropped, GError **err
     while (start > 0 && !g_ascii_isspace(text[start - 1]))
         start--;
     if (start < length && start > 0) {
-        char *head = g_strndup(text, start);
+        g_autofree char *head = g_strndup(text, start);
         game = dj_record_parse(head, NULL);
-        g_free(head);
     }
     if (game == NULL) {
-        g_propagate_error(error, whole_error);
+        g_propagate_error(error, g_steal_pointer(&whole_error));
         return NULL;
     }
-    char *quote = quote_of(text + start);
+    g_autofree char *quote = quote_of(text + start);
     *dropped = g_strdup_printf("the record was cut short: its last word \"%s\" is left out",
                                quote);
-    g_free(quote);
-    g_error_free(whole_error);
     return game;
 }
 
@@ -523,7 +518,7 @@ DjGame *dj_record_parse_salvaging(const char *text, char **dropped, GError **err
  * is not NULL. */
 static DjGame *load(const char *path, char **dropped, GError **error)
 {
-    char *text = NULL;
+    g_autofree char *text = NULL;
     gsize length = 0;
     if (!dj_text_file_read(path, DJ_TEXT_FILE_MAX_BYTES, &text, &length, error))
         return NULL;
@@ -534,7 +529,6 @@ static DjGame *load(const char *path, char **dropped, GError **error)
         dj_error_set(error, DJ_ERROR, DJ_ERROR_INVALID,
                      "%s: line %d: the file is not a game record (it contains binary data)",
                      path, line);
-        g_free(text);
         return NULL;
     }
     GError *parse_error = NULL;
@@ -542,7 +536,6 @@ static DjGame *load(const char *path, char **dropped, GError **error)
                                    : dj_record_parse(text, &parse_error);
     if (game == NULL)
         g_propagate_prefixed_error(error, parse_error, "%s: ", path);
-    g_free(text);
     return game;
 }
 
