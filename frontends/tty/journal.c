@@ -43,14 +43,10 @@ char *dojo_journal_games_dir(void)
  * checks, once it has the lock, that the name still leads to that file. */
 static char *lock_path_of(const char *path)
 {
-    char *dir = g_path_get_dirname(path);
-    char *base = g_path_get_basename(path);
-    char *name = g_strdup_printf(".%s.lock", base);
-    char *lock = g_build_filename(dir, name, NULL);
-    g_free(name);
-    g_free(base);
-    g_free(dir);
-    return lock;
+    g_autofree char *dir = g_path_get_dirname(path);
+    g_autofree char *base = g_path_get_basename(path);
+    g_autofree char *name = g_strdup_printf(".%s.lock", base);
+    return g_build_filename(dir, name, NULL);
 }
 
 static bool set_io_error(GError **error, const char *what, const char *path, int errsv)
@@ -149,21 +145,19 @@ static void keep_body(DojoJournal *journal, const char *text, int plies)
     if (g_str_has_prefix(text, "\xEF\xBB\xBF"))
         text += 3;
     const char *p = text;
-    GString *body = g_string_new(NULL);
+    g_autoptr(GString) body = g_string_new(NULL);
     bool in_tags = true;
     while (*p != '\0') {
         const char *end = strchr(p, '\n');
         size_t length = end != NULL ? (size_t)(end - p) + 1 : strlen(p);
-        char *line = g_strndup(p, length);
-        char *stripped = g_strstrip(g_strdup(line));
+        g_autofree char *line = g_strndup(p, length);
+        g_autofree char *stripped = g_strstrip(g_strdup(line));
         /* As dj_record_parse reads it: blank and comment lines do not end
          * the tag section. */
         if (in_tags && stripped[0] != '[' && stripped[0] != '\0' && stripped[0] != ';')
             in_tags = false;
         if (!in_tags || stripped[0] == ';')
             g_string_append(body, line);
-        g_free(stripped);
-        g_free(line);
         p += length;
     }
     /* The final "*" (not inside a comment) is written again at the end. */
@@ -183,7 +177,6 @@ static void keep_body(DojoJournal *journal, const char *text, int plies)
     if (body->len > 0)
         g_string_append_c(body, '\n');
     g_string_assign(journal->body, body->str);
-    g_string_free(body, TRUE);
     journal->body_plies = plies;
     journal->ends_with_star = star;
 }
@@ -266,8 +259,8 @@ static DojoJournal *journal_new(void)
 
 DojoJournal *dojo_journal_create(const DjGame *game, const char *path, GError **error)
 {
-    DojoJournal *journal = journal_new();
-    GString *text = g_string_new(NULL);
+    g_autoptr(DojoJournal) journal = journal_new();
+    g_autoptr(GString) text = g_string_new(NULL);
     dojo_journal_format(game, text);
     if (path == NULL) {
         journal->path = create_new_game_file(game, text, &journal->lock_fd,
@@ -277,13 +270,10 @@ DojoJournal *dojo_journal_create(const DjGame *game, const char *path, GError **
         if (journal->lock_fd >= 0 && write_atomically(path, text, error))
             journal->path = g_strdup(path);
     }
-    g_string_free(text, TRUE);
-    if (journal->path == NULL) {
-        dojo_journal_free(journal);
+    if (journal->path == NULL)
         return NULL;
-    }
     journal->plies_written = dj_game_length(game);
-    return journal;
+    return g_steal_pointer(&journal);
 }
 
 DojoJournal *dojo_journal_open(const char *path, DjGame **game, char **dropped,
@@ -291,31 +281,23 @@ DojoJournal *dojo_journal_open(const char *path, DjGame **game, char **dropped,
 {
     *game = NULL;
     *dropped = NULL;
-    DojoJournal *journal = journal_new();
+    g_autoptr(DojoJournal) journal = journal_new();
     journal->lock_fd = lock_game_file(path, &journal->lock_path, error);
-    char *text = NULL;
-    gsize length = 0;
-    GError *read_error = NULL;
-    if (journal->lock_fd < 0) {
-        dojo_journal_free(journal);
+    if (journal->lock_fd < 0)
         return NULL;
-    }
-    if (!dj_text_file_read(path, DJ_TEXT_FILE_MAX_BYTES, &text, &length, &read_error)
-        || strlen(text) != length) {
-        if (read_error == NULL)
-            dj_error_set(&read_error, DJ_ERROR, DJ_ERROR_INVALID,
-                         "%s: the file is not a game record (it contains binary data)", path);
-        g_propagate_error(error, read_error);
-        g_free(text);
-        dojo_journal_free(journal);
+    g_autofree char *text = NULL;
+    gsize length = 0;
+    if (!dj_text_file_read(path, DJ_TEXT_FILE_MAX_BYTES, &text, &length, error))
+        return NULL;   /* "PATH: WHY" */
+    if (strlen(text) != length) {
+        dj_error_set(error, DJ_ERROR, DJ_ERROR_INVALID,
+                     "%s: the file is not a game record (it contains binary data)", path);
         return NULL;
     }
     GError *parse_error = NULL;
     *game = dj_record_parse_salvaging(text, dropped, &parse_error);
     if (*game == NULL) {
         g_propagate_prefixed_error(error, parse_error, "%s: ", path);
-        g_free(text);
-        dojo_journal_free(journal);
         return NULL;
     }
     if (*dropped != NULL) {
@@ -326,10 +308,9 @@ DojoJournal *dojo_journal_open(const char *path, DjGame **game, char **dropped,
         text[keep] = '\0';
     }
     keep_body(journal, text, dj_game_length(*game));
-    g_free(text);
     journal->path = g_strdup(path);
     journal->plies_written = -1;   /* nothing written yet: the first write rewrites */
-    return journal;
+    return g_steal_pointer(&journal);
 }
 
 bool dojo_journal_switch(DojoJournal *journal, const DjGame *game, GError **error)
@@ -354,10 +335,9 @@ bool dojo_journal_rewrite(DojoJournal *journal, const DjGame *game, GError **err
         g_string_truncate(journal->body, 0);
         journal->body_plies = 0;
     }
-    GString *text = g_string_new(NULL);
+    g_autoptr(GString) text = g_string_new(NULL);
     compose(journal, game, false, text);
     bool ok = write_atomically(journal->path, text, error);
-    g_string_free(text, TRUE);
     if (ok)
         journal->plies_written = length;
     return ok;
@@ -371,7 +351,7 @@ bool dojo_journal_append(DojoJournal *journal, const DjGame *game, GError **erro
         return dojo_journal_rewrite(journal, game, error);
     if (length == journal->plies_written)
         return true;
-    GString *text = g_string_new(NULL);
+    g_autoptr(GString) text = g_string_new(NULL);
     /* Appending from plies_written on gives exactly the text that
      * compose would write for the whole game. */
     dj_record_format_moves(game, journal->plies_written, length, text);
@@ -390,7 +370,6 @@ bool dojo_journal_append(DojoJournal *journal, const DjGame *game, GError **erro
     int errsv = errno;
     if (fd >= 0)
         close(fd);
-    g_string_free(text, TRUE);
     if (!ok)
         return set_io_error(error, "write the game record to", journal->path, errsv);
     journal->plies_written = length;
@@ -403,10 +382,9 @@ bool dojo_journal_finish(DojoJournal *journal, const DjGame *game, GError **erro
         g_string_truncate(journal->body, 0);
         journal->body_plies = 0;
     }
-    GString *text = g_string_new(NULL);
+    g_autoptr(GString) text = g_string_new(NULL);
     compose(journal, game, true, text);
     bool ok = write_atomically(journal->path, text, error);
-    g_string_free(text, TRUE);
     if (ok)
         journal->plies_written = dj_game_length(game);
     return ok;
