@@ -160,10 +160,28 @@ static void test_an_option_that_is_not_utf8_is_named(void **state)
 
 /* ---- 16. save errors ----------------------------------------------------------- */
 
-/* "PREFIX" followed by the system's words for `errsv` (g_free). */
-static char *with_strerror(const char *prefix, int errsv)
+/* Run dojo in `dir` with `args` and no input: it must fail (exit 1) and
+ * its whole standard error must be the one line `expected`, followed by
+ * the system's words for `errsv` when that is not 0. */
+static void expect_one_error_line(const char *dir, const char *const *args,
+                                  const char *expected, int errsv)
 {
-    return g_strconcat(prefix, g_strerror(errsv), NULL);
+    DojoRun *r = run(dir, NULL, args);
+    assert_int_equal(r->exit_code, 1);
+    char *line = g_strconcat(expected, errsv != 0 ? g_strerror(errsv) : "", "\n", NULL);
+    assert_string_equal(r->err, line);
+    g_free(line);
+    runner_run_free(r);
+}
+
+/* Whether `text` has exactly one line that is `expected`, followed by the
+ * system's words for `errsv` when that is not 0. */
+static bool has_one_line(const char *text, const char *expected, int errsv)
+{
+    char *line = g_strconcat(expected, errsv != 0 ? g_strerror(errsv) : "", NULL);
+    bool one = runner_count_line(text, line) == 1;
+    g_free(line);
+    return one;
 }
 
 static void test_a_save_error_names_the_file_once(void **state)
@@ -175,71 +193,37 @@ static void test_a_save_error_names_the_file_once(void **state)
     DojoRun *r = run(*state, "ox:d1d2\nsave nowhere/s.dojo\nsave notes.txt/s.dojo\nquit\n",
                      hotseat);
     assert_int_equal(r->exit_code, 0);
-    char *expected = with_strerror("Cannot save nowhere/s.dojo: ", ENOENT);
-    assert_int_equal(runner_count_line(r->out, expected), 1);
-    g_free(expected);
-    expected = with_strerror("Cannot save notes.txt/s.dojo: ", ENOTDIR);
-    assert_int_equal(runner_count_line(r->out, expected), 1);
-    g_free(expected);
+    assert_true(has_one_line(r->out, "Cannot save nowhere/s.dojo: ", ENOENT));
+    assert_true(has_one_line(r->out, "Cannot save notes.txt/s.dojo: ", ENOTDIR));
     assert_int_equal(runner_count_containing(r->out, "s.dojo."), 0);   /* a temporary name */
     runner_run_free(r);
 
     /* --record to such a place: refused before the game starts */
     const char *record[] = { "play", "onitama", "--hotseat", "--cards", CARDS, "--record",
                              "notes.txt/s.dojo", NULL };
-    r = run(*state, NULL, record);
-    assert_int_equal(r->exit_code, 1);
-    expected = with_strerror("dojo play: cannot record the game in notes.txt/s.dojo: ", ENOTDIR);
-    char *line = g_strconcat(expected, "\n", NULL);
-    assert_string_equal(r->err, line);
-    g_free(line);
-    g_free(expected);
-    runner_run_free(r);
+    expect_one_error_line(*state, record,
+                          "dojo play: cannot record the game in notes.txt/s.dojo: ", ENOTDIR);
 }
 
 /* What a user reads when a record cannot be loaded: one line, the path
  * once, no message wrapped in another. */
+#define MALFORMED "line 1: the record does not say which game it is (no [Variant \"...\"] tag)"
+
 static void test_a_load_error_is_one_clear_line(void **state)
 {
     runner_require_variant("onitama");
     runner_write_file(*state, "bad.dojo", "hello world\n");
-    static const char malformed[] = "line 1: the record does not say which game it is "
-                                    "(no [Variant \"...\"] tag)";
+    expect_one_error_line(*state, (const char *const[]){ "review", "missing.dojo", NULL },
+                          "dojo review: cannot review missing.dojo: ", ENOENT);
+    expect_one_error_line(*state, (const char *const[]){ "review", "bad.dojo", NULL },
+                          "dojo review: cannot review bad.dojo: " MALFORMED, 0);
+    expect_one_error_line(*state, (const char *const[]){ "play", "--resume", "bad.dojo", NULL },
+                          "dojo play: cannot resume bad.dojo: " MALFORMED, 0);
 
-    const char *review_missing[] = { "review", "missing.dojo", NULL };
-    DojoRun *r = run(*state, NULL, review_missing);
-    assert_int_equal(r->exit_code, 1);
-    char *expected = with_strerror("dojo review: cannot review missing.dojo: ", ENOENT);
-    char *line = g_strconcat(expected, "\n", NULL);
-    assert_string_equal(r->err, line);
-    g_free(line);
-    g_free(expected);
-    runner_run_free(r);
-
-    const char *review_bad[] = { "review", "bad.dojo", NULL };
-    r = run(*state, NULL, review_bad);
-    assert_int_equal(r->exit_code, 1);
-    line = g_strdup_printf("dojo review: cannot review bad.dojo: %s\n", malformed);
-    assert_string_equal(r->err, line);
-    g_free(line);
-    runner_run_free(r);
-
-    const char *resume_bad[] = { "play", "--resume", "bad.dojo", NULL };
-    r = run(*state, NULL, resume_bad);
-    assert_int_equal(r->exit_code, 1);
-    line = g_strdup_printf("dojo play: cannot resume bad.dojo: %s\n", malformed);
-    assert_string_equal(r->err, line);
-    g_free(line);
-    runner_run_free(r);
-
-    r = run(*state, "load missing.dojo\nload bad.dojo\nquit\n", hotseat);
+    DojoRun *r = run(*state, "load missing.dojo\nload bad.dojo\nquit\n", hotseat);
     assert_int_equal(r->exit_code, 0);
-    expected = with_strerror("Cannot load missing.dojo: ", ENOENT);
-    assert_int_equal(runner_count_line(r->out, expected), 1);
-    g_free(expected);
-    line = g_strdup_printf("Cannot load bad.dojo: %s", malformed);
-    assert_int_equal(runner_count_line(r->out, line), 1);
-    g_free(line);
+    assert_true(has_one_line(r->out, "Cannot load missing.dojo: ", ENOENT));
+    assert_true(has_one_line(r->out, "Cannot load bad.dojo: " MALFORMED, 0));
     assert_int_equal(runner_count_containing(r->out, "missing.dojo"), 1);
     assert_int_equal(runner_count_containing(r->out, "bad.dojo"), 1);
     runner_run_free(r);
@@ -248,32 +232,22 @@ static void test_a_load_error_is_one_clear_line(void **state)
 static void test_a_bad_position_is_one_clear_line(void **state)
 {
     runner_require_variant("onitama");
-    const char *args[] = { "play", "onitama", "--position", "xx", NULL };
-    DojoRun *r = run(*state, NULL, args);
-    assert_int_equal(r->exit_code, 1);
-    assert_string_equal(r->err, "dojo play: bad position: expected a board, the side to move and "
-                                "five cards, like '" START "'\n");
-    runner_run_free(r);
-
+    expect_one_error_line(*state,
+                          (const char *const[]){ "play", "onitama", "--position", "xx", NULL },
+                          "dojo play: bad position: expected a board, the side to move and "
+                          "five cards, like '" START "'", 0);
     /* in a record's Position tag: where it is, then the same words, once */
     runner_write_file(*state, "badpos.dojo", "[Variant \"onitama\"]\n[Position \"xx\"]\n\n"
                                              "1. ox:d1d2\n");
-    const char *review[] = { "review", "badpos.dojo", NULL };
-    r = run(*state, NULL, review);
-    assert_int_equal(r->exit_code, 1);
-    assert_string_equal(r->err, "dojo review: cannot review badpos.dojo: line 2: bad position: "
-                                "expected a board, the side to move and five cards, like '"
-                                START "'\n");
-    runner_run_free(r);
-
-    if (dj_registry_find("ogi") != NULL) {
-        const char *ogi[] = { "analyze", "ogi", "--position", "xx", NULL };
-        r = run(*state, NULL, ogi);
-        assert_int_equal(r->exit_code, 1);
-        assert_string_equal(r->err, "dojo analyze: bad position: the position string needs the "
-                                    "side to move ('b' or 'w') after the board\n");
-        runner_run_free(r);
-    }
+    expect_one_error_line(*state, (const char *const[]){ "review", "badpos.dojo", NULL },
+                          "dojo review: cannot review badpos.dojo: line 2: bad position: "
+                          "expected a board, the side to move and five cards, like '"
+                          START "'", 0);
+    if (dj_registry_find("ogi") != NULL)
+        expect_one_error_line(*state,
+                              (const char *const[]){ "analyze", "ogi", "--position", "xx", NULL },
+                              "dojo analyze: bad position: the position string needs the side "
+                              "to move ('b' or 'w') after the board", 0);
 }
 
 /* ---- 17. damaged records ---------------------------------------------------------- */
