@@ -371,7 +371,7 @@ bool dojo_journal_append(DojoJournal *journal, const DjGame *game, GError **erro
     if (fd >= 0)
         close(fd);
     if (!ok)
-        return set_io_error(error, "write the game record to", journal->path, errsv);
+        return path_error(error, journal->path, errsv);
     journal->plies_written = length;
     return true;
 }
