@@ -220,11 +220,10 @@ static DjGame *resume_game(const char *path, bool keep_journal, DojoJournal **jo
 static DjGame *new_game(const DjVariant *variant, const DojoSetupArgs *setup_args,
                         guint64 seed, GError **error)
 {
-    DojoSetup setup;
+    g_auto(DojoSetup) setup = { { NULL, 0, NULL, 0 }, NULL, NULL };
     if (!dojo_setup_build(setup_args, seed, &setup, error))
         return NULL;
     g_autoptr(DjGame) game = dj_game_new(variant, &setup.setup, error);
-    dojo_setup_clear(&setup);
     if (game == NULL)
         return NULL;
     if (dj_game_tag(game, "Date") == NULL) {
@@ -352,11 +351,10 @@ static int run_play(void *data, int n_positional, char **positional)
         if (variant == NULL)
             return dojo_report_error("play", PLAY_PARAMS, error);
         if (args->setup.seed != NULL) {
-            DojoSetup parsed;
+            g_auto(DojoSetup) parsed = { { NULL, 0, NULL, 0 }, NULL, NULL };
             if (!dojo_setup_build(&args->setup, 0, &parsed, &error))
                 return dojo_report_error("play", PLAY_PARAMS, error);
             seed = parsed.setup.seed;
-            dojo_setup_clear(&parsed);
         }
         game = new_game(variant, &args->setup, seed, &error);
         if (game == NULL)

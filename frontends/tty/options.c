@@ -224,12 +224,10 @@ void dojo_setup_clear(DojoSetup *setup)
 bool dojo_setup_position(const DjVariant *variant, const DojoSetupArgs *args,
                          guint64 default_seed, void *pos, GError **error)
 {
-    DojoSetup setup;
+    g_auto(DojoSetup) setup = { { NULL, 0, NULL, 0 }, NULL, NULL };
     if (!dojo_setup_build(args, default_seed, &setup, error))
         return false;
-    bool ok = variant->setup(pos, &setup.setup, error);
-    dojo_setup_clear(&setup);
-    return ok;
+    return variant->setup(pos, &setup.setup, error);
 }
 
 /* ---- players and sides -------------------------------------------------------- */

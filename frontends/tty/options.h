@@ -140,4 +140,12 @@ bool dojo_int_parse(const char *text, const char *what, gint64 min, gint64 max,
  * another word, or for --no-color together with --color=auto or always. */
 bool dojo_color_parse(const char *when, bool no_color, DojoColorChoice *out, GError **error);
 
+/* g_auto(DojoSetupArgs) and g_auto(DojoSetup) clear at the end of their
+ * scope.  Guarded: a compiler or GLib without automatic cleanup still reads
+ * this header. */
+#ifdef G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC
+G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC(DojoSetupArgs, dojo_setup_args_clear)
+G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC(DojoSetup, dojo_setup_clear)
+#endif
+
 #endif

@@ -75,6 +75,8 @@ bool dojo_engine_new_game(DojoEngine *engine, int timeout_ms, GError **error);
  * header. */
 #ifdef G_DEFINE_AUTOPTR_CLEANUP_FUNC
 G_DEFINE_AUTOPTR_CLEANUP_FUNC(DojoEngine, dojo_engine_free)
+/* g_auto(DojoEngineSpec) clears with dojo_engine_spec_clear. */
+G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC(DojoEngineSpec, dojo_engine_spec_clear)
 #endif
 
 #endif
