@@ -1,9 +1,12 @@
-/* error.h: the one way dojo sets a GError from a printf-style message.
+/* error.h: the one helper that formats a message into a GError.
  *
- * The framework, the variants and the front end all build their errors
- * with dj_error_set, so every message a player may read obeys one rule:
- * it is a single line of valid, printable UTF-8, whatever outside text
- * (a typed move, a position string, a line of a file) it quotes.
+ * Parsers and file functions in the framework, the variants and the front
+ * end fail with `return dj_error_set(...)` instead of each keeping its own
+ * copy of such a helper.  The message it sets is one line of valid,
+ * printable UTF-8, whatever outside text (a typed move, a position string,
+ * a line of a file, a path) it quotes.  Plain g_set_error is still right
+ * where the message quotes nothing from outside, or quotes it already
+ * cleaned (dj_text_quote).
  *
  * Who adds what to a message (so a player reads each thing once):
  *   - the code that finds the fault says what is wrong ("line 3: ...");
