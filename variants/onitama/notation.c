@@ -48,7 +48,7 @@ void onitama_format_position(const void *p, GString *out)
 
 static bool parse_board(OnitamaPosition *pos, const char *board, GError **error)
 {
-    char **ranks = g_strsplit(board, "/", -1);
+    g_auto(GStrv) ranks = g_strsplit(board, "/", -1);
     bool ok = true;
     if (g_strv_length(ranks) != ONITAMA_SIZE) {
         ok = position_error(error, "the board needs 5 ranks separated by '/', found %u",
@@ -87,7 +87,6 @@ static bool parse_board(OnitamaPosition *pos, const char *board, GError **error)
             ok = position_error(error, "rank %d covers %s squares; each rank needs exactly 5",
                                 rank + 1, file > ONITAMA_SIZE ? "more than 5" : "fewer than 5");
     }
-    g_strfreev(ranks);
     return ok;
 }
 
@@ -127,8 +126,8 @@ bool onitama_parse_position(OnitamaPosition *pos, const char *text, GError **err
     memset(pos, 0, sizeof *pos);
     if (text == NULL)
         return position_error(error, "no position given");
-    char **tokens = g_strsplit_set(text, " \t\r\n", -1);
-    GPtrArray *words = g_ptr_array_new();
+    g_auto(GStrv) tokens = g_strsplit_set(text, " \t\r\n", -1);
+    g_autoptr(GPtrArray) words = g_ptr_array_new();   /* borrows the strings of `tokens` */
     for (char **t = tokens; *t != NULL; t++) {
         if (**t != '\0')
             g_ptr_array_add(words, *t);
@@ -151,29 +150,25 @@ bool onitama_parse_position(OnitamaPosition *pos, const char *text, GError **err
     }
     if (ok) {
         /* Card names may contain spaces ("sea snake"), so the rest is one list. */
-        GString *list = g_string_new(NULL);
+        g_autoptr(GString) list = g_string_new(NULL);
         for (guint i = 2; i < words->len; i++) {
             if (i > 2)
                 g_string_append_c(list, ' ');
             g_string_append(list, g_ptr_array_index(words, i));
         }
         int cards[5];
-        GError *card_error = NULL;
+        g_autoptr(GError) card_error = NULL;
         ok = onitama_parse_card_list(list->str, cards, &card_error);
         if (ok) {
             for (int slot = 0; slot < 5; slot++)
                 pos->cards[slot] = (uint8_t)cards[slot];
         } else {
             position_error(error, "%s", card_error->message);
-            g_error_free(card_error);
         }
-        g_string_free(list, TRUE);
     }
     if (ok)
         ok = check_board(pos, error);
     if (ok)
         pos->key = onitama_compute_key(pos);
-    g_ptr_array_free(words, TRUE);   /* borrows the strings of `tokens` */
-    g_strfreev(tokens);
     return ok;
 }
