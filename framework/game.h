@@ -60,14 +60,15 @@ typedef uint32_t DjMove;
  * it too, with these codes, or a domain of its own (Onitama and Ogi have
  * one, so that their tests can tell their errors apart): the framework and
  * the front end only ever show an error's message, never branch on a
- * variant's domain or code.  Either way the message is what a player reads. */
+ * variant's domain or code.  Either way the message is what a player reads.
+ * A file that cannot be read or written is an error in GLib's own
+ * G_FILE_ERROR domain (see text_file.h). */
 #define DJ_ERROR (dj_error_quark())
 GQuark dj_error_quark(void);
 typedef enum DjError {
     DJ_ERROR_INVALID,    /* malformed input: a move, position, option, record */
     DJ_ERROR_ILLEGAL,    /* well formed but against the rules */
     DJ_ERROR_GAME_OVER,  /* no more moves: the game has ended */
-    DJ_ERROR_IO,         /* a file could not be read or written */
 } DjError;
 
 typedef enum DjOutcome {

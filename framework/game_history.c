@@ -112,11 +112,9 @@ static void refresh_outcome(DjGame *game)
 
 DjGame *dj_game_new(const DjVariant *variant, const DjSetup *setup, GError **error)
 {
-    void *start = g_malloc0(variant->state_size);
-    if (!variant->setup(start, setup, error)) {
-        g_free(start);
+    g_autofree void *start = g_malloc0(variant->state_size);
+    if (!variant->setup(start, setup, error))
         return NULL;
-    }
     DjGame *game = g_new0(DjGame, 1);
     game->variant = variant;
     game->positions = g_byte_array_new();
@@ -126,7 +124,6 @@ DjGame *dj_game_new(const DjVariant *variant, const DjSetup *setup, GError **err
     g_ptr_array_add(game->tag_names, NULL);
     game->tags = g_hash_table_new_full(g_str_hash, g_str_equal, NULL, g_free);
     push_position(game, start);
-    g_free(start);
     dj_game_set_tag(game, "Variant", variant->name);
     refresh_outcome(game);
     return game;
@@ -187,13 +184,12 @@ const DjHistoryEntry *dj_game_line(const DjGame *game, int *n_entries)
 
 static bool is_legal(const DjVariant *v, const void *pos, DjMove move)
 {
-    DjMove *moves = g_new(DjMove, v->max_moves);
+    g_autofree DjMove *moves = g_new(DjMove, v->max_moves);
     int n = v->legal_moves(pos, moves);
-    bool found = false;
-    for (int i = 0; i < n && !found; i++)
-        found = moves[i] == move;
-    g_free(moves);
-    return found;
+    for (int i = 0; i < n; i++)
+        if (moves[i] == move)
+            return true;
+    return false;
 }
 
 bool dj_game_play(DjGame *game, DjMove move, GError **error)
@@ -210,11 +206,10 @@ bool dj_game_play(DjGame *game, DjMove move, GError **error)
                     "That move is not legal here.");
         return false;
     }
-    void *next = g_memdup2(pos, v->state_size);
+    g_autofree void *next = g_memdup2(pos, v->state_size);
     v->play(next, move);
     g_array_append_val(game->moves, move);
     push_position(game, next);
-    g_free(next);
     refresh_outcome(game);
     return true;
 }

@@ -78,4 +78,11 @@ const char *dj_game_tag(const DjGame *game, const char *name);
 /* Tag names in the order they were first set (NULL-terminated, owned). */
 const char *const *dj_game_tag_names(const DjGame *game);
 
+/* g_autoptr(DjGame) frees with dj_game_free at the end of its scope.
+ * Guarded: a compiler or GLib without automatic cleanup still reads this
+ * header. */
+#ifdef G_DEFINE_AUTOPTR_CLEANUP_FUNC
+G_DEFINE_AUTOPTR_CLEANUP_FUNC(DjGame, dj_game_free)
+#endif
+
 #endif

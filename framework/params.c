@@ -3,8 +3,9 @@
 
 #include <string.h>
 
+#include "error.h"
 #include "notation.h"
-
+#include "text_file.h"
 
 const DjParam *dj_params_find(const DjVariant *variant, const char *name)
 {
@@ -19,19 +20,6 @@ void dj_params_format(const DjVariant *variant, GString *out)
     for (int i = 0; i < variant->n_params; i++)
         g_string_append_printf(out, "%s %d\n", variant->params[i].name,
                                *variant->params[i].value);
-}
-
-static bool line_error(GError **error, int line, const char *format, ...) G_GNUC_PRINTF(3, 4);
-
-static bool line_error(GError **error, int line, const char *format, ...)
-{
-    va_list args;
-    va_start(args, format);
-    char *message = g_strdup_vprintf(format, args);
-    va_end(args);
-    g_set_error(error, DJ_ERROR, DJ_ERROR_INVALID, "line %d: %s", line, message);
-    g_free(message);
-    return false;
 }
 
 /* Quote at most 40 characters of outside text. */
@@ -66,16 +54,20 @@ bool dj_params_parse(const DjVariant *variant, const char *text, GError **error)
         const DjParam *param = dj_params_find(variant, words[0]);
         gint64 value = 0;
         if (count != 2) {
-            ok = line_error(error, n + 1, "expected 'NAME VALUE', found %d words", count);
+            ok = dj_error_set(error, DJ_ERROR, DJ_ERROR_INVALID,
+                              "line %d: expected 'NAME VALUE', found %d words", n + 1, count);
         } else if (param == NULL) {
-            ok = line_error(error, n + 1, "%s has no weight '%s'", variant->title, name);
+            ok = dj_error_set(error, DJ_ERROR, DJ_ERROR_INVALID, "line %d: %s has no weight '%s'",
+                              n + 1, variant->title, name);
         } else if (seen[param - variant->params]) {
-            ok = line_error(error, n + 1, "'%s' is given twice", name);
+            ok = dj_error_set(error, DJ_ERROR, DJ_ERROR_INVALID, "line %d: '%s' is given twice",
+                              n + 1, name);
         } else if (!g_ascii_string_to_signed(words[1], 10, param->min, param->max, &value,
                                              NULL)) {
             char *v = quoted(words[1]);
-            ok = line_error(error, n + 1, "'%s' wants a whole number from %d to %d, not '%s'",
-                            name, param->min, param->max, v);
+            ok = dj_error_set(error, DJ_ERROR, DJ_ERROR_INVALID,
+                              "line %d: '%s' wants a whole number from %d to %d, not '%s'",
+                              n + 1, name, param->min, param->max, v);
             g_free(v);
         } else {
             seen[param - variant->params] = true;
@@ -94,22 +86,18 @@ bool dj_params_parse(const DjVariant *variant, const char *text, GError **error)
 
 bool dj_params_load(const DjVariant *variant, const char *path, GError **error)
 {
-    char *text = NULL;
+    g_autofree char *text = NULL;
     gsize length = 0;
-    if (!g_file_get_contents(path, &text, &length, error))
+    if (!dj_text_file_read(path, 1u << 20, &text, &length, error))
+        return false;   /* "PATH: WHY" */
+    if (memchr(text, '\0', length) != NULL)
+        return dj_error_set(error, DJ_ERROR, DJ_ERROR_INVALID,
+                            "%s: not a weights file (it contains binary data)", path);
+    if (!dj_params_parse(variant, text, error)) {
+        g_prefix_error(error, "%s: ", path);
         return false;
-    bool ok;
-    if (length > (1u << 20) || memchr(text, '\0', length) != NULL) {
-        g_set_error(error, DJ_ERROR, DJ_ERROR_INVALID,
-                    "%s is not a weights file (binary, or over 1 MB)", path);
-        ok = false;
-    } else {
-        ok = dj_params_parse(variant, text, error);
-        if (!ok)
-            g_prefix_error(error, "%s: ", path);
     }
-    g_free(text);
-    return ok;
+    return true;
 }
 
 int *dj_params_snapshot(const DjVariant *variant)

@@ -25,7 +25,8 @@ void dj_params_format(const DjVariant *variant, GString *out);
  * (DJ_ERROR_INVALID). */
 bool dj_params_parse(const DjVariant *variant, const char *text, GError **error);
 
-/* dj_params_parse on the contents of file `path` (at most 1 MB). */
+/* dj_params_parse on the contents of file `path` (at most 1 MB).  Errors
+ * name the file once: "PATH: WHY" or "PATH: line N: WHY". */
 bool dj_params_load(const DjVariant *variant, const char *path, GError **error);
 
 /* The current values, n_params of them (g_free it), and putting them back. */

@@ -3,6 +3,7 @@
 
 #include <string.h>
 
+#include "error.h"
 #include "notation.h"
 #include "registry.h"
 #include "text_file.h"
@@ -17,10 +18,8 @@ static char *quote_of(const char *text)
     if (g_utf8_strlen(text, -1) <= QUOTE_MAX_CHARS)
         return g_strdup(text);
     const char *end = g_utf8_offset_to_pointer(text, QUOTE_MAX_CHARS);
-    char *head = g_strndup(text, (gsize)(end - text));
-    char *quote = g_strconcat(head, "...", NULL);
-    g_free(head);
-    return quote;
+    g_autofree char *head = g_strndup(text, (gsize)(end - text));
+    return g_strconcat(head, "...", NULL);
 }
 
 /* Tags the record writes itself, in this place, rather than from the list. */
@@ -52,10 +51,9 @@ void dj_record_format_tags(const DjGame *game, GString *out)
         if (!is_managed_tag(*name))
             append_tag(out, *name, dj_game_tag(game, *name));
     }
-    GString *start = g_string_new(NULL);
+    g_autoptr(GString) start = g_string_new(NULL);
     v->format_position(dj_game_position_at(game, 0), start);
     append_tag(out, "Position", start->str);
-    g_string_free(start, TRUE);
 
     DjOutcome outcome = dj_game_outcome(game);
     append_tag(out, "Result", dj_outcome_result_text(outcome));
@@ -232,18 +230,15 @@ static bool parse_move_line(DjGame *game, char *text, int line, bool *have_resul
     char *comment = strchr(text, ';');
     if (comment != NULL)
         *comment = '\0';
-    char **tokens = g_strsplit_set(text, " \t\r", -1);
-    bool ok = true;
-    for (char **t = tokens; ok && *t != NULL; t++) {
+    g_auto(GStrv) tokens = g_strsplit_set(text, " \t\r", -1);
+    for (char **t = tokens; *t != NULL; t++) {
         if ((*t)[0] == '\0')
             continue;
         if (*have_result) {
-            char *quote = quote_of(*t);
+            g_autofree char *quote = quote_of(*t);
             g_set_error(error, DJ_ERROR, DJ_ERROR_INVALID,
                         "line %d: \"%s\" comes after the result", line, quote);
-            g_free(quote);
-            ok = false;
-            break;
+            return false;
         }
         if (dj_outcome_parse_result(*t, result)) {
             *have_result = true;
@@ -273,26 +268,24 @@ static bool parse_move_line(DjGame *game, char *text, int line, bool *have_resul
                 move_text = p;
             }
         }
-        GError *move_error = NULL;
+        g_autoptr(GError) move_error = NULL;
         int ply = dj_game_length(game);
-        char *quote = quote_of(move_text);
+        g_autofree char *quote = quote_of(move_text);
         if (strcmp(quote, move_text) != 0) {
             /* Far too long to be a move: not worth a variant's message
              * quoting all of it. */
             g_set_error(error, DJ_ERROR, DJ_ERROR_INVALID,
                         "line %d: move %d \"%s\" is not a move", line, ply + 1, quote);
-            ok = false;
-        } else if (!dj_game_play_text(game, move_text, &move_error)) {
+            return false;
+        }
+        if (!dj_game_play_text(game, move_text, &move_error)) {
             g_set_error(error, DJ_ERROR, DJ_ERROR_ILLEGAL,
                         "line %d: move %d \"%s\" cannot be played: %s",
                         line, ply + 1, quote, move_error->message);
-            g_error_free(move_error);
-            ok = false;
+            return false;
         }
-        g_free(quote);
     }
-    g_strfreev(tokens);
-    return ok;
+    return true;
 }
 
 /* Whether every new game of `variant` starts from the same position, so
@@ -302,21 +295,15 @@ static bool start_is_fixed(const DjVariant *variant)
 {
     DjSetup first = { .seed = 1 };
     DjSetup second = { .seed = 2 };
-    void *a = g_malloc0(variant->state_size);
-    void *b = g_malloc0(variant->state_size);
-    bool fixed = false;
-    if (variant->setup(a, &first, NULL) && variant->setup(b, &second, NULL)) {
-        GString *text_a = g_string_new(NULL);
-        GString *text_b = g_string_new(NULL);
-        variant->format_position(a, text_a);
-        variant->format_position(b, text_b);
-        fixed = g_string_equal(text_a, text_b);
-        g_string_free(text_a, TRUE);
-        g_string_free(text_b, TRUE);
-    }
-    g_free(a);
-    g_free(b);
-    return fixed;
+    g_autofree void *a = g_malloc0(variant->state_size);
+    g_autofree void *b = g_malloc0(variant->state_size);
+    if (!variant->setup(a, &first, NULL) || !variant->setup(b, &second, NULL))
+        return false;
+    g_autoptr(GString) text_a = g_string_new(NULL);
+    g_autoptr(GString) text_b = g_string_new(NULL);
+    variant->format_position(a, text_a);
+    variant->format_position(b, text_b);
+    return g_string_equal(text_a, text_b);
 }
 
 static DjGame *start_game(GArray *tags, int tags_end_line, const DjVariant *const *variants,
@@ -331,10 +318,9 @@ static DjGame *start_game(GArray *tags, int tags_end_line, const DjVariant *cons
     }
     const DjVariant *variant = dj_variant_find_in(variants, variant_tag->value);
     if (variant == NULL) {
-        char *quote = quote_of(variant_tag->value);
+        g_autofree char *quote = quote_of(variant_tag->value);
         g_set_error(error, DJ_ERROR, DJ_ERROR_INVALID,
                     "line %d: unknown game \"%s\"", variant_tag->line, quote);
-        g_free(quote);
         return NULL;
     }
     const Tag *position_tag = find_tag(tags, "Position");
@@ -345,13 +331,12 @@ static DjGame *start_game(GArray *tags, int tags_end_line, const DjVariant *cons
         return NULL;
     }
     DjSetup setup = { .position = position_tag != NULL ? position_tag->value : NULL };
-    GError *setup_error = NULL;
+    g_autoptr(GError) setup_error = NULL;
     DjGame *game = dj_game_new(variant, &setup, &setup_error);
     if (game == NULL) {
-        g_set_error(error, DJ_ERROR, DJ_ERROR_INVALID, "line %d: bad start position: %s",
+        g_set_error(error, DJ_ERROR, DJ_ERROR_INVALID, "line %d: %s",   /* "bad position: ..." */
                     position_tag != NULL ? position_tag->line : tags_end_line,
                     setup_error->message);
-        g_error_free(setup_error);
         return NULL;
     }
     for (guint i = 0; i < tags->len; i++) {
@@ -375,11 +360,10 @@ static bool apply_result(DjGame *game, GArray *tags, bool have_token, DjOutcome 
     } else if (result_tag != NULL) {
         line = result_tag->line;
         if (!dj_outcome_parse_result(result_tag->value, &recorded)) {
-            char *quote = quote_of(result_tag->value);
+            g_autofree char *quote = quote_of(result_tag->value);
             g_set_error(error, DJ_ERROR, DJ_ERROR_INVALID,
                         "line %d: unknown result \"%s\" (1-0, 0-1, 1/2-1/2 or *)",
                         line, quote);
-            g_free(quote);
             return false;
         }
     }
@@ -423,10 +407,10 @@ DjGame *dj_record_parse_among(const char *text, const DjVariant *const *variants
         return NULL;
     }
 
-    GArray *tags = g_array_new(FALSE, TRUE, sizeof(Tag));
+    g_autoptr(GArray) tags = g_array_new(FALSE, TRUE, sizeof(Tag));
     g_array_set_clear_func(tags, tag_clear);
-    char **lines = g_strsplit(text, "\n", -1);
-    DjGame *game = NULL;
+    g_auto(GStrv) lines = g_strsplit(text, "\n", -1);
+    g_autoptr(DjGame) game = NULL;
     bool ok = true;
     bool have_result = false;
     DjOutcome result = DJ_OUTCOME_ONGOING;
@@ -465,12 +449,7 @@ DjGame *dj_record_parse_among(const char *text, const DjVariant *const *variants
     }
     if (ok)
         ok = apply_result(game, tags, have_result, result, result_line, error);
-    if (!ok)
-        g_clear_pointer(&game, dj_game_free);
-
-    g_strfreev(lines);
-    g_array_unref(tags);
-    return game;
+    return ok ? g_steal_pointer(&game) : NULL;
 }
 
 bool dj_record_save_text(const char *text, const char *path, GError **error)
@@ -480,17 +459,15 @@ bool dj_record_save_text(const char *text, const char *path, GError **error)
 
 bool dj_record_save(const DjGame *game, const char *path, GError **error)
 {
-    GString *text = g_string_new(NULL);
+    g_autoptr(GString) text = g_string_new(NULL);
     dj_record_format(game, text);
-    bool ok = dj_record_save_text(text->str, path, error);
-    g_string_free(text, TRUE);
-    return ok;
+    return dj_record_save_text(text->str, path, error);
 }
 
 DjGame *dj_record_parse_salvaging(const char *text, char **dropped, GError **error)
 {
     *dropped = NULL;
-    GError *whole_error = NULL;
+    g_autoptr(GError) whole_error = NULL;
     DjGame *game = dj_record_parse(text, &whole_error);
     if (game != NULL)
         return game;
@@ -502,19 +479,16 @@ DjGame *dj_record_parse_salvaging(const char *text, char **dropped, GError **err
     while (start > 0 && !g_ascii_isspace(text[start - 1]))
         start--;
     if (start < length && start > 0) {
-        char *head = g_strndup(text, start);
+        g_autofree char *head = g_strndup(text, start);
         game = dj_record_parse(head, NULL);
-        g_free(head);
     }
     if (game == NULL) {
-        g_propagate_error(error, whole_error);
+        g_propagate_error(error, g_steal_pointer(&whole_error));
         return NULL;
     }
-    char *quote = quote_of(text + start);
+    g_autofree char *quote = quote_of(text + start);
     *dropped = g_strdup_printf("the record was cut short: its last word \"%s\" is left out",
                                quote);
-    g_free(quote);
-    g_error_free(whole_error);
     return game;
 }
 
@@ -522,7 +496,7 @@ DjGame *dj_record_parse_salvaging(const char *text, char **dropped, GError **err
  * is not NULL. */
 static DjGame *load(const char *path, char **dropped, GError **error)
 {
-    char *text = NULL;
+    g_autofree char *text = NULL;
     gsize length = 0;
     if (!dj_text_file_read(path, DJ_TEXT_FILE_MAX_BYTES, &text, &length, error))
         return NULL;
@@ -530,20 +504,16 @@ static DjGame *load(const char *path, char **dropped, GError **error)
         int line = 1;
         for (const char *p = text; *p != '\0'; p++)
             line += *p == '\n';
-        g_set_error(error, DJ_ERROR, DJ_ERROR_INVALID,
-                    "%s: line %d: the file is not a game record (it contains binary data)",
-                    path, line);
-        g_free(text);
+        dj_error_set(error, DJ_ERROR, DJ_ERROR_INVALID,
+                     "%s: line %d: the file is not a game record (it contains binary data)",
+                     path, line);
         return NULL;
     }
     GError *parse_error = NULL;
     DjGame *game = dropped != NULL ? dj_record_parse_salvaging(text, dropped, &parse_error)
                                    : dj_record_parse(text, &parse_error);
-    if (game == NULL) {
-        g_set_error(error, DJ_ERROR, parse_error->code, "%s: %s", path, parse_error->message);
-        g_error_free(parse_error);
-    }
-    g_free(text);
+    if (game == NULL)
+        g_propagate_prefixed_error(error, parse_error, "%s: ", path);
     return game;
 }
 

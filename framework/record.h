@@ -94,15 +94,17 @@ DjGame *dj_record_parse_among(const char *text, const DjVariant *const *variants
 char *dj_record_tag_value(const char *text, const char *name);
 
 /* Save atomically (a temporary file renamed over `path`, see text_file.h).
- * Errors (DJ_ERROR_IO) start with "PATH: " and name no other file. */
+ * Errors (G_FILE_ERROR) read "PATH: WHY" and name no other file. */
 bool dj_record_save(const DjGame *game, const char *path, GError **error);
 
 /* Save record text made elsewhere (an annotated record) the same way. */
 bool dj_record_save_text(const char *text, const char *path, GError **error);
 
 /* Load a record file: a regular file (a named pipe or a device is refused
- * without waiting) of at most DJ_TEXT_FILE_MAX_BYTES.  Errors start with
- * "PATH: ". */
+ * without waiting) of at most DJ_TEXT_FILE_MAX_BYTES.  Errors name the file
+ * once, at the start: "PATH: WHY" (G_FILE_ERROR) when it cannot be read,
+ * "PATH: line 12: WHY" (DJ_ERROR, as dj_record_parse) when it is not a
+ * good record.  A caller adds only what it was doing ("Cannot load "). */
 DjGame *dj_record_load(const char *path, GError **error);
 
 /* dj_record_load, salvaging a record cut short as dj_record_parse_salvaging

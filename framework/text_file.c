@@ -9,17 +9,17 @@
 
 #include <glib/gstdio.h>
 
-#include "game.h"
+#include "error.h"
 
-static bool io_error(GError **error, const char *path, const char *what)
+/* The one place these functions name the file. */
+static bool io_error(GError **error, GFileError code, const char *path, const char *what)
 {
-    g_set_error(error, DJ_ERROR, DJ_ERROR_IO, "%s: %s", path, what);
-    return false;
+    return dj_error_set(error, G_FILE_ERROR, code, "%s: %s", path, what);
 }
 
 static bool errno_error(GError **error, const char *path, int errsv)
 {
-    return io_error(error, path, g_strerror(errsv));
+    return io_error(error, g_file_error_from_errno(errsv), path, g_strerror(errsv));
 }
 
 /* What a file that is not a regular file is, for messages. */
@@ -59,9 +59,10 @@ bool dj_text_file_read(const char *path, gsize max_bytes, char **contents, gsize
     }
     if (!S_ISREG(info.st_mode)) {
         close(fd);
-        return io_error(error, path, kind_of(info.st_mode));
+        return io_error(error, S_ISDIR(info.st_mode) ? G_FILE_ERROR_ISDIR : G_FILE_ERROR_INVAL,
+                        path, kind_of(info.st_mode));
     }
-    GString *text = g_string_sized_new(info.st_size > 0 && (gsize)info.st_size <= max_bytes
+    g_autoptr(GString) text = g_string_sized_new(info.st_size > 0 && (gsize)info.st_size <= max_bytes
                                            ? (gsize)info.st_size + 1 : 4096);
     char buffer[65536];
     for (;;) {
@@ -71,25 +72,21 @@ bool dj_text_file_read(const char *path, gsize max_bytes, char **contents, gsize
         if (n < 0) {
             int errsv = errno;
             close(fd);
-            g_string_free(text, TRUE);
             return errno_error(error, path, errsv);
         }
         if (n == 0)
             break;
         if (text->len + (gsize)n > max_bytes) {
             close(fd);
-            g_string_free(text, TRUE);
-            char *what = g_strdup_printf("it is longer than %" G_GSIZE_FORMAT
-                                         " MB, far more than any game record", max_bytes >> 20);
-            io_error(error, path, what);
-            g_free(what);
-            return false;
+            return dj_error_set(error, G_FILE_ERROR, G_FILE_ERROR_INVAL,
+                                "%s: it is longer than %" G_GSIZE_FORMAT
+                                " MB, too long for a file dojo reads", path, max_bytes >> 20);
         }
         g_string_append_len(text, buffer, n);
     }
     close(fd);
     *length = text->len;
-    *contents = g_string_free(text, FALSE);
+    *contents = g_string_free(g_steal_pointer(&text), FALSE);
     return true;
 }
 
@@ -110,49 +107,40 @@ bool dj_text_file_write_all(int fd, const char *data, gsize length)
 
 void dj_text_file_sync_parent(const char *path)
 {
-    char *dir = g_path_get_dirname(path);
+    g_autofree char *dir = g_path_get_dirname(path);
     int fd = open(dir, O_RDONLY | O_CLOEXEC);
     if (fd >= 0) {
         fsync(fd);
         close(fd);
     }
-    g_free(dir);
 }
 
 bool dj_text_file_write_atomically(const char *path, const char *text, gsize length,
                                    GError **error)
 {
-    char *dir = g_path_get_dirname(path);
-    char *base = g_path_get_basename(path);
+    g_autofree char *dir = g_path_get_dirname(path);
+    g_autofree char *base = g_path_get_basename(path);
     /* Hidden, and not ending in the name of a record: a scan of the folder
      * for games never takes it for one. */
-    char *name = g_strdup_printf(".%s.XXXXXX", base);
-    char *temp = g_build_filename(dir, name, NULL);
-    g_free(name);
-    g_free(base);
-    bool ok = false;
+    g_autofree char *name = g_strdup_printf(".%s.XXXXXX", base);
+    g_autofree char *temp = g_build_filename(dir, name, NULL);
     int fd = g_mkstemp_full(temp, O_WRONLY | O_CLOEXEC, 0644);
-    if (fd < 0) {
-        errno_error(error, path, errno);
-    } else {
-        bool written = dj_text_file_write_all(fd, text, length) && fsync(fd) == 0;
-        int errsv = errno;
-        if (close(fd) != 0 && written) {
-            written = false;
-            errsv = errno;
-        }
-        if (!written)
-            errno_error(error, path, errsv);
-        else if (rename(temp, path) != 0)
-            errno_error(error, path, errno);
-        else
-            ok = true;
-        if (!ok)
-            g_unlink(temp);
+    if (fd < 0)
+        return errno_error(error, path, errno);
+    bool written = dj_text_file_write_all(fd, text, length) && fsync(fd) == 0;
+    int errsv = errno;
+    if (close(fd) != 0 && written) {
+        written = false;
+        errsv = errno;
     }
-    if (ok)
-        dj_text_file_sync_parent(path);
-    g_free(temp);
-    g_free(dir);
-    return ok;
+    if (written && rename(temp, path) != 0) {
+        written = false;
+        errsv = errno;
+    }
+    if (!written) {
+        g_unlink(temp);
+        return errno_error(error, path, errsv);
+    }
+    dj_text_file_sync_parent(path);
+    return true;
 }

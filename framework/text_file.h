@@ -19,7 +19,9 @@
 /* Read the whole of regular file `path` into *contents (NUL-terminated;
  * g_free it) and *length.  Anything but a regular file (named pipe, device,
  * folder) is refused without waiting, and so is a file longer than
- * `max_bytes`.  Errors are DJ_ERROR_IO and start with "PATH: ". */
+ * `max_bytes`.  Errors are in GLib's G_FILE_ERROR domain (the code from
+ * errno where there is one) and read "PATH: WHY": these functions name the
+ * file, once, so their callers do not (see error.h). */
 bool dj_text_file_read(const char *path, gsize max_bytes, char **contents, gsize *length,
                        GError **error);
 
@@ -30,7 +32,7 @@ bool dj_text_file_is_regular(const char *path);
 /* Replace `path` with `length` bytes of `text` atomically: a hidden
  * temporary file beside it is written, flushed to the disk and renamed over
  * `path`, then the folder is flushed.  On failure `path` is as it was and
- * no temporary file is left.  Errors are DJ_ERROR_IO, start with "PATH: "
+ * no temporary file is left.  Errors are G_FILE_ERROR, read "PATH: WHY"
  * and never name the temporary file. */
 bool dj_text_file_write_atomically(const char *path, const char *text, gsize length,
                                    GError **error);

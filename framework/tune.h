@@ -12,6 +12,8 @@
 
 #include <stdbool.h>
 
+#include <glib.h>
+
 #include "game.h"
 
 typedef struct DjTuneSet DjTuneSet;
@@ -48,5 +50,12 @@ typedef void (*DjTuneProgressFn)(int pass, double k, double error, void *user_da
  * set changes nothing. */
 double dj_tune_run(DjTuneSet *set, int max_passes, DjTuneProgressFn progress,
                    void *user_data, double *k_out);
+
+/* g_autoptr(DjTuneSet) frees with dj_tune_set_free at the end of its scope.
+ * Guarded: a compiler or GLib without automatic cleanup still reads this
+ * header. */
+#ifdef G_DEFINE_AUTOPTR_CLEANUP_FUNC
+G_DEFINE_AUTOPTR_CLEANUP_FUNC(DjTuneSet, dj_tune_set_free)
+#endif
 
 #endif

@@ -83,4 +83,11 @@ DjMove dj_engine_choose(DjEngine *engine, int level, int64_t time_ms, GRand *ran
                         const void *root, const DjHistoryEntry *line, int n_line,
                         DjSearchReportFn report, void *user_data, DjSearchInfo *info);
 
+/* g_autoptr(DjEngine) frees with dj_engine_free at the end of its scope.
+ * Guarded: a compiler or GLib without automatic cleanup still reads this
+ * header. */
+#ifdef G_DEFINE_AUTOPTR_CLEANUP_FUNC
+G_DEFINE_AUTOPTR_CLEANUP_FUNC(DjEngine, dj_engine_free)
+#endif
+
 #endif

@@ -31,6 +31,8 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include <glib.h>
+
 #include "../game.h"
 #include "../repetition.h"
 #include "search.h"
@@ -125,5 +127,12 @@ uint32_t dj_mcts_pool_used(const DjMcts *mcts);
 /* A mean result in -1..+1 as a score on evaluate()'s scale: 400 log10 of
  * the odds of winning (+1.91 at 0.5), strictly inside +-DJ_SCORE_EVAL_MAX. */
 int dj_mcts_score(double value);
+
+/* g_autoptr(DjMcts) frees with dj_mcts_free at the end of its scope.
+ * Guarded: a compiler or GLib without automatic cleanup still reads this
+ * header. */
+#ifdef G_DEFINE_AUTOPTR_CLEANUP_FUNC
+G_DEFINE_AUTOPTR_CLEANUP_FUNC(DjMcts, dj_mcts_free)
+#endif
 
 #endif

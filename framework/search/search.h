@@ -20,6 +20,8 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include <glib.h>
+
 #include "../game.h"
 #include "../repetition.h"
 
@@ -138,5 +140,12 @@ int dj_line_own_moves(const DjVariant *variant, const void *root, const DjMove *
 
 /* Append the score for people: "+1.25", "-0.40", "win in 5", "loss in 4". */
 void dj_score_format(int score, GString *out);
+
+/* g_autoptr(DjSearch) frees with dj_search_free at the end of its scope.
+ * Guarded: a compiler or GLib without automatic cleanup still reads this
+ * header. */
+#ifdef G_DEFINE_AUTOPTR_CLEANUP_FUNC
+G_DEFINE_AUTOPTR_CLEANUP_FUNC(DjSearch, dj_search_free)
+#endif
 
 #endif

@@ -9,12 +9,11 @@
 
 int dojo_usage_failure(const char *command, const char *params, const char *message)
 {
-    GString *clean = g_string_new(NULL);
+    g_autoptr(GString) clean = g_string_new(NULL);
     dojo_output_sanitize(message, 0, clean);
     fprintf(stderr, "dojo %s: %s\n", command, clean->str);
     fprintf(stderr, "Usage: dojo %s %s\n", command, params);
     fprintf(stderr, "Run 'dojo help %s' for the options.\n", command);
-    g_string_free(clean, TRUE);
     return DOJO_EXIT_USAGE;
 }
 
@@ -50,27 +49,21 @@ static char *option_with_bad_text(void)
 
 int dojo_report_error(const char *command, const char *params, GError *error)
 {
-    int code;
+    g_autoptr(GError) owned = error;
     if (error->domain == G_CONVERT_ERROR) {
         /* GOption could not read an option's value as text. */
-        char *option = option_with_bad_text();
-        char *message = option != NULL
+        g_autofree char *option = option_with_bad_text();
+        g_autofree char *message = option != NULL
             ? g_strdup_printf("the value of %s is not valid text (UTF-8)", option)
             : g_strdup("an argument is not valid text (UTF-8)");
-        code = dojo_usage_failure(command, params, message);
-        g_free(message);
-        g_free(option);
-    } else if (error->domain == DOJO_USAGE_ERROR || error->domain == G_OPTION_ERROR) {
-        code = dojo_usage_failure(command, params, error->message);
-    } else {
-        GString *clean = g_string_new(NULL);
-        dojo_output_sanitize(error->message, 0, clean);
-        fprintf(stderr, "dojo %s: %s\n", command, clean->str);
-        g_string_free(clean, TRUE);
-        code = DOJO_EXIT_FAILURE;
+        return dojo_usage_failure(command, params, message);
     }
-    g_error_free(error);
-    return code;
+    if (error->domain == DOJO_USAGE_ERROR || error->domain == G_OPTION_ERROR)
+        return dojo_usage_failure(command, params, error->message);
+    g_autoptr(GString) clean = g_string_new(NULL);
+    dojo_output_sanitize(error->message, 0, clean);
+    fprintf(stderr, "dojo %s: %s\n", command, clean->str);
+    return DOJO_EXIT_FAILURE;
 }
 
 GOptionContext *dojo_option_context(const char *params, const char *summary,

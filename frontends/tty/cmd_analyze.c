@@ -35,11 +35,10 @@ typedef struct AnalyzeReport {
 static void print_iteration(const DjSearchInfo *info, void *user_data)
 {
     const AnalyzeReport *report = user_data;
-    GString *line = g_string_new(NULL);
+    g_autoptr(GString) line = g_string_new(NULL);
     dojo_format_search_info(report->variant, report->root, info, line);
     printf("%s  time %.3f s\n", line->str, (double)info->elapsed_ms / 1000.0);
     fflush(stdout);
-    g_string_free(line, TRUE);
     /* A SIGINT that came before the search could be stopped. */
     if (dojo_interrupted())
         dj_engine_stop(report->engine);
@@ -51,7 +50,7 @@ static void print_root_moves(const DjVariant *variant, const void *root, DjMcts 
 {
     DjMctsMoveStat stats[ROOT_MOVES_SHOWN];
     int n = MIN(dj_mcts_root_stats(mcts, stats, ROOT_MOVES_SHOWN), ROOT_MOVES_SHOWN);
-    GString *line = g_string_new(NULL);
+    g_autoptr(GString) line = g_string_new(NULL);
     for (int i = 0; i < n; i++) {
         g_string_assign(line, "  ");
         variant->format_move(root, stats[i].move, line);
@@ -60,7 +59,6 @@ static void print_root_moves(const DjVariant *variant, const void *root, DjMcts 
         dj_score_format(stats[i].score, line);
         printf("%s%s\n", line->str, stats[i].proven ? " (proven)" : "");
     }
-    g_string_free(line, TRUE);
 }
 
 static int run_analyze(void *data, int n_positional, char **positional)
@@ -94,7 +92,7 @@ static int run_analyze(void *data, int n_positional, char **positional)
         return dojo_report_error("analyze", ANALYZE_PARAMS, error);
     if (time_ms == 0 && depth == 0 && nodes == 0)
         time_ms = ANALYZE_DEFAULT_TIME_MS;
-    DjEngine *engine = dj_engine_new(variant, kind, (unsigned)hash_mb, &error);
+    g_autoptr(DjEngine) engine = dj_engine_new(variant, kind, (unsigned)hash_mb, &error);
     if (engine == NULL) {
         if (args->hash != NULL)
             g_prefix_error(&error, "--hash %" G_GINT64_FORMAT ": ", hash_mb);
@@ -102,13 +100,10 @@ static int run_analyze(void *data, int n_positional, char **positional)
     }
     dj_engine_set_threads(engine, (int)threads);
 
-    void *root = g_malloc(variant->state_size);
-    if (!dojo_setup_position(variant, &args->setup, ANALYZE_DEFAULT_SEED, root, &error)) {
-        g_free(root);
-        dj_engine_free(engine);
+    g_autofree void *root = g_malloc(variant->state_size);
+    if (!dojo_setup_position(variant, &args->setup, ANALYZE_DEFAULT_SEED, root, &error))
         return dojo_report_error("analyze", ANALYZE_PARAMS, error);
-    }
-    GString *text = g_string_new(NULL);
+    g_autoptr(GString) text = g_string_new(NULL);
     variant->format_position(root, text);
     printf("%s position: %s\n", variant->title, text->str);
     g_string_truncate(text, 0);
@@ -127,9 +122,6 @@ static int run_analyze(void *data, int n_positional, char **positional)
         fprintf(stderr, "dojo analyze: the game is over in this position (%s%s)\n",
                 winner >= 0 ? variant->side_names[winner] : "a draw",
                 winner >= 0 ? " has won" : "");
-        g_string_free(text, TRUE);
-        g_free(root);
-        dj_engine_free(engine);
         return DOJO_EXIT_FAILURE;
     }
 
@@ -149,9 +141,6 @@ static int run_analyze(void *data, int n_positional, char **positional)
     g_string_append(text, "best move: ");
     dojo_format_verdict(variant, root, best, &info, text);
     printf("%s%s\n", text->str, dojo_interrupted() ? " (interrupted)" : "");
-    g_string_free(text, TRUE);
-    dj_engine_free(engine);
-    g_free(root);
     return dojo_interrupted() ? DOJO_EXIT_INTERRUPTED : DOJO_EXIT_OK;
 }
 

@@ -66,8 +66,8 @@ static void standard_positions(const DjVariant *variant, BenchPositions *set)
     set->positions = g_ptr_array_new_with_free_func(g_free);
     set->keys = g_array_new(FALSE, FALSE, sizeof(uint64_t));
     set->is_start = g_array_new(FALSE, FALSE, sizeof(gboolean));
-    void *pos = g_malloc(variant->state_size);
-    DjMove *moves = g_new(DjMove, variant->max_moves);
+    g_autofree void *pos = g_malloc(variant->state_size);
+    g_autofree DjMove *moves = g_new(DjMove, variant->max_moves);
     for (int seed = 1; seed <= BENCH_SEEDS; seed++) {
         DjSetup setup = { .position = NULL, .seed = (guint64)seed };
         if (!variant->setup(pos, &setup, NULL))
@@ -82,8 +82,6 @@ static void standard_positions(const DjVariant *variant, BenchPositions *set)
         if (dj_position_outcome(variant, pos) == DJ_OUTCOME_ONGOING)
             positions_add(set, variant, pos, FALSE);
     }
-    g_free(moves);
-    g_free(pos);
 }
 
 static void positions_clear(BenchPositions *set)
@@ -92,6 +90,8 @@ static void positions_clear(BenchPositions *set)
     g_array_free(set->keys, TRUE);
     g_array_free(set->is_start, TRUE);
 }
+
+G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC(BenchPositions, positions_clear)
 
 static void bench_perft(const DjVariant *variant, int index, const void *pos,
                         BenchTotals *totals)
@@ -107,12 +107,11 @@ static void bench_perft(const DjVariant *variant, int index, const void *pos,
             break;
     }
     double seconds = dojo_output_now() - start;
-    GString *rate = g_string_new(NULL);
+    g_autoptr(GString) rate = g_string_new(NULL);
     dojo_output_rate(leaves, seconds, rate);
     printf("%-10s position %d  perft %2d  %12" G_GUINT64_FORMAT " leaves  %8.3f s  %12s leaves/s\n",
            variant->name, index, depth, (guint64)leaves, seconds, rate->str);
     fflush(stdout);
-    g_string_free(rate, TRUE);
     totals->perft_leaves += leaves;
     totals->perft_seconds += seconds;
 }
@@ -126,7 +125,7 @@ static void bench_search(const DjVariant *variant, DjSearch *search, int index, 
     double start = dojo_output_now();
     DjMove best = dj_search_run(search, pos, NULL, 0, limits, NULL, NULL, &info);
     double seconds = dojo_output_now() - start;
-    GString *text = g_string_new(NULL);
+    g_autoptr(GString) text = g_string_new(NULL);
     dojo_output_rate(info.nodes, seconds, text);
     printf("%-10s position %d  search %2d  %12" G_GUINT64_FORMAT " nodes   %8.3f s  %12s nodes/s  ",
            variant->name, index, info.depth, (guint64)info.nodes, seconds, text->str);
@@ -136,7 +135,6 @@ static void bench_search(const DjVariant *variant, DjSearch *search, int index, 
     dj_score_format(info.score, text);
     printf("%s\n", text->str);
     fflush(stdout);
-    g_string_free(text, TRUE);
     totals->search_nodes += info.nodes;
     totals->search_seconds += seconds;
 }
@@ -162,10 +160,10 @@ static int calibrate_depth(const DjVariant *variant, DjSearch *search, const voi
 static void bench_variant(const DjVariant *variant, const DjSearchLimits *given_limits,
                           BenchTotals *totals)
 {
-    BenchPositions set;
+    g_auto(BenchPositions) set = { NULL, NULL, NULL };
     standard_positions(variant, &set);
     /* the alpha-beta search needs an evaluation: without one, perft only */
-    DjSearch *search = variant->evaluate != NULL ? dj_search_new(variant, BENCH_TABLE_MB) : NULL;
+    g_autoptr(DjSearch) search = variant->evaluate != NULL ? dj_search_new(variant, BENCH_TABLE_MB) : NULL;
     DjSearchLimits limits = *given_limits;
     if (search != NULL && limits.depth == 0 && limits.time_ms == 0 && set.positions->len > 0)
         limits.depth = calibrate_depth(variant, search, g_ptr_array_index(set.positions, 0));
@@ -177,8 +175,6 @@ static void bench_variant(const DjVariant *variant, const DjSearchLimits *given_
     for (guint i = 0; search != NULL && i < set.positions->len; i++)
         bench_search(variant, search, (int)i + 1, g_ptr_array_index(set.positions, i), &limits,
                      totals);
-    dj_search_free(search);
-    positions_clear(&set);
 }
 
 static int run_bench(void *data, int n_positional, char **positional)
@@ -193,13 +189,11 @@ static int run_bench(void *data, int n_positional, char **positional)
             && !dojo_int_parse(args->time, "--time", 1, G_MAXINT32, &time_ms, &error)))
         return dojo_report_error("bench", BENCH_PARAMS, error);
 
-    GPtrArray *variants = g_ptr_array_new();
+    g_autoptr(GPtrArray) variants = g_ptr_array_new();
     for (int i = 0; i < n_positional; i++) {
         const DjVariant *variant = dojo_variant_lookup(positional[i], &error);
-        if (variant == NULL) {
-            g_ptr_array_free(variants, TRUE);
+        if (variant == NULL)
             return dojo_report_error("bench", BENCH_PARAMS, error);
-        }
         g_ptr_array_add(variants, (gpointer)variant);
     }
     if (n_positional == 0) {
@@ -217,9 +211,8 @@ static int run_bench(void *data, int n_positional, char **positional)
     BenchTotals totals = { 0 };
     for (guint i = 0; i < variants->len; i++)
         bench_variant(g_ptr_array_index(variants, i), &limits, &totals);
-    g_ptr_array_free(variants, TRUE);
 
-    GString *rate = g_string_new(NULL);
+    g_autoptr(GString) rate = g_string_new(NULL);
     dojo_output_rate(totals.perft_leaves, totals.perft_seconds, rate);
     printf("total perft:  %" G_GUINT64_FORMAT " leaves in %.3f s (%s leaves/s)\n",
            (guint64)totals.perft_leaves, totals.perft_seconds, rate->str);
@@ -229,7 +222,6 @@ static int run_bench(void *data, int n_positional, char **positional)
            (guint64)totals.search_nodes, totals.search_seconds, rate->str);
     printf("signature: %" G_GUINT64_FORMAT "\n",
            (guint64)(totals.perft_leaves + totals.search_nodes));
-    g_string_free(rate, TRUE);
     return DOJO_EXIT_OK;
 }
 

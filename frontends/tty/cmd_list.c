@@ -20,12 +20,11 @@ static void print_variant(const DjVariant *variant)
     }
     printf("%-10s options:\n", "");
     for (const DjVariantOption *option = variant->options; option->name != NULL; option++) {
-        char *spec = g_strdup_printf("-o %s=%s", option->name, option->arg);
+        g_autofree char *spec = g_strdup_printf("-o %s=%s", option->name, option->arg);
         if (strlen(spec) < 24)
             printf("%-12s %-24s %s\n", "", spec, option->help);
         else
             printf("%-12s %s\n%-12s %-24s %s\n", "", spec, "", "", option->help);
-        g_free(spec);
     }
 }
 

@@ -11,6 +11,7 @@
 
 #include "cli.h"
 #include "framework/game_history.h"
+#include "framework/text_file.h"
 #include "interrupt.h"
 #include "match_run.h"
 #include "options.h"
@@ -60,11 +61,10 @@ static bool parse_seconds(const char *text, gint64 *ms)
 
 static bool parse_tc(const char *text, DojoMatchLimits *limits, GError **error)
 {
-    char **parts = g_strsplit(text, "+", 2);
+    g_auto(GStrv) parts = g_strsplit(text, "+", 2);
     gint64 inc = 0;
     bool ok = parse_seconds(parts[0], &limits->base_ms) && limits->base_ms > 0
         && (parts[1] == NULL || parse_seconds(parts[1], &inc));
-    g_strfreev(parts);
     if (!ok) {
         dojo_usage_error(error, "--tc wants BASE+INC in seconds (e.g. 10+0.1 or 60), not '%s'", text);
         return false;
@@ -76,7 +76,7 @@ static bool parse_tc(const char *text, DojoMatchLimits *limits, GError **error)
 static bool parse_sprt(const char *text, DjSprt *sprt, GError **error)
 {
     *sprt = (DjSprt){ NAN, NAN, 0.05, 0.05 };
-    char **items = g_strsplit(text, ",", -1);
+    g_auto(GStrv) items = g_strsplit(text, ",", -1);
     bool ok = true;
     for (int i = 0; ok && items[i] != NULL; i++) {
         char *equals = strchr(items[i], '=');
@@ -97,7 +97,6 @@ static bool parse_sprt(const char *text, DjSprt *sprt, GError **error)
         else
             ok = false;
     }
-    g_strfreev(items);
     ok = ok && isfinite(sprt->elo0) && isfinite(sprt->elo1) && sprt->elo0 < sprt->elo1
         && sprt->alpha > 0 && sprt->beta > 0 && sprt->alpha + sprt->beta < 1;
     if (!ok)
@@ -109,42 +108,33 @@ static bool parse_sprt(const char *text, DjSprt *sprt, GError **error)
 /* The position strings of an openings file, each checked by the variant. */
 static GPtrArray *read_positions(const DjVariant *variant, const char *path, GError **error)
 {
-    char *text = NULL;
-    GError *local = NULL;
-    if (!g_file_get_contents(path, &text, NULL, &local)) {
-        g_set_error(error, DJ_ERROR, DJ_ERROR_IO, "cannot read the openings file: %s",
-                    local->message);
-        g_error_free(local);
+    g_autofree char *text = NULL;
+    gsize length = 0;
+    if (!dj_text_file_read(path, DJ_TEXT_FILE_MAX_BYTES, &text, &length, error)) {
+        g_prefix_error(error, "cannot read the openings file ");   /* "PATH: WHY" follows */
         return NULL;
     }
-    GPtrArray *positions = g_ptr_array_new_with_free_func(g_free);
-    char **lines = g_strsplit(text, "\n", -1);
-    g_free(text);
+    g_autoptr(GPtrArray) positions = g_ptr_array_new_with_free_func(g_free);
+    g_auto(GStrv) lines = g_strsplit(text, "\n", -1);
     for (int i = 0; lines[i] != NULL; i++) {
         char *line = g_strstrip(lines[i]);
         if (line[0] == '\0' || line[0] == '#')
             continue;
         DjSetup setup = { line, 0, NULL, 0 };
-        DjGame *game = dj_game_new(variant, &setup, &local);
+        g_autoptr(GError) local = NULL;
+        g_autoptr(DjGame) game = dj_game_new(variant, &setup, &local);
         if (game == NULL || dj_game_outcome(game) != DJ_OUTCOME_ONGOING) {
-            g_set_error(error, DJ_ERROR, DJ_ERROR_INVALID, "%s line %d: %s", path, i + 1,
+            g_set_error(error, DJ_ERROR, DJ_ERROR_INVALID, "%s: line %d: %s", path, i + 1,
                         game == NULL ? local->message : "the game is already over there");
-            g_clear_error(&local);
-            dj_game_free(game);
-            g_ptr_array_free(positions, TRUE);
-            g_strfreev(lines);
             return NULL;
         }
-        dj_game_free(game);
         g_ptr_array_add(positions, g_strdup(line));
     }
-    g_strfreev(lines);
     if (positions->len == 0) {
         g_set_error(error, DJ_ERROR, DJ_ERROR_INVALID, "%s holds no position", path);
-        g_ptr_array_free(positions, TRUE);
         return NULL;
     }
-    return positions;
+    return g_steal_pointer(&positions);
 }
 
 static bool parse_openings(const MatchArgs *args, DojoMatchPlan *plan, GError **error)
@@ -266,13 +256,13 @@ static int run_match(void *data, int n_positional, char **positional)
         /* Setting up the first game checks the options and --position now. */
         plan.setup = &setup.setup;
         plan.seed = setup.setup.seed;
-        DjGame *first = dojo_match_opening(&plan, 0, &error);
+        g_autoptr(DjGame) first = dojo_match_opening(&plan, 0, &error);
         ok = first != NULL;
-        dj_game_free(first);
     }
     if (ok && args->records != NULL && g_mkdir_with_parents(args->records, 0777) != 0) {
-        g_set_error(&error, DJ_ERROR, DJ_ERROR_IO, "cannot create the records folder %s: %s",
-                    args->records, g_strerror(errno));
+        int errsv = errno;
+        g_set_error(&error, G_FILE_ERROR, g_file_error_from_errno(errsv),
+                    "cannot create the records folder %s: %s", args->records, g_strerror(errsv));
         ok = false;
     }
     if (!ok) {

@@ -35,12 +35,10 @@ static int run_perft(void *data, int n_positional, char **positional)
     if (variant == NULL
         || !dojo_int_parse(positional[1], "DEPTH", 1, PERFT_MAX_DEPTH, &depth, &error))
         return dojo_report_error("perft", PERFT_PARAMS, error);
-    void *pos = g_malloc(variant->state_size);
-    if (!dojo_setup_position(variant, &args->setup, PERFT_DEFAULT_SEED, pos, &error)) {
-        g_free(pos);
+    g_autofree void *pos = g_malloc(variant->state_size);
+    if (!dojo_setup_position(variant, &args->setup, PERFT_DEFAULT_SEED, pos, &error))
         return dojo_report_error("perft", PERFT_PARAMS, error);
-    }
-    GString *text = g_string_new(NULL);
+    g_autoptr(GString) text = g_string_new(NULL);
     variant->format_position(pos, text);
     printf("%s position: %s\n", variant->title, text->str);
     fflush(stdout);
@@ -55,8 +53,6 @@ static int run_perft(void *data, int n_positional, char **positional)
     dojo_output_rate(count, seconds, text);
     printf("perft %d: %" G_GUINT64_FORMAT " leaves in %.3f s (%s leaves/s)\n", (int)depth,
            (guint64)count, seconds, text->str);
-    g_string_free(text, TRUE);
-    g_free(pos);
     return DOJO_EXIT_OK;
 }
 

@@ -146,11 +146,6 @@ static void play_args_clear(PlayArgs *args)
     g_free(args->color);
 }
 
-static void usage_error(GError **error, const char *message)
-{
-    g_set_error_literal(error, DOJO_USAGE_ERROR, DOJO_USAGE_ERROR_BAD_ARGUMENT, message);
-}
-
 /* ---- the game ------------------------------------------------------------------- */
 
 /* Where `--resume [TARGET]` points: a file, or the latest unfinished game
@@ -164,12 +159,9 @@ static char *resume_path(const char *target, GError **error)
                     "cannot resume %s: no such file (nor a variant of that name)", target);
         return NULL;
     }
-    char *dir = dojo_journal_games_dir();
+    g_autofree char *dir = dojo_journal_games_dir();
     const DjVariant *variant = target != NULL ? dj_registry_find(target) : NULL;
-    char *path = dojo_journal_find_unfinished(dir, variant != NULL ? variant->name : NULL,
-                                              error);
-    g_free(dir);
-    return path;
+    return dojo_journal_find_unfinished(dir, variant != NULL ? variant->name : NULL, error);
 }
 
 /* `text` (a file name, a message quoting one) made one printable line
@@ -181,16 +173,6 @@ static char *printable(const char *text)
     return g_string_free(clean, FALSE);
 }
 
-/* "cannot resume PATH: MESSAGE" as `error`, from `cause` (freed). */
-static void resume_error(const char *path, GError *cause, GError **error)
-{
-    GString *message = g_string_new(NULL);
-    dojo_output_file_error("cannot resume", path, cause->message, message);
-    g_set_error_literal(error, cause->domain, cause->code, message->str);
-    g_string_free(message, TRUE);
-    g_error_free(cause);
-}
-
 /* The unfinished game at `path`, and its journal unless `keep_journal` is
  * false (--record moves the game to another file).  A record cut short
  * loads up to its last whole move, with a warning. */
@@ -198,8 +180,8 @@ static DjGame *resume_game(const char *path, bool keep_journal, DojoJournal **jo
                            GError **error)
 {
     GError *load_error = NULL;
-    DjGame *game = NULL;
-    char *dropped = NULL;
+    g_autoptr(DjGame) game = NULL;
+    g_autofree char *dropped = NULL;
     *journal = NULL;
     if (keep_journal)
         *journal = dojo_journal_open(path, &game, &dropped, &load_error);
@@ -213,16 +195,14 @@ static DjGame *resume_game(const char *path, bool keep_journal, DojoJournal **jo
     if (!keep_journal)
         game = dj_record_load_salvaging(path, &dropped, &load_error);
     if (game == NULL) {
-        resume_error(path, load_error, error);
+        /* load_error reads "PATH: WHY" (record.h, journal.h) */
+        g_propagate_prefixed_error(error, load_error, "cannot resume ");
         return NULL;
     }
     if (dropped != NULL) {
-        char *message = g_strdup_printf("%s: %s", path, dropped);
-        char *clean = printable(message);
+        g_autofree char *message = g_strdup_printf("%s: %s", path, dropped);
+        g_autofree char *clean = printable(message);
         fprintf(stderr, "dojo play: warning: %s\n", clean);
-        g_free(clean);
-        g_free(message);
-        g_free(dropped);
     }
     DjOutcome outcome = dj_game_outcome(game);
     if (outcome != DJ_OUTCOME_ONGOING) {
@@ -231,37 +211,32 @@ static DjGame *resume_game(const char *path, bool keep_journal, DojoJournal **jo
                     "cannot resume %s: that game is over (%s%s%s)", path,
                     dj_outcome_result_text(outcome), reason != NULL ? ", " : "",
                     reason != NULL ? reason : "");
-        dj_game_free(game);
         g_clear_pointer(journal, dojo_journal_free);
         return NULL;
     }
-    return game;
+    return g_steal_pointer(&game);
 }
 
 static DjGame *new_game(const DjVariant *variant, const DojoSetupArgs *setup_args,
                         guint64 seed, GError **error)
 {
-    DojoSetup setup;
+    g_auto(DojoSetup) setup = { { NULL, 0, NULL, 0 }, NULL, NULL };
     if (!dojo_setup_build(setup_args, seed, &setup, error))
         return NULL;
-    DjGame *game = dj_game_new(variant, &setup.setup, error);
-    dojo_setup_clear(&setup);
+    g_autoptr(DjGame) game = dj_game_new(variant, &setup.setup, error);
     if (game == NULL)
         return NULL;
     if (dj_game_tag(game, "Date") == NULL) {
-        GDateTime *now = g_date_time_new_now_local();
-        char *date = g_date_time_format(now, "%Y.%m.%d");
+        g_autoptr(GDateTime) now = g_date_time_new_now_local();
+        g_autofree char *date = g_date_time_format(now, "%Y.%m.%d");
         dj_game_set_tag(game, "Date", date);
-        g_free(date);
-        g_date_time_unref(now);
     }
     if (dj_game_tag(game, "Position") == NULL) {
-        GString *start = g_string_new(NULL);
+        g_autoptr(GString) start = g_string_new(NULL);
         variant->format_position(dj_game_position_at(game, 0), start);
         dj_game_set_tag(game, "Position", start->str);
-        g_string_free(start, TRUE);
     }
-    return game;
+    return g_steal_pointer(&game);
 }
 
 /* Decide who plays each side, starting from `players` (defaults or the
@@ -271,7 +246,7 @@ static bool choose_players(const PlayArgs *args, const DjVariant *variant, DojoP
 {
     int modes = (args->hotseat ? 1 : 0) + (args->watch ? 1 : 0) + (args->play_as != NULL ? 1 : 0);
     if (modes > 1) {
-        usage_error(error, "choose one of --hotseat, --watch and --play-as");
+        dojo_usage_error(error, "choose one of --hotseat, --watch and --play-as");
         return false;
     }
     int level = DOJO_DEFAULT_LEVEL;
@@ -333,9 +308,9 @@ static int run_play(void *data, int n_positional, char **positional)
     if (!dojo_color_parse(args->color, args->no_color, &color, &error))
         return dojo_report_error("play", PLAY_PARAMS, error);
 
-    DjGame *game = NULL;
-    DojoJournal *journal = NULL;
-    char *journal_target = NULL;
+    g_autoptr(DjGame) game = NULL;
+    g_autoptr(DojoJournal) journal = NULL;
+    g_autofree char *journal_target = NULL;
     guint64 seed = fresh_seed();
     DojoPlayer players[2] = { { DOJO_PLAYER_HUMAN, 0 },
                               { DOJO_PLAYER_COMPUTER, DOJO_DEFAULT_LEVEL } };
@@ -349,42 +324,37 @@ static int run_play(void *data, int n_positional, char **positional)
                                       "not apply");
         const char *target = args->resume_file != NULL ? args->resume_file
                            : n_positional == 1 ? positional[0] : NULL;
-        char *path = resume_path(target, &error);
+        g_autofree char *path = resume_path(target, &error);
         if (path == NULL)
             return dojo_report_error("play", PLAY_PARAMS, error);
         game = resume_game(path, args->record == NULL, &journal, &error);
-        if (game == NULL) {
-            g_free(path);
+        if (game == NULL)
             return dojo_report_error("play", PLAY_PARAMS, error);
-        }
         const DjVariant *variant = dj_game_variant(game);
         for (int side = 0; side < 2; side++)
             dojo_player_from_tag(dj_game_tag(game, variant->side_names[side]), &players[side]);
         int played = dj_game_length(game);
-        char *shown = printable(path);
+        g_autofree char *shown = printable(path);
         printf("Resuming %s (%s, %d move%s played).\n", shown, variant->title, played,
                played == 1 ? "" : "s");
-        g_free(shown);
-        journal_target = path;
+        journal_target = g_steal_pointer(&path);
     } else {
         if (n_positional != 1) {
-            GString *message = g_string_new(n_positional == 0 ? "which variant? (there are: "
-                                                              : "one VARIANT only (there are: ");
+            g_autoptr(GString) message
+                = g_string_new(n_positional == 0 ? "which variant? (there are: "
+                                                 : "one VARIANT only (there are: ");
             dojo_variant_names(message);
             g_string_append_c(message, ')');
-            int code = dojo_usage_failure("play", PLAY_PARAMS, message->str);
-            g_string_free(message, TRUE);
-            return code;
+            return dojo_usage_failure("play", PLAY_PARAMS, message->str);
         }
         const DjVariant *variant = dojo_variant_lookup(positional[0], &error);
         if (variant == NULL)
             return dojo_report_error("play", PLAY_PARAMS, error);
         if (args->setup.seed != NULL) {
-            DojoSetup parsed;
+            g_auto(DojoSetup) parsed = { { NULL, 0, NULL, 0 }, NULL, NULL };
             if (!dojo_setup_build(&args->setup, 0, &parsed, &error))
                 return dojo_report_error("play", PLAY_PARAMS, error);
             seed = parsed.setup.seed;
-            dojo_setup_clear(&parsed);
         }
         game = new_game(variant, &args->setup, seed, &error);
         if (game == NULL)
@@ -394,15 +364,12 @@ static int run_play(void *data, int n_positional, char **positional)
         g_set_error(&error, DJ_ERROR, DJ_ERROR_INVALID,
                     "%s has no evaluation, so --engine alphabeta cannot play it (use mcts)",
                     dj_game_variant(game)->title);
-    if (error != NULL || !choose_players(args, dj_game_variant(game), players, &error)
-        || (args->record != NULL
-            && !dojo_journal_check_target(args->record,
-                                          args->force ? NULL : "add --force", &error))) {
-        dj_game_free(game);
-        dojo_journal_free(journal);
-        g_free(journal_target);
+    if (error == NULL && choose_players(args, dj_game_variant(game), players, &error)
+        && args->record != NULL
+        && !dojo_journal_check_target(args->record, args->force ? NULL : "add --force", &error))
+        g_prefix_error(&error, "cannot record the game in ");   /* "PATH: WHY" follows */
+    if (error != NULL)
         return dojo_report_error("play", PLAY_PARAMS, error);
-    }
     dojo_play_set_player_tags(game, players);
 
     if (args->record != NULL) {
@@ -418,28 +385,21 @@ static int run_play(void *data, int n_positional, char **positional)
         if (journal == NULL && g_error_matches(error, G_FILE_ERROR, G_FILE_ERROR_EXIST)
             && journal_target != NULL) {
             /* Another dojo plays that game: writing it too would ruin it. */
-            dj_game_free(game);
-            g_free(journal_target);
             return dojo_report_error("play", PLAY_PARAMS, error);
         }
     }
     if (journal == NULL) {
-        GString *clean = g_string_new(NULL);
-        dojo_output_sanitize(error->message, 0, clean);
-        fprintf(stderr, "dojo play: warning: the game will not be kept on disk: %s\n",
-                clean->str);
-        g_string_free(clean, TRUE);
+        g_autofree char *clean = printable(error->message);
+        fprintf(stderr, "dojo play: warning: the game will not be kept on disk: %s\n", clean);
         g_clear_error(&error);
     } else if (!args->resume || args->record != NULL) {
-        char *shown = printable(dojo_journal_path(journal));
+        g_autofree char *shown = printable(dojo_journal_path(journal));
         printf("The game is recorded in %s.\n", shown);
-        g_free(shown);
     }
-    g_free(journal_target);
 
-    char *games_dir = dojo_journal_games_dir();
-    char *home_dir = g_path_get_dirname(games_dir);
-    char *history_path = g_build_filename(home_dir, "history", NULL);
+    g_autofree char *games_dir = dojo_journal_games_dir();
+    g_autofree char *home_dir = g_path_get_dirname(games_dir);
+    g_autofree char *history_path = g_build_filename(home_dir, "history", NULL);
     DojoPlayConfig config = {
         .players = { players[0], players[1] },
         .time_ms = time_ms,
@@ -457,12 +417,6 @@ static int run_play(void *data, int n_positional, char **positional)
     DojoPlayEnd end = dojo_play_loop(&game, &config, journal, stdin, stdout);
     dojo_interrupt_uninstall();
     fflush(stdout);
-
-    g_free(history_path);
-    g_free(home_dir);
-    g_free(games_dir);
-    dojo_journal_free(journal);
-    dj_game_free(game);
     return dojo_play_exit_code(end);
 }
 

@@ -56,7 +56,7 @@ static bool stop_requested(void)
 
 static void print_moves(const DojoReview *review)
 {
-    GString *line = g_string_new(NULL);
+    g_autoptr(GString) line = g_string_new(NULL);
     for (int ply = 0; ply < review->n_reviewed; ply++) {
         g_string_assign(line, "  ");
         dojo_review_format_numbered(review->game, ply, false, line);
@@ -64,18 +64,16 @@ static void print_moves(const DojoReview *review)
             g_string_append_c(line, ' ');
         g_string_append_c(line, ' ');
         dojo_review_format_verdict(review, ply, line);
-        GString *clean = g_string_new(NULL);
+        g_autoptr(GString) clean = g_string_new(NULL);
         dojo_output_sanitize(line->str, 0, clean);
         printf("%s\n", clean->str);
-        g_string_free(clean, TRUE);
     }
-    g_string_free(line, TRUE);
 }
 
 static void print_graph(const DojoReview *review, bool color)
 {
     const DjVariant *variant = dj_game_variant(review->game);
-    int *scores = g_new(int, MAX(review->n_reviewed, 1));
+    g_autofree int *scores = g_new(int, MAX(review->n_reviewed, 1));
     for (int ply = 0; ply < review->n_reviewed; ply++)
         scores[ply] = dojo_review_side0_score(review, ply);
     const char *charset = NULL;
@@ -86,18 +84,16 @@ static void print_graph(const DojoReview *review, bool color)
         .ascii = !g_get_charset(&charset),
         .side_names = { variant->side_names[0], variant->side_names[1] },
     };
-    GString *chart = g_string_new(NULL);
+    g_autoptr(GString) chart = g_string_new(NULL);
     dojo_graph_draw(scores, review->n_reviewed, &style, chart);
     printf("\nEvaluation after each move (%s above the line, %s below):\n%s",
            variant->side_names[0], variant->side_names[1], chart->str);
-    g_string_free(chart, TRUE);
-    g_free(scores);
 }
 
 static bool write_output(DjGame *game, const DojoReview *review, const DjSearchLimits *limits,
                          const char *path, GError **error)
 {
-    char *annotator;
+    g_autofree char *annotator = NULL;
     if (limits->nodes > 0)
         annotator = g_strdup_printf("dojo review, %" G_GUINT64_FORMAT " nodes per position",
                                     (guint64)limits->nodes);
@@ -107,12 +103,9 @@ static bool write_output(DjGame *game, const DojoReview *review, const DjSearchL
         annotator = g_strdup_printf("dojo review, %" G_GINT64_FORMAT " ms per position",
                                     (gint64)limits->time_ms);
     dj_game_set_tag(game, "Annotator", annotator);
-    g_free(annotator);
-    GString *text = g_string_new(NULL);
+    g_autoptr(GString) text = g_string_new(NULL);
     dojo_review_format_record(review, text);
-    bool ok = dj_record_save_text(text->str, path, error);
-    g_string_free(text, TRUE);
-    return ok;
+    return dj_record_save_text(text->str, path, error);
 }
 
 static void print_header(const char *path, const DjGame *game, const DjSearchLimits *limits)
@@ -121,7 +114,7 @@ static void print_header(const char *path, const DjGame *game, const DjSearchLim
     int n = dj_game_length(game);
     DjOutcome outcome = dj_game_outcome(game);
     const char *reason = dj_game_outcome_reason(game);
-    GString *text = g_string_new(NULL);
+    g_autoptr(GString) text = g_string_new(NULL);
     g_string_printf(text, "Review of %s: %s, %d move%s, result %s", path, variant->title, n,
                     n == 1 ? "" : "s", dj_outcome_result_text(outcome));
     if (reason != NULL)
@@ -135,11 +128,9 @@ static void print_header(const char *path, const DjGame *game, const DjSearchLim
     else
         g_string_append_printf(text, "for %" G_GINT64_FORMAT " ms", (gint64)limits->time_ms);
     g_string_append(text, "; scores are the mover's, before -> after the move.");
-    GString *clean = g_string_new(NULL);
+    g_autoptr(GString) clean = g_string_new(NULL);
     dojo_output_sanitize(text->str, 0, clean);
     printf("%s\n", clean->str);
-    g_string_free(clean, TRUE);
-    g_string_free(text, TRUE);
 }
 
 static int run_review(void *data, int n_positional, char **positional)
@@ -166,29 +157,24 @@ static int run_review(void *data, int n_positional, char **positional)
     DjSearchLimits limits = { .depth = (int)depth, .time_ms = time_ms, .nodes = (uint64_t)nodes };
 
     const char *path = positional[0];
-    DjGame *game = dj_record_load(path, &error);
+    g_autoptr(DjGame) game = dj_record_load(path, &error);
     if (game == NULL) {
-        GString *message = g_string_new(NULL);
-        dojo_output_file_error("cannot review", path, error->message, message);
-        g_error_free(error);
-        error = g_error_new_literal(DJ_ERROR, DJ_ERROR_INVALID, message->str);
-        g_string_free(message, TRUE);
+        g_prefix_error(&error, "cannot review ");   /* "PATH: WHY" follows */
         return dojo_report_error("review", REVIEW_PARAMS, error);
     }
     if (dj_game_length(game) == 0) {
         error = g_error_new(DJ_ERROR, DJ_ERROR_INVALID,
                             "cannot review %s: the record has no moves", path);
-        dj_game_free(game);
         return dojo_report_error("review", REVIEW_PARAMS, error);
     }
     bool color = dojo_output_wants_color(stdout, color_choice);
-    DjSearch *search = dj_search_new(dj_game_variant(game), REVIEW_TABLE_MB);
+    g_autoptr(DjSearch) search = dj_search_new(dj_game_variant(game), REVIEW_TABLE_MB);
     Progress progress = { .live = dojo_output_is_terminal(stderr) };
     dojo_interrupt_watch_search(search);
     dojo_interrupt_install();
     print_header(path, game, &limits);
     fflush(stdout);
-    DojoReview *review = dojo_review_run(game, search, &limits, show_progress, stop_requested,
+    g_autoptr(DojoReview) review = dojo_review_run(game, search, &limits, show_progress, stop_requested,
                                          &progress);
     dojo_interrupt_watch_search(NULL);
     if (progress.live)
@@ -198,10 +184,9 @@ static int run_review(void *data, int n_positional, char **positional)
         printf("Interrupted: %d of %d moves reviewed; here is what there is.\n",
                review->n_reviewed, review->n_moves);
     print_moves(review);
-    GString *summary = g_string_new(NULL);
+    g_autoptr(GString) summary = g_string_new(NULL);
     dojo_review_format_summary(review, summary);
     printf("\n%s", summary->str);
-    g_string_free(summary, TRUE);
     if (review->n_reviewed > 0)
         print_graph(review, color);
     fflush(stdout);
@@ -211,10 +196,9 @@ static int run_review(void *data, int n_positional, char **positional)
         if (write_output(game, review, &limits, args->output, &error)) {
             printf("The annotated record is in %s.\n", args->output);
         } else {
-            GString *clean = g_string_new(NULL);
+            g_autoptr(GString) clean = g_string_new(NULL);
             dojo_output_sanitize(error->message, 0, clean);
-            fprintf(stderr, "dojo review: %s\n", clean->str);
-            g_string_free(clean, TRUE);
+            fprintf(stderr, "dojo review: cannot save %s\n", clean->str);   /* "PATH: WHY" */
             g_clear_error(&error);
             code = DOJO_EXIT_FAILURE;
         }
@@ -229,15 +213,11 @@ static int run_review(void *data, int n_positional, char **positional)
             .allow_play = true,
         };
         fflush(stdout);
-        DojoLineReader *reader = dojo_line_reader_new(stdin, stdout, NULL);
+        g_autoptr(DojoLineReader) reader = dojo_line_reader_new(stdin, stdout, NULL);
         code = dojo_review_step(review, &step, reader, stdin, stdout);
-        dojo_line_reader_free(reader);
     }
     dojo_interrupt_uninstall();
     fflush(stdout);
-    dojo_review_free(review);
-    dj_search_free(search);
-    dj_game_free(game);
     return code;
 }
 

@@ -39,21 +39,18 @@ typedef struct TuneData {
  * an unfinished game or an unreadable file is counted as skipped. */
 static void add_record(TuneData *data, const char *path)
 {
-    GError *error = NULL;
-    DjGame *game = dj_record_load(path, &error);
+    g_autoptr(GError) error = NULL;
+    g_autoptr(DjGame) game = dj_record_load(path, &error);
     if (game == NULL) {
-        GString *clean = g_string_new(NULL);
+        g_autoptr(GString) clean = g_string_new(NULL);
         dojo_output_sanitize(error->message, 200, clean);
-        fprintf(stderr, "dojo tune: skipping %s: %s\n", path, clean->str);
-        g_string_free(clean, TRUE);
-        g_clear_error(&error);
+        fprintf(stderr, "dojo tune: skipping %s\n", clean->str);   /* "PATH: WHY" */
         data->skipped_games++;
         return;
     }
     DjOutcome outcome = dj_game_outcome(game);
     if (dj_game_variant(game) != data->variant || outcome == DJ_OUTCOME_ONGOING) {
         data->skipped_games++;
-        dj_game_free(game);
         return;
     }
     double result = outcome == DJ_OUTCOME_WIN_SIDE0 ? 1.0
@@ -66,7 +63,6 @@ static void add_record(TuneData *data, const char *path)
             dj_tune_set_add(data->set, pos, result);
     }
     data->games++;
-    dj_game_free(game);
 }
 
 static gint compare_paths(gconstpointer a, gconstpointer b)
@@ -85,21 +81,19 @@ static bool add_path(TuneData *data, const char *path, GError **error)
         add_record(data, path);
         return true;
     }
-    GDir *dir = g_dir_open(path, 0, error);
+    g_autoptr(GDir) dir = g_dir_open(path, 0, error);
     if (dir == NULL)
         return false;
-    GPtrArray *names = g_ptr_array_new_with_free_func(g_free);
+    g_autoptr(GPtrArray) names = g_ptr_array_new_with_free_func(g_free);
     const char *name;
     while ((name = g_dir_read_name(dir)) != NULL)
         if (g_str_has_suffix(name, ".dojo"))
             g_ptr_array_add(names, g_build_filename(path, name, NULL));
-    g_dir_close(dir);
     /* Sorted, so that the positions kept under --max-positions do not
      * depend on the order the file system lists them in. */
     g_ptr_array_sort(names, compare_paths);
     for (guint i = 0; i < names->len; i++)
         add_record(data, g_ptr_array_index(names, i));
-    g_ptr_array_free(names, TRUE);
     return true;
 }
 
@@ -131,12 +125,11 @@ static int run_tune(void *data_args, int n_positional, char **positional)
         fprintf(stderr, "dojo tune: %s has no weights to tune\n", variant->title);
         return DOJO_EXIT_FAILURE;
     }
-    TuneData data = { variant, dj_tune_set_new(variant), 0, 0, (int)skip, (int)max };
+    g_autoptr(DjTuneSet) set = dj_tune_set_new(variant);
+    TuneData data = { variant, set, 0, 0, (int)skip, (int)max };
     for (int i = 1; i < n_positional; i++) {
-        if (!add_path(&data, positional[i], &error)) {
-            dj_tune_set_free(data.set);
+        if (!add_path(&data, positional[i], &error))
             return dojo_report_error("tune", TUNE_PARAMS, error);
-        }
     }
     int n = dj_tune_set_size(data.set);
     fprintf(stderr, "%d quiet positions from %d games (%d records skipped)\n", n, data.games,
@@ -144,7 +137,6 @@ static int run_tune(void *data_args, int n_positional, char **positional)
     if (n == 0) {
         fprintf(stderr, "dojo tune: no positions to tune on: give finished games of %s\n",
                 variant->title);
-        dj_tune_set_free(data.set);
         return DOJO_EXIT_FAILURE;
     }
     double k_before = dj_tune_fit_k(data.set);
@@ -152,9 +144,8 @@ static int run_tune(void *data_args, int n_positional, char **positional)
     fprintf(stderr, "start: k %.6f, error %.6f\n", k_before, before);
     double k = 0;
     double after = dj_tune_run(data.set, (int)passes, show_pass, NULL, &k);
-    dj_tune_set_free(data.set);
 
-    GString *text = g_string_new(NULL);
+    g_autoptr(GString) text = g_string_new(NULL);
     g_string_append_printf(text, "# %s evaluation weights, fitted by:\n#   %s\n", variant->title,
                            args->command_line);
     g_string_append_printf(text, "# %d quiet positions from %d games; k %.6f; error %.6f -> "
@@ -164,25 +155,23 @@ static int run_tune(void *data_args, int n_positional, char **positional)
     if (args->output == NULL) {
         fputs(text->str, stdout);
     } else if (!dj_text_file_write_atomically(args->output, text->str, text->len, &error)) {
-        fprintf(stderr, "dojo tune: %s\n", error->message);   /* it names the file */
+        fprintf(stderr, "dojo tune: cannot save %s\n", error->message);   /* "PATH: WHY" */
         g_clear_error(&error);
         code = DOJO_EXIT_FAILURE;
     } else {
         fprintf(stderr, "weights written to %s\n", args->output);
     }
-    g_string_free(text, TRUE);
     return code;
 }
 
 int dojo_cmd_tune(int argc, char **argv)
 {
-    GString *command_line = g_string_new("dojo");
+    g_autoptr(GString) command_line = g_string_new("dojo");
     for (int i = 0; i < argc; i++) {
         /* Quoted only where a shell needs it, so the line reads as typed. */
         bool plain = argv[i][0] != '\0' && strpbrk(argv[i], " \t'\"\\$`*?;&|<>(){}~#") == NULL;
-        char *quoted = plain ? NULL : g_shell_quote(argv[i]);
+        g_autofree char *quoted = plain ? NULL : g_shell_quote(argv[i]);
         g_string_append_printf(command_line, " %s", plain ? argv[i] : quoted);
-        g_free(quoted);
     }
     TuneArgs args;
     memset(&args, 0, sizeof args);
@@ -214,6 +203,5 @@ int dojo_cmd_tune(int argc, char **argv)
     g_free(args.passes);
     g_free(args.skip_plies);
     g_free(args.max_positions);
-    g_string_free(command_line, TRUE);
     return code;
 }

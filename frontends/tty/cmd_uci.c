@@ -46,8 +46,8 @@ static int run_uci(void *data, int n_positional, char **positional)
         return dojo_usage_failure("uci", UCI_PARAMS, "uci takes no arguments");
 
     DojoUciConfig config = { .out = stdout };
-    DojoUci *uci = dojo_uci_new(&config);
-    GString *line = g_string_new(NULL);
+    g_autoptr(DojoUci) uci = dojo_uci_new(&config);
+    g_autoptr(GString) line = g_string_new(NULL);
     bool too_long = false;
     bool go_on = true;
     while (go_on && read_line(stdin, line, &too_long)) {
@@ -59,9 +59,8 @@ static int run_uci(void *data, int n_positional, char **positional)
         }
         go_on = dojo_uci_command(uci, line->str);
     }
-    /* The end of input is a quit: any search is stopped and answered. */
-    dojo_uci_free(uci);
-    g_string_free(line, TRUE);
+    /* The end of input is a quit: any search is stopped and answered (by
+     * dojo_uci_free, as `uci` goes). */
     return DOJO_EXIT_OK;
 }
 

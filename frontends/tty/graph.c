@@ -89,7 +89,7 @@ static void append_row(GString *out, const int *bars, int columns, int level, bo
  * one, the last move that column stands for. */
 static void append_numbers(GString *out, const int *last_move, int columns)
 {
-    char *line = g_malloc((gsize)columns + 16);
+    g_autofree char *line = g_malloc((gsize)columns + 16);
     memset(line, ' ', (size_t)columns + 15);
     int free_from = 0;
     for (int c = 0; c < columns; c++) {
@@ -106,7 +106,6 @@ static void append_numbers(GString *out, const int *last_move, int columns)
     while (end > 0 && line[end - 1] == ' ')
         end--;
     g_string_append_len(out, line, end);
-    g_free(line);
 }
 
 void dojo_graph_draw(const int *scores, int n, const DojoGraphStyle *style, GString *out)
@@ -115,8 +114,8 @@ void dojo_graph_draw(const int *scores, int n, const DojoGraphStyle *style, GStr
         return;
     int rows = MAX(style->rows, 1);
     int columns = MIN(n, MAX(style->max_columns, 1));
-    int *bars = g_new(int, columns);
-    int *last_move = g_new(int, columns);
+    g_autofree int *bars = g_new(int, columns);
+    g_autofree int *last_move = g_new(int, columns);
     for (int c = 0; c < columns; c++) {
         int last = (int)(((gint64)(c + 1) * n) / columns) - 1;
         bars[c] = dojo_graph_bar_eighths(scores[last], rows);
@@ -149,6 +148,4 @@ void dojo_graph_draw(const int *scores, int n, const DojoGraphStyle *style, GStr
     g_string_append_c(out, ' ');
     append_numbers(out, last_move, columns);
     g_string_append_c(out, '\n');
-    g_free(last_move);
-    g_free(bars);
 }

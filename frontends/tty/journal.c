@@ -10,6 +10,7 @@
 
 #include <glib/gstdio.h>
 
+#include "framework/error.h"
 #include "framework/notation.h"
 #include "framework/record.h"
 #include "framework/text_file.h"
@@ -42,14 +43,10 @@ char *dojo_journal_games_dir(void)
  * checks, once it has the lock, that the name still leads to that file. */
 static char *lock_path_of(const char *path)
 {
-    char *dir = g_path_get_dirname(path);
-    char *base = g_path_get_basename(path);
-    char *name = g_strdup_printf(".%s.lock", base);
-    char *lock = g_build_filename(dir, name, NULL);
-    g_free(name);
-    g_free(base);
-    g_free(dir);
-    return lock;
+    g_autofree char *dir = g_path_get_dirname(path);
+    g_autofree char *base = g_path_get_basename(path);
+    g_autofree char *name = g_strdup_printf(".%s.lock", base);
+    return g_build_filename(dir, name, NULL);
 }
 
 static bool set_io_error(GError **error, const char *what, const char *path, int errsv)
@@ -57,6 +54,14 @@ static bool set_io_error(GError **error, const char *what, const char *path, int
     g_set_error(error, G_FILE_ERROR, g_file_error_from_errno(errsv), "cannot %s %s: %s", what,
                 path, g_strerror(errsv));
     return false;
+}
+
+/* "PATH: WHY", for the errors a caller shows behind what it was doing
+ * ("Cannot save PATH: Permission denied"). */
+static bool path_error(GError **error, const char *path, int errsv)
+{
+    return dj_error_set(error, G_FILE_ERROR, g_file_error_from_errno(errsv), "%s: %s", path,
+                        g_strerror(errsv));
 }
 
 static void refuse_busy(GError **error, const char *path)
@@ -82,7 +87,7 @@ static int lock_game_file(const char *path, char **lock_path, GError **error)
             if (errsv == EACCES || errsv == EAGAIN)
                 refuse_busy(error, path);
             else
-                set_io_error(error, "lock", path, errsv);
+                path_error(error, path, errsv);
             g_clear_pointer(lock_path, g_free);
             return -1;
         }
@@ -92,7 +97,7 @@ static int lock_game_file(const char *path, char **lock_path, GError **error)
             return fd;
         close(fd);   /* its owner removed it meanwhile: take the new one */
     }
-    set_io_error(error, "lock", path, errno);
+    path_error(error, path, errno);
     g_clear_pointer(lock_path, g_free);
     return -1;
 }
@@ -140,21 +145,19 @@ static void keep_body(DojoJournal *journal, const char *text, int plies)
     if (g_str_has_prefix(text, "\xEF\xBB\xBF"))
         text += 3;
     const char *p = text;
-    GString *body = g_string_new(NULL);
+    g_autoptr(GString) body = g_string_new(NULL);
     bool in_tags = true;
     while (*p != '\0') {
         const char *end = strchr(p, '\n');
         size_t length = end != NULL ? (size_t)(end - p) + 1 : strlen(p);
-        char *line = g_strndup(p, length);
-        char *stripped = g_strstrip(g_strdup(line));
+        g_autofree char *line = g_strndup(p, length);
+        g_autofree char *stripped = g_strstrip(g_strdup(line));
         /* As dj_record_parse reads it: blank and comment lines do not end
          * the tag section. */
         if (in_tags && stripped[0] != '[' && stripped[0] != '\0' && stripped[0] != ';')
             in_tags = false;
         if (!in_tags || stripped[0] == ';')
             g_string_append(body, line);
-        g_free(stripped);
-        g_free(line);
         p += length;
     }
     /* The final "*" (not inside a comment) is written again at the end. */
@@ -174,7 +177,6 @@ static void keep_body(DojoJournal *journal, const char *text, int plies)
     if (body->len > 0)
         g_string_append_c(body, '\n');
     g_string_assign(journal->body, body->str);
-    g_string_free(body, TRUE);
     journal->body_plies = plies;
     journal->ends_with_star = star;
 }
@@ -257,8 +259,8 @@ static DojoJournal *journal_new(void)
 
 DojoJournal *dojo_journal_create(const DjGame *game, const char *path, GError **error)
 {
-    DojoJournal *journal = journal_new();
-    GString *text = g_string_new(NULL);
+    g_autoptr(DojoJournal) journal = journal_new();
+    g_autoptr(GString) text = g_string_new(NULL);
     dojo_journal_format(game, text);
     if (path == NULL) {
         journal->path = create_new_game_file(game, text, &journal->lock_fd,
@@ -268,13 +270,10 @@ DojoJournal *dojo_journal_create(const DjGame *game, const char *path, GError **
         if (journal->lock_fd >= 0 && write_atomically(path, text, error))
             journal->path = g_strdup(path);
     }
-    g_string_free(text, TRUE);
-    if (journal->path == NULL) {
-        dojo_journal_free(journal);
+    if (journal->path == NULL)
         return NULL;
-    }
     journal->plies_written = dj_game_length(game);
-    return journal;
+    return g_steal_pointer(&journal);
 }
 
 DojoJournal *dojo_journal_open(const char *path, DjGame **game, char **dropped,
@@ -282,32 +281,23 @@ DojoJournal *dojo_journal_open(const char *path, DjGame **game, char **dropped,
 {
     *game = NULL;
     *dropped = NULL;
-    DojoJournal *journal = journal_new();
+    g_autoptr(DojoJournal) journal = journal_new();
     journal->lock_fd = lock_game_file(path, &journal->lock_path, error);
-    char *text = NULL;
-    gsize length = 0;
-    GError *read_error = NULL;
-    if (journal->lock_fd < 0) {
-        dojo_journal_free(journal);
+    if (journal->lock_fd < 0)
         return NULL;
-    }
-    if (!dj_text_file_read(path, DJ_TEXT_FILE_MAX_BYTES, &text, &length, &read_error)
-        || strlen(text) != length) {
-        if (read_error == NULL)
-            g_set_error(&read_error, DJ_ERROR, DJ_ERROR_INVALID,
-                        "%s: the file is not a game record (it contains binary data)", path);
-        g_propagate_error(error, read_error);
-        g_free(text);
-        dojo_journal_free(journal);
+    g_autofree char *text = NULL;
+    gsize length = 0;
+    if (!dj_text_file_read(path, DJ_TEXT_FILE_MAX_BYTES, &text, &length, error))
+        return NULL;   /* "PATH: WHY" */
+    if (strlen(text) != length) {
+        dj_error_set(error, DJ_ERROR, DJ_ERROR_INVALID,
+                     "%s: the file is not a game record (it contains binary data)", path);
         return NULL;
     }
     GError *parse_error = NULL;
     *game = dj_record_parse_salvaging(text, dropped, &parse_error);
     if (*game == NULL) {
-        g_set_error(error, DJ_ERROR, parse_error->code, "%s: %s", path, parse_error->message);
-        g_error_free(parse_error);
-        g_free(text);
-        dojo_journal_free(journal);
+        g_propagate_prefixed_error(error, parse_error, "%s: ", path);
         return NULL;
     }
     if (*dropped != NULL) {
@@ -318,10 +308,9 @@ DojoJournal *dojo_journal_open(const char *path, DjGame **game, char **dropped,
         text[keep] = '\0';
     }
     keep_body(journal, text, dj_game_length(*game));
-    g_free(text);
     journal->path = g_strdup(path);
     journal->plies_written = -1;   /* nothing written yet: the first write rewrites */
-    return journal;
+    return g_steal_pointer(&journal);
 }
 
 bool dojo_journal_switch(DojoJournal *journal, const DjGame *game, GError **error)
@@ -346,10 +335,9 @@ bool dojo_journal_rewrite(DojoJournal *journal, const DjGame *game, GError **err
         g_string_truncate(journal->body, 0);
         journal->body_plies = 0;
     }
-    GString *text = g_string_new(NULL);
+    g_autoptr(GString) text = g_string_new(NULL);
     compose(journal, game, false, text);
     bool ok = write_atomically(journal->path, text, error);
-    g_string_free(text, TRUE);
     if (ok)
         journal->plies_written = length;
     return ok;
@@ -363,7 +351,7 @@ bool dojo_journal_append(DojoJournal *journal, const DjGame *game, GError **erro
         return dojo_journal_rewrite(journal, game, error);
     if (length == journal->plies_written)
         return true;
-    GString *text = g_string_new(NULL);
+    g_autoptr(GString) text = g_string_new(NULL);
     /* Appending from plies_written on gives exactly the text that
      * compose would write for the whole game. */
     dj_record_format_moves(game, journal->plies_written, length, text);
@@ -382,9 +370,8 @@ bool dojo_journal_append(DojoJournal *journal, const DjGame *game, GError **erro
     int errsv = errno;
     if (fd >= 0)
         close(fd);
-    g_string_free(text, TRUE);
     if (!ok)
-        return set_io_error(error, "write the game record to", journal->path, errsv);
+        return path_error(error, journal->path, errsv);
     journal->plies_written = length;
     return true;
 }
@@ -395,10 +382,9 @@ bool dojo_journal_finish(DojoJournal *journal, const DjGame *game, GError **erro
         g_string_truncate(journal->body, 0);
         journal->body_plies = 0;
     }
-    GString *text = g_string_new(NULL);
+    g_autoptr(GString) text = g_string_new(NULL);
     compose(journal, game, true, text);
     bool ok = write_atomically(journal->path, text, error);
-    g_string_free(text, TRUE);
     if (ok)
         journal->plies_written = dj_game_length(game);
     return ok;
@@ -436,11 +422,11 @@ bool dojo_journal_check_target(const char *path, const char *how_to_force, GErro
     if (lstat(path, &info) != 0) {
         if (errno == ENOENT)
             return true;
-        return set_io_error(error, "write", path, errno);
+        return path_error(error, path, errno);
     }
     if (S_ISLNK(info.st_mode) || !S_ISREG(info.st_mode)) {
         g_set_error(error, G_FILE_ERROR, G_FILE_ERROR_INVAL,
-                    "%s is not a regular file (%s): a game is only written to a plain file",
+                    "%s: not a regular file (%s): a game is only written to a plain file",
                     path, S_ISLNK(info.st_mode) ? "a symbolic link"
                           : S_ISDIR(info.st_mode) ? "a folder"
                           : S_ISFIFO(info.st_mode) ? "a named pipe"
@@ -455,7 +441,7 @@ bool dojo_journal_check_target(const char *path, const char *how_to_force, GErro
     g_free(text);
     if (!record && how_to_force != NULL) {
         g_set_error(error, G_FILE_ERROR, G_FILE_ERROR_EXIST,
-                    "%s already exists and is not a game record; %s to replace it", path,
+                    "%s: it exists and is not a game record; %s to replace it", path,
                     how_to_force);
         return false;
     }

@@ -50,7 +50,8 @@ DojoJournal *dojo_journal_create(const DjGame *game, const char *path, GError **
  * *dropped, g_free, then says what was left out; else NULL).  What the
  * record holds besides tags and moves (comment lines, a final "*") is kept
  * in every later write, the tags being written afresh from the game.
- * NULL with an error when the file is locked or is not a record. */
+ * NULL with an error when the file is locked or is not a record; the
+ * error names the file once, at the start ("PATH: WHY"). */
 DojoJournal *dojo_journal_open(const char *path, DjGame **game, char **dropped,
                                GError **error);
 
@@ -68,7 +69,8 @@ bool dojo_journal_same_file(const DojoJournal *journal, const char *path);
  * game record that no other dojo is playing.  An existing regular file that
  * is not a game record is refused too, unless `how_to_force` is NULL (the
  * user said to replace it); otherwise the error ends "; HOW_TO_FORCE to
- * replace it". */
+ * replace it".  Errors read "PATH: WHY", for the caller to say what it was
+ * doing in front ("Cannot save PATH: WHY"). */
 bool dojo_journal_check_target(const char *path, const char *how_to_force, GError **error);
 
 /* Append to the journal every move of `game` not yet written, and fsync.
@@ -95,5 +97,12 @@ void dojo_journal_format(const DjGame *game, GString *out);
  * `variant_name` if it is not NULL), as a fresh path; NULL with an error
  * saying so when there is none. */
 char *dojo_journal_find_unfinished(const char *dir, const char *variant_name, GError **error);
+
+/* g_autoptr(DojoJournal) frees with dojo_journal_free at the end of its
+ * scope.  Guarded: a compiler or GLib without automatic cleanup still reads
+ * this header. */
+#ifdef G_DEFINE_AUTOPTR_CLEANUP_FUNC
+G_DEFINE_AUTOPTR_CLEANUP_FUNC(DojoJournal, dojo_journal_free)
+#endif
 
 #endif

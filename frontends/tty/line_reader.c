@@ -117,7 +117,7 @@ void dojo_line_reader_free(DojoLineReader *reader)
  * taken for the next command. */
 static DojoLineStatus plain_read(DojoLineReader *reader, char **line)
 {
-    GString *text = g_string_new(NULL);
+    g_autoptr(GString) text = g_string_new(NULL);
     bool too_long = false;
     bool has_nul = false;
     bool read_any = false;
@@ -137,20 +137,15 @@ static DojoLineStatus plain_read(DojoLineReader *reader, char **line)
     if (c == EOF && ferror(reader->in)) {
         bool interrupted = errno == EINTR;
         clearerr(reader->in);
-        g_string_free(text, TRUE);
         return interrupted ? DOJO_LINE_INTERRUPTED : DOJO_LINE_ERROR;
     }
-    if (!read_any) {
-        g_string_free(text, TRUE);
+    if (!read_any)
         return DOJO_LINE_EOF;
-    }
-    if (too_long || has_nul) {
-        g_string_free(text, TRUE);
+    if (too_long || has_nul)
         return too_long ? DOJO_LINE_TOO_LONG : DOJO_LINE_NUL;
-    }
     if (text->len > 0 && text->str[text->len - 1] == '\r')
         g_string_truncate(text, text->len - 1);
-    *line = g_string_free(text, FALSE);
+    *line = g_string_free(g_steal_pointer(&text), FALSE);
     return DOJO_LINE_OK;
 }
 

@@ -12,6 +12,8 @@
 #include <stdbool.h>
 #include <stdio.h>
 
+#include <glib.h>
+
 /* Longest line accepted, in bytes (without the line break). */
 #define DOJO_LINE_MAX 4096
 
@@ -51,5 +53,14 @@ void dojo_command_line_clear(DojoCommandLine *command);
  * break (g_free it); otherwise *line is NULL.  An unfinished last line
  * before end of input counts as a line. */
 DojoLineStatus dojo_line_reader_read(DojoLineReader *reader, const char *prompt, char **line);
+
+/* g_autoptr(DojoLineReader) frees with dojo_line_reader_free at the end of
+ * its scope.  Guarded: a compiler or GLib without automatic cleanup still
+ * reads this header. */
+#ifdef G_DEFINE_AUTOPTR_CLEANUP_FUNC
+G_DEFINE_AUTOPTR_CLEANUP_FUNC(DojoLineReader, dojo_line_reader_free)
+/* g_auto(DojoCommandLine) clears with dojo_command_line_clear. */
+G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC(DojoCommandLine, dojo_command_line_clear)
+#endif
 
 #endif

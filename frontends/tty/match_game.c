@@ -35,7 +35,7 @@ void dojo_match_position_command(const DjGame *game, GString *out)
 /* "score cp X" or "score mate N" in an info line. */
 static void read_score(const char *line, EngineReply *reply)
 {
-    char **words = g_strsplit(line, " ", -1);
+    g_auto(GStrv) words = g_strsplit(line, " ", -1);
     for (int i = 0; words[i] != NULL; i++) {
         if (strcmp(words[i], "score") != 0 || words[i + 1] == NULL || words[i + 2] == NULL)
             continue;
@@ -51,7 +51,6 @@ static void read_score(const char *line, EngineReply *reply)
         }
         break;
     }
-    g_strfreev(words);
 }
 
 static void append_go_command(const DjGame *game, const DojoMatchLimits *limits,
@@ -78,10 +77,9 @@ static void lose(DjGame *game, int side, const char *format, ...)
 {
     va_list args;
     va_start(args, format);
-    char *reason = g_strdup_vprintf(format, args);
+    g_autofree char *reason = g_strdup_vprintf(format, args);
     va_end(args);
     dj_game_set_result(game, dj_outcome_win_for(1 - side), reason);
-    g_free(reason);
 }
 
 /* Scores in a row that meet each adjudication rule, by side. */
@@ -113,16 +111,16 @@ static void adjudicate(DjGame *game, int side, const EngineReply *reply,
     }
     if (rules->draw_moves > 0 && run->drawn[0] >= rules->draw_moves
         && run->drawn[1] >= rules->draw_moves) {
-        char *reason = g_strdup_printf("adjudicated: both scores within +-%d for %d moves",
-                                       rules->draw_score, rules->draw_moves);
+        g_autofree char *reason
+            = g_strdup_printf("adjudicated: both scores within +-%d for %d moves",
+                              rules->draw_score, rules->draw_moves);
         dj_game_set_result(game, DJ_OUTCOME_DRAW, reason);
-        g_free(reason);
         return;
     }
     if (rules->max_plies > 0 && ply >= rules->max_plies) {
-        char *reason = g_strdup_printf("adjudicated: %d plies played", rules->max_plies);
+        g_autofree char *reason = g_strdup_printf("adjudicated: %d plies played",
+                                                  rules->max_plies);
         dj_game_set_result(game, DJ_OUTCOME_DRAW, reason);
-        g_free(reason);
     }
 }
 
@@ -132,13 +130,12 @@ static bool ask_for_move(DjGame *game, DojoEngine *engine, int side, const char 
                          const DojoMatchLimits *limits, gint64 clock_ms[2],
                          EngineReply *reply, DojoGameVerdict *verdict)
 {
-    GString *command = g_string_new(NULL);
+    g_autoptr(GString) command = g_string_new(NULL);
     dojo_match_position_command(game, command);
     bool sent = dojo_engine_send(engine, command->str, NULL);
     g_string_truncate(command, 0);
     append_go_command(game, limits, clock_ms, command);
     sent = sent && dojo_engine_send(engine, command->str, NULL);
-    g_string_free(command, TRUE);
     gint64 start = g_get_monotonic_time();
     if (!sent) {
         verdict->engine_broken[side] = true;
@@ -149,7 +146,7 @@ static bool ask_for_move(DjGame *game, DojoEngine *engine, int side, const char 
         : limits->movetime_ms > 0 ? limits->movetime_ms : limits->cap_ms;
     gint64 deadline = start + (allowed_ms + limits->margin_ms) * 1000;
     for (;;) {
-        char *line = NULL;
+        g_autofree char *line = NULL;
         DojoEngineRead read = dojo_engine_read(engine, deadline, &line);
         if (read == DOJO_ENGINE_CANCELLED) {
             verdict->cancelled = true;
@@ -173,13 +170,10 @@ static bool ask_for_move(DjGame *game, DojoEngine *engine, int side, const char 
         if (g_str_has_prefix(line, "info ")) {
             read_score(line, reply);
         } else if (g_str_has_prefix(line, "bestmove")) {
-            char **words = g_strsplit(line, " ", 3);
+            g_auto(GStrv) words = g_strsplit(line, " ", 3);
             reply->move = g_strdup(words[1] != NULL ? words[1] : "");
-            g_strfreev(words);
-            g_free(line);
             break;
         }
-        g_free(line);
     }
     gint64 elapsed_ms = (g_get_monotonic_time() - start) / 1000;
     if (limits->base_ms > 0) {
@@ -220,14 +214,12 @@ void dojo_match_play_game(DjGame *game, DojoEngine *const engines[2],
             g_free(reply.move);
             break;
         }
-        GError *error = NULL;
+        g_autoptr(GError) error = NULL;
         DjMove move = DJ_MOVE_NONE;
         if (!variant->parse_move(pos, reply.move, &move, &error)) {
-            char *clean = dj_text_quote(reply.move, 40);
+            g_autofree char *clean = dj_text_quote(reply.move, 40);
             lose(game, side, "%s played an illegal move '%s' (%s)", names[side], clean,
                  error->message);
-            g_free(clean);
-            g_error_free(error);
             g_free(reply.move);
             break;
         }

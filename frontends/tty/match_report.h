@@ -62,4 +62,10 @@ void dojo_match_format_summary(const DojoMatchTally *tally, GString *out);
  * Elo 29 +/- 150  LLR 0.31". */
 void dojo_match_format_progress(const DojoMatchTally *tally, int games, GString *out);
 
+/* g_auto(DojoMatchTally) clears at the end of its scope.  Guarded: a compiler
+ * or GLib without automatic cleanup still reads this header. */
+#ifdef G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC
+G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC(DojoMatchTally, dojo_match_tally_clear)
+#endif
+
 #endif

@@ -43,14 +43,13 @@ static guint64 pair_seed(guint64 seed, int pair)
 static bool play_random_plies(DjGame *game, int plies, GRand *rand)
 {
     const DjVariant *variant = dj_game_variant(game);
-    DjMove *moves = g_new(DjMove, variant->max_moves);
+    g_autofree DjMove *moves = g_new(DjMove, variant->max_moves);
     for (int i = 0; i < plies && dj_game_outcome(game) == DJ_OUTCOME_ONGOING; i++) {
         int n = variant->legal_moves(dj_game_position(game), moves);
         if (n == 0)
             break;
         dj_game_play(game, moves[g_rand_int_range(rand, 0, n)], NULL);
     }
-    g_free(moves);
     return dj_game_outcome(game) == DJ_OUTCOME_ONGOING;
 }
 
@@ -63,22 +62,17 @@ DjGame *dojo_match_opening(const DojoMatchPlan *plan, int index, GError **error)
     setup.position = plan->positions != NULL
         ? g_ptr_array_index(plan->positions, (guint)pair % plan->positions->len) : NULL;
     guint32 words[2] = { (guint32)seed, (guint32)(seed >> 32) };
-    GRand *rand = g_rand_new_with_seed_array(words, 2);
-    DjGame *game = NULL;
+    g_autoptr(GRand) rand = g_rand_new_with_seed_array(words, 2);
     for (int attempt = 0; attempt < OPENING_TRIES; attempt++) {
-        game = dj_game_new(plan->variant, &setup, error);
+        g_autoptr(DjGame) game = dj_game_new(plan->variant, &setup, error);
         if (game == NULL)
-            break;
+            return NULL;
         if (play_random_plies(game, plan->random_plies, rand))
-            break;
-        dj_game_free(game);
-        game = NULL;
+            return g_steal_pointer(&game);
     }
-    g_rand_free(rand);
-    if (game == NULL && error != NULL && *error == NULL)
-        g_set_error(error, DJ_ERROR, DJ_ERROR_INVALID,
-                    "every random opening of %d plies ended the game", plan->random_plies);
-    return game;
+    g_set_error(error, DJ_ERROR, DJ_ERROR_INVALID,
+                "every random opening of %d plies ended the game", plan->random_plies);
+    return NULL;
 }
 
 /* ---- output --------------------------------------------------------------------- */
@@ -90,7 +84,7 @@ static void print_line(MatchShared *shared, const char *line)
         fputs("\r\033[K", stdout);
     fputs(line, stdout);
     fputc('\n', stdout);
-    GString *status = g_string_new(NULL);
+    g_autoptr(GString) status = g_string_new(NULL);
     if (shared->terminal) {
         dojo_match_format_progress(&shared->tally, shared->plan->games, status);
         int columns = dojo_output_columns(stdout);
@@ -101,7 +95,6 @@ static void print_line(MatchShared *shared, const char *line)
         g_string_append_c(status, '\n');
     }
     fputs(status->str, stdout);
-    g_string_free(status, TRUE);
     fflush(stdout);
 }
 
@@ -112,14 +105,13 @@ static void report_game(MatchShared *shared, int index, DjGame *game, const char
     int winner = dj_outcome_winner(outcome);
     int half_points = winner < 0 ? 1 : winner == a_side ? 2 : 0;
     dojo_match_tally_add(&shared->tally, index, half_points);
-    GString *line = g_string_new(NULL);
+    g_autoptr(GString) line = g_string_new(NULL);
     g_string_append_printf(line, "Finished game %d (%s vs %s): %s {", index + 1, names[0],
                            names[1], dj_outcome_result_text(outcome));
     const char *reason = dj_game_outcome_reason(game);
     dojo_output_sanitize(reason != NULL ? reason : "", 200, line);
     g_string_append_printf(line, "} %d plies", dj_game_length(game));
     print_line(shared, line->str);
-    g_string_free(line, TRUE);
 }
 
 static void fail_match(MatchShared *shared, GError *error)
@@ -140,26 +132,20 @@ static bool save_record(const DojoMatchPlan *plan, DjGame *game, int index, GErr
     int width = 4;
     for (int n = plan->games; n >= 10000; n /= 10)
         width++;
-    char *name = g_strdup_printf("game-%0*d.dojo", width, index + 1);
-    char *path = g_build_filename(plan->records_dir, name, NULL);
-    bool ok = dj_record_save(game, path, error);
-    g_free(path);
-    g_free(name);
-    return ok;
+    g_autofree char *name = g_strdup_printf("game-%0*d.dojo", width, index + 1);
+    g_autofree char *path = g_build_filename(plan->records_dir, name, NULL);
+    return dj_record_save(game, path, error);
 }
 
 static void tag_game(const DojoMatchPlan *plan, DjGame *game, int index, const char *names[2])
 {
     const DjVariant *variant = plan->variant;
     dj_game_set_tag(game, "Event", "dojo match");
-    char *round = g_strdup_printf("%d", index + 1);
+    g_autofree char *round = g_strdup_printf("%d", index + 1);
     dj_game_set_tag(game, "Round", round);
-    g_free(round);
-    GDateTime *now = g_date_time_new_now_utc();
-    char *date = g_date_time_format(now, "%Y.%m.%d");
+    g_autoptr(GDateTime) now = g_date_time_new_now_utc();
+    g_autofree char *date = g_date_time_format(now, "%Y.%m.%d");
     dj_game_set_tag(game, "Date", date);
-    g_free(date);
-    g_date_time_unref(now);
     for (int side = 0; side < 2; side++)
         dj_game_set_tag(game, variant->side_names[side], names[side]);
 }
@@ -218,17 +204,15 @@ static bool play_one(MatchShared *shared, int index, DojoEngine *engines[2])
 {
     const DojoMatchPlan *plan = shared->plan;
     GError *error = NULL;
-    DjGame *game = dojo_match_opening(plan, index, &error);
+    g_autoptr(DjGame) game = dojo_match_opening(plan, index, &error);
     if (game == NULL) {
         g_mutex_lock(&shared->lock);
         fail_match(shared, error);
         g_mutex_unlock(&shared->lock);
         return false;
     }
-    if (!prepare_engines(shared, engines)) {
-        dj_game_free(game);
+    if (!prepare_engines(shared, engines))
         return false;
-    }
     int a_side = index % 2;
     DojoEngine *by_side[2];
     by_side[a_side] = engines[0];
@@ -246,10 +230,8 @@ static bool play_one(MatchShared *shared, int index, DojoEngine *engines[2])
             engines[which] = NULL;
         }
     }
-    if (verdict.cancelled) {
-        dj_game_free(game);
+    if (verdict.cancelled)
         return false;
-    }
     tag_game(plan, game, index, names);
     bool saved = save_record(plan, game, index, &error);
     g_mutex_lock(&shared->lock);
@@ -268,7 +250,6 @@ static bool play_one(MatchShared *shared, int index, DojoEngine *engines[2])
         go_on = false;
     }
     g_mutex_unlock(&shared->lock);
-    dj_game_free(game);
     return go_on;
 }
 
@@ -329,7 +310,7 @@ DojoMatchEnd dojo_match_run(const DojoMatchPlan *plan, GError **error)
 
     if (dojo_interrupted() && shared.end == DOJO_MATCH_COMPLETE)
         shared.end = DOJO_MATCH_INTERRUPTED;
-    GString *summary = g_string_new(NULL);
+    g_autoptr(GString) summary = g_string_new(NULL);
     if (shared.terminal)
         g_string_append(summary, "\r\033[K");
     if (shared.end == DOJO_MATCH_INTERRUPTED)
@@ -339,7 +320,6 @@ DojoMatchEnd dojo_match_run(const DojoMatchPlan *plan, GError **error)
     dojo_match_format_summary(&shared.tally, summary);
     fputs(summary->str, stdout);
     fflush(stdout);
-    g_string_free(summary, TRUE);
 
     DojoMatchEnd end = shared.end;
     if (shared.error != NULL)

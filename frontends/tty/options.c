@@ -9,16 +9,6 @@
 
 G_DEFINE_QUARK(dojo-usage-error-quark, dojo_usage_error)
 
-void dojo_usage_error(GError **error, const char *format, ...)
-{
-    va_list args;
-    va_start(args, format);
-    char *message = g_strdup_vprintf(format, args);
-    va_end(args);
-    g_set_error_literal(error, DOJO_USAGE_ERROR, DOJO_USAGE_ERROR_BAD_ARGUMENT, message);
-    g_free(message);
-}
-
 void dojo_variant_names(GString *out)
 {
     const DjVariant *const *all = dj_registry_all();
@@ -34,10 +24,9 @@ const DjVariant *dojo_variant_lookup(const char *name, GError **error)
     const DjVariant *variant = dj_registry_find(name);
     if (variant != NULL)
         return variant;
-    GString *names = g_string_new(NULL);
+    g_autoptr(GString) names = g_string_new(NULL);
     dojo_variant_names(names);
     dojo_usage_error(error, "unknown variant '%s' (there are: %s)", name, names->str);
-    g_string_free(names, TRUE);
     return NULL;
 }
 
@@ -78,11 +67,10 @@ static void add_game_option_groups(GOptionContext *context, DojoSetupArgs *args)
         const DjVariant *v = all[i];
         if (v->options == NULL || v->options[0].name == NULL)
             continue;
-        char *title = g_strdup_printf("%s options (shorthands for -o NAME=VALUE):", v->title);
-        char *help = g_strdup_printf("Show the options of %s", v->title);
+        g_autofree char *title = g_strdup_printf("%s options (shorthands for -o NAME=VALUE):",
+                                                 v->title);
+        g_autofree char *help = g_strdup_printf("Show the options of %s", v->title);
         GOptionGroup *group = g_option_group_new(v->name, title, help, args, NULL);
-        g_free(help);
-        g_free(title);
         for (const DjVariantOption *o = v->options; o->name != NULL; o++) {
             if (option_taken(all, i, o->name))
                 continue;
@@ -156,11 +144,10 @@ static char *option_as_given(const DojoSetupArgs *args, const char *name)
 static bool check_conflicts(const DojoSetupArgs *args, GArray *values, GError **error)
 {
     if (args->position != NULL && values->len > 0) {
-        char *given = option_as_given(args, g_array_index(values, DjOptionValue, 0).name);
-        dojo_usage_error(error, "--position gives the whole position: %s does not apply with it",
-                    given);
-        g_free(given);
-        return false;
+        g_autofree char *given = option_as_given(args,
+                                                 g_array_index(values, DjOptionValue, 0).name);
+        return dojo_usage_error(error, "--position gives the whole position: %s does not apply "
+                                "with it", given);
     }
     bool cards = false, deck = false;
     for (guint i = 0; i < values->len; i++) {
@@ -206,16 +193,14 @@ bool dojo_setup_build(const DojoSetupArgs *args, guint64 default_seed, DojoSetup
             dojo_setup_clear(out);
             return false;
         }
-        char *name = g_strndup(text, (gsize)(equals - text));
+        g_autofree char *name = g_strndup(text, (gsize)(equals - text));
         setup_add_option(out, g_strstrip(name), equals + 1);
-        g_free(name);
     }
     for (guint i = 0; args->game_options != NULL && i < args->game_options->len; i++) {
         const char *text = g_ptr_array_index(args->game_options, i);
         const char *equals = strchr(text, '=');
-        char *name = g_strndup(text, (gsize)(equals - text));
+        g_autofree char *name = g_strndup(text, (gsize)(equals - text));
         setup_add_option(out, name, equals + 1);
-        g_free(name);
     }
     if (!check_conflicts(args, out->values, error)) {
         dojo_setup_clear(out);
@@ -239,12 +224,10 @@ void dojo_setup_clear(DojoSetup *setup)
 bool dojo_setup_position(const DjVariant *variant, const DojoSetupArgs *args,
                          guint64 default_seed, void *pos, GError **error)
 {
-    DojoSetup setup;
+    g_auto(DojoSetup) setup = { { NULL, 0, NULL, 0 }, NULL, NULL };
     if (!dojo_setup_build(args, default_seed, &setup, error))
         return false;
-    bool ok = variant->setup(pos, &setup.setup, error);
-    dojo_setup_clear(&setup);
-    return ok;
+    return variant->setup(pos, &setup.setup, error);
 }
 
 /* ---- players and sides -------------------------------------------------------- */
@@ -273,13 +256,11 @@ bool dojo_level_parse(const char *text, int *level, GError **error)
 
 bool dojo_engine_parse(const char *text, DjEngineKind *kind, GError **error)
 {
-    GError *why = NULL;
+    g_autoptr(GError) why = NULL;
     if (dj_engine_kind_parse(text, kind, &why))
         return true;
-    g_set_error(error, DOJO_USAGE_ERROR, DOJO_USAGE_ERROR_BAD_ARGUMENT, "--engine: %s",
-                why->message);
-    g_error_free(why);
-    return false;
+    /* a usage error, in the engine's own words */
+    return dojo_usage_error(error, "--engine: %s", why->message);
 }
 
 bool dojo_player_parse(const char *text, int default_level, DojoPlayer *out, GError **error)

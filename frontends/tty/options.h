@@ -10,6 +10,7 @@
 
 #include <glib.h>
 
+#include "framework/error.h"
 #include "framework/game.h"
 #include "framework/search/engine.h"
 #include "output.h"
@@ -18,8 +19,10 @@
 GQuark dojo_usage_error_quark(void);
 typedef enum { DOJO_USAGE_ERROR_BAD_ARGUMENT } DojoUsageError;
 
-/* Set `error` to a usage error with a printf-style message. */
-void dojo_usage_error(GError **error, const char *format, ...) G_GNUC_PRINTF(2, 3);
+/* Set `error` to a usage error with a printf-style message (see
+ * framework/error.h); false. */
+#define dojo_usage_error(error, ...) \
+    dj_error_set((error), DOJO_USAGE_ERROR, DOJO_USAGE_ERROR_BAD_ARGUMENT, __VA_ARGS__)
 
 /* Exit codes of every subcommand. */
 #define DOJO_EXIT_OK 0
@@ -136,5 +139,13 @@ bool dojo_int_parse(const char *text, const char *what, gint64 min, gint64 max,
  * case; NULL when not given: auto) and --no-color; a usage error for
  * another word, or for --no-color together with --color=auto or always. */
 bool dojo_color_parse(const char *when, bool no_color, DojoColorChoice *out, GError **error);
+
+/* g_auto(DojoSetupArgs) and g_auto(DojoSetup) clear at the end of their
+ * scope.  Guarded: a compiler or GLib without automatic cleanup still reads
+ * this header. */
+#ifdef G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC
+G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC(DojoSetupArgs, dojo_setup_args_clear)
+G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC(DojoSetup, dojo_setup_clear)
+#endif
 
 #endif

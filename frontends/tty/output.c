@@ -50,16 +50,6 @@ void dojo_output_sanitize(const char *text, int max_chars, GString *out)
     dj_text_append_line(text, max_chars, out);
 }
 
-void dojo_output_file_error(const char *verb, const char *path, const char *message,
-                            GString *out)
-{
-    size_t path_length = strlen(path);
-    if (strncmp(message, path, path_length) == 0 && message[path_length] == ':')
-        g_string_append_printf(out, "%s %s", verb, message);
-    else
-        g_string_append_printf(out, "%s %s: %s", verb, path, message);
-}
-
 void dojo_output_rate(uint64_t count, double seconds, GString *out)
 {
     if (seconds < 1e-6) {

@@ -42,11 +42,6 @@ int dojo_output_columns(FILE *stream);
  * limit). */
 void dojo_output_sanitize(const char *text, int max_chars, GString *out);
 
-/* Append "VERB PATH: MESSAGE" to `out`, naming the path only once when
- * `message` already starts with it ("cannot load a.dojo: line 3: ..."). */
-void dojo_output_file_error(const char *verb, const char *path, const char *message,
-                            GString *out);
-
 /* Append `count` per `seconds` as a whole number ("1234567"), or "-" when
  * the time is too short to measure. */
 void dojo_output_rate(uint64_t count, double seconds, GString *out);

@@ -31,29 +31,27 @@ static void command_moves(PlayState *state, const char *argument)
         square = dj_square_parse(argument, variant->board_width, variant->board_height,
                                  &consumed);
         if (square < 0 || argument[consumed] != '\0') {
-            char *echo = play_echo_of(argument);
-            GString *corner = g_string_new(NULL);
+            g_autofree char *echo = play_echo_of(argument);
+            g_autoptr(GString) corner = g_string_new(NULL);
             dj_square_format(variant->board_width * variant->board_height - 1,
                              variant->board_width, corner);
             play_say(state, "'%s' is not a square of this board (a1 to %s).", echo, corner->str);
-            g_string_free(corner, TRUE);
-            g_free(echo);
             return;
         }
     }
-    DjMove *moves = g_new(DjMove, variant->max_moves);
+    g_autofree DjMove *moves = g_new(DjMove, variant->max_moves);
     int n = variant->legal_moves(pos, moves);
     int kept = 0;
     for (int i = 0; i < n; i++) {
         if (square < 0 || move_touches(variant, pos, moves[i], square))
             moves[kept++] = moves[i];
     }
-    GString *list = g_string_new(NULL);
+    g_autoptr(GString) list = g_string_new(NULL);
     dj_format_move_list(variant, pos, moves, kept, list);
     if (square < 0) {
         play_say(state, "Legal moves (%d): %s", kept, list->str);
     } else {
-        GString *name = g_string_new(NULL);
+        g_autoptr(GString) name = g_string_new(NULL);
         dj_square_format(square, variant->board_width, name);
         bool to_too = variant->move_destination != NULL;
         if (kept == 0)
@@ -62,10 +60,7 @@ static void command_moves(PlayState *state, const char *argument)
         else
             play_say(state, "Legal moves %s %s (%d): %s", to_too ? "from or to" : "from",
                      name->str, kept, list->str);
-        g_string_free(name, TRUE);
     }
-    g_string_free(list, TRUE);
-    g_free(moves);
 }
 
 static void command_hint(PlayState *state)
@@ -77,10 +72,9 @@ static void command_hint(PlayState *state)
     if (dojo_interrupted())
         return;
     const void *pos = dj_game_position(state->game);
-    GString *text = g_string_new("Hint: ");
+    g_autoptr(GString) text = g_string_new("Hint: ");
     dojo_format_verdict(state->variant, pos, move, &info, text);
     play_say(state, "%s", text->str);
-    g_string_free(text, TRUE);
 }
 
 static void command_undo(PlayState *state)
@@ -123,7 +117,7 @@ static void command_save(PlayState *state, const char *path, bool force)
         play_say(state, "save wants a file name: save FILE");
         return;
     }
-    GError *error = NULL;
+    g_autoptr(GError) error = NULL;
     if (!state->journal_failed && dojo_journal_same_file(state->journal, path)) {
         /* The game's own journal, by whatever path: a full record there
          * (ending in a result) would stop the journal appending. */
@@ -134,15 +128,10 @@ static void command_save(PlayState *state, const char *path, bool force)
     }
     bool ok = dojo_journal_check_target(path, force ? NULL : "use 'save! FILE'", &error)
         && dj_record_save(state->game, path, &error);
-    if (ok) {
+    if (ok)
         play_say(state, "Saved the game to %s.", path);
-    } else {
-        GString *message = g_string_new(NULL);
-        dojo_output_file_error("Cannot save", path, error->message, message);
-        play_say(state, "%s", message->str);
-        g_string_free(message, TRUE);
-    }
-    g_clear_error(&error);
+    else
+        play_say(state, "Cannot save %s", error->message);   /* "PATH: WHY" */
 }
 
 static void command_load(PlayState *state, const char *path)
@@ -151,19 +140,13 @@ static void command_load(PlayState *state, const char *path)
         play_say(state, "load wants a file name: load FILE");
         return;
     }
-    GError *error = NULL;
-    char *dropped = NULL;
-    DjGame *loaded = dj_record_load_salvaging(path, &dropped, &error);
-    if (dropped != NULL) {
+    g_autoptr(GError) error = NULL;
+    g_autofree char *dropped = NULL;
+    g_autoptr(DjGame) loaded = dj_record_load_salvaging(path, &dropped, &error);
+    if (dropped != NULL)
         play_say(state, "Warning: %s: %s", path, dropped);
-        g_free(dropped);
-    }
     if (loaded == NULL) {
-        GString *message = g_string_new(NULL);
-        dojo_output_file_error("Cannot load", path, error->message, message);
-        play_say(state, "%s", message->str);
-        g_string_free(message, TRUE);
-        g_error_free(error);
+        play_say(state, "Cannot load %s", error->message);   /* "PATH: WHY" */
         return;
     }
     DjOutcome outcome = dj_game_outcome(loaded);
@@ -172,7 +155,6 @@ static void command_load(PlayState *state, const char *path)
         play_say(state, "Cannot load %s: that game is over (%s%s%s).", path,
             dj_outcome_result_text(outcome), reason != NULL ? ", " : "",
             reason != NULL ? reason : "");
-        dj_game_free(loaded);
         return;
     }
     dojo_play_set_player_tags(loaded, state->config->players);
@@ -182,23 +164,19 @@ static void command_load(PlayState *state, const char *path)
     if (state->journal != NULL && !state->journal_failed) {
         play_keep_journal(state, false);
         left = dojo_journal_path(state->journal);
-        char *kept = g_strdup(left);
+        g_autofree char *kept = g_strdup(left);
         if (!dojo_journal_switch(state->journal, loaded, &error)) {
             play_say(state, "Cannot load %s: %s", path, error->message);
-            g_error_free(error);
-            g_free(kept);
-            dj_game_free(loaded);
             return;
         }
         play_say(state, "The game you were playing is kept in %s.", kept);
-        g_free(kept);
     }
     if (dj_game_variant(loaded) != state->variant) {
         play_drop_engine(state);
         state->variant = dj_game_variant(loaded);
     }
     dj_game_free(state->game);
-    state->game = loaded;
+    state->game = g_steal_pointer(&loaded);
     int played = dj_game_length(state->game);
     play_say(state, "Loaded %s (%s, %d move%s played).", path, state->variant->title, played,
              played == 1 ? "" : "s");
@@ -224,29 +202,24 @@ static void command_draw(PlayState *state)
 
 static void command_help(PlayState *state)
 {
-    char *move = NULL;
-    char *square = NULL;
+    g_autofree char *move = NULL;
+    g_autofree char *square = NULL;
     play_examples(state, &move, &square);
-    GString *text = g_string_new(NULL);
+    g_autoptr(GString) text = g_string_new(NULL);
     dojo_play_help(move, square, text);
     fputs(text->str, state->out);
     fflush(state->out);
-    g_string_free(text, TRUE);
-    g_free(move);
-    g_free(square);
 }
 
 static void play_typed_move(PlayState *state, const char *text)
 {
-    GError *error = NULL;
+    g_autoptr(GError) error = NULL;
     if (dj_game_play_text(state->game, text, &error)) {
         play_after_move(state);
         return;
     }
-    char *echo = play_echo_of(text);
+    g_autofree char *echo = play_echo_of(text);
     play_say(state, "'%s' was not played: %s", echo, error->message);
-    g_free(echo);
-    g_error_free(error);
 }
 
 /* Whether `word` is a command that takes no argument (so that words after
@@ -266,7 +239,7 @@ static bool takes_no_argument(const char *word)
  * case since it may be a file name; anything else is taken for a move. */
 LineVerdict play_handle_line(PlayState *state, const char *raw)
 {
-    DojoCommandLine command;
+    g_auto(DojoCommandLine) command = { NULL, NULL, NULL, false };
     dojo_command_line_split(raw, &command);
     const char *line = command.line;
     const char *word = command.word;
@@ -274,15 +247,13 @@ LineVerdict play_handle_line(PlayState *state, const char *raw)
     bool bare = command.bare;
     if (line[0] == '\0') {
         play_say(state, "Empty line: type a move, or 'help' for the commands.");
-        dojo_command_line_clear(&command);
         return LINE_CONTINUE;
     }
     LineVerdict verdict = LINE_CONTINUE;
 
     if (!bare && takes_no_argument(word)) {
-        char *extra = play_echo_of(argument);
+        g_autofree char *extra = play_echo_of(argument);
         play_say(state, "'%s' takes nothing after it: '%s' is left over.", word, extra);
-        g_free(extra);
     } else if (strcmp(word, "quit") == 0 || strcmp(word, "exit") == 0)
         verdict = LINE_QUIT;
     else if (strcmp(word, "moves") == 0)
@@ -297,9 +268,8 @@ LineVerdict play_handle_line(PlayState *state, const char *raw)
         command_load(state, argument);
     else if (strcmp(word, "resign") == 0 && bare) {
         int side = play_side_to_move(state);
-        char *reason = g_strdup_printf("%s resigned", play_side_name(state, side));
+        g_autofree char *reason = g_strdup_printf("%s resigned", play_side_name(state, side));
         dj_game_set_result(state->game, dj_outcome_win_for(1 - side), reason);
-        g_free(reason);
     } else if (strcmp(word, "draw") == 0 && bare)
         command_draw(state);
     else if (strcmp(word, "board") == 0 && bare)
@@ -315,7 +285,6 @@ LineVerdict play_handle_line(PlayState *state, const char *raw)
     else
         play_typed_move(state, line);
 
-    dojo_command_line_clear(&command);
     return verdict;
 }
 

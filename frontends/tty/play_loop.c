@@ -15,11 +15,10 @@ static bool computer_turn(PlayState *state)
         play_claim_draw(state, side);
         return true;
     }
-    char *label = g_strdup_printf("%s thought", play_side_name(state, side));
+    g_autofree char *label = g_strdup_printf("%s thought", play_side_name(state, side));
     DjSearchInfo info;
     DjMove move = play_think(state, state->config->players[side].level, state->config->time_ms, true,
                         label, &info);
-    g_free(label);
     if (dojo_interrupted())
         return false;
     /* Against a person, the computer takes a draw it is offered by the
@@ -28,12 +27,11 @@ static bool computer_turn(PlayState *state)
         play_claim_draw(state, side);
         return true;
     }
-    GError *error = NULL;
+    g_autoptr(GError) error = NULL;
     if (!dj_game_play(state->game, move, &error)) {
         /* The search promises a legal move; say so loudly if it ever does not. */
         play_say(state, "Internal error: the computer chose a move the game refused: %s",
             error->message);
-        g_error_free(error);
         dj_game_set_result(state->game, dj_outcome_win_for(1 - side),
                            "the computer made an illegal move");
         return true;
@@ -49,7 +47,7 @@ static void announce_result(PlayState *state)
     DjOutcome outcome = dj_game_outcome(state->game);
     const char *reason = dj_game_outcome_reason(state->game);
     int winner = dj_outcome_winner(outcome);
-    GString *text = g_string_new("Game over: ");
+    g_autoptr(GString) text = g_string_new("Game over: ");
     if (winner >= 0)
         g_string_append_printf(text, "%s wins", play_side_name(state, winner));
     else
@@ -58,15 +56,13 @@ static void announce_result(PlayState *state)
         g_string_append_printf(text, " (%s)", reason);
     g_string_append_printf(text, ". Result %s.", dj_outcome_result_text(outcome));
     play_say(state, "%s", text->str);
-    g_string_free(text, TRUE);
     if (state->journal == NULL)
         return;
-    GError *error = NULL;
+    g_autoptr(GError) error = NULL;
     if (dojo_journal_finish(state->journal, state->game, &error))
         play_say(state, "The record is in %s.", dojo_journal_path(state->journal));
     else
         play_say(state, "Cannot save the final record: %s", error->message);
-    g_clear_error(&error);
 }
 
 static void announce_kept(PlayState *state, const char *why)
@@ -96,9 +92,8 @@ void dojo_play_set_player_tags(DjGame *game, const DojoPlayer players[2])
 {
     const DjVariant *variant = dj_game_variant(game);
     for (int side = 0; side < 2; side++) {
-        char *tag = dojo_player_tag(&players[side]);
+        g_autofree char *tag = dojo_player_tag(&players[side]);
         dj_game_set_tag(game, variant->side_names[side], tag);
-        g_free(tag);
     }
 }
 
@@ -127,9 +122,9 @@ DojoPlayEnd dojo_play_loop(DjGame **game, const DojoPlayConfig *config, DojoJour
         }
         if (config->max_plies > 0 && dj_game_length(state.game) >= config->max_plies
             && dj_game_outcome(state.game) == DJ_OUTCOME_ONGOING) {
-            char *reason = g_strdup_printf("adjudicated after %d plies", config->max_plies);
+            g_autofree char *reason = g_strdup_printf("adjudicated after %d plies",
+                                                      config->max_plies);
             dj_game_set_result(state.game, DJ_OUTCOME_DRAW, reason);
-            g_free(reason);
         }
         if (dj_game_outcome(state.game) != DJ_OUTCOME_ONGOING) {
             announce_result(&state);
@@ -141,10 +136,9 @@ DojoPlayEnd dojo_play_loop(DjGame **game, const DojoPlayConfig *config, DojoJour
             computer_turn(&state);
             continue;
         }
-        char *prompt = g_strdup_printf("%s> ", play_side_name(&state, side));
-        char *line = NULL;
+        g_autofree char *prompt = g_strdup_printf("%s> ", play_side_name(&state, side));
+        g_autofree char *line = NULL;
         DojoLineStatus status = dojo_line_reader_read(state.reader, prompt, &line);
-        g_free(prompt);
         if (status == DOJO_LINE_EOF) {
             if (dojo_output_is_terminal(in))
                 fputc('\n', out);   /* the prompt line is still open */
@@ -166,11 +160,9 @@ DojoPlayEnd dojo_play_loop(DjGame **game, const DojoPlayConfig *config, DojoJour
         if (status == DOJO_LINE_NUL || !g_utf8_validate(line, -1, NULL)) {
             play_say(&state, "That line is not text (it holds a NUL byte or invalid UTF-8): "
                 "ignored.");
-            g_free(line);
             continue;
         }
         LineVerdict verdict = play_handle_line(&state, line);
-        g_free(line);
         if (verdict == LINE_QUIT) {
             announce_kept(&state, "Stopped");
             end = DOJO_PLAY_QUIT;

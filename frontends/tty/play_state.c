@@ -38,14 +38,12 @@ void play_say(PlayState *state, const char *format, ...)
 {
     va_list args;
     va_start(args, format);
-    char *message = g_strdup_vprintf(format, args);
+    g_autofree char *message = g_strdup_vprintf(format, args);
     va_end(args);
-    GString *line = g_string_new(NULL);
+    g_autoptr(GString) line = g_string_new(NULL);
     dojo_output_sanitize(message, 0, line);
     fprintf(state->out, "%s\n", line->str);
     fflush(state->out);
-    g_string_free(line, TRUE);
-    g_free(message);
 }
 
 char *play_echo_of(const char *text)
@@ -58,7 +56,7 @@ char *play_echo_of(const char *text)
 DjEngine *play_engine(PlayState *state)
 {
     if (state->engine == NULL) {
-        GError *error = NULL;
+        g_autoptr(GError) error = NULL;
         state->engine = dj_engine_new(state->variant, state->config->engine,
                                       state->config->table_mb, &error);
         if (state->engine == NULL) {
@@ -67,7 +65,6 @@ DjEngine *play_engine(PlayState *state)
             play_say(state, "Warning: %s; the computer uses its %s search with the default "
                      "table.", error->message,
                      dj_engine_kind_name(dj_engine_default_kind(state->variant)));
-            g_error_free(error);
             state->engine = dj_engine_new(state->variant, DJ_ENGINE_DEFAULT, 0, NULL);
         }
         dj_engine_set_threads(state->engine, state->config->threads);
@@ -94,7 +91,7 @@ void play_show_board(PlayState *state)
         .last_move = dj_game_last_move(state->game),
         .bottom_side = play_bottom_side(state),
     };
-    GString *board = g_string_new(NULL);
+    g_autoptr(GString) board = g_string_new(NULL);
     state->variant->render(pos, &style, board);
     fputs(board->str, state->out);
     if (dj_game_outcome(state->game) == DJ_OUTCOME_ONGOING) {
@@ -110,7 +107,6 @@ void play_show_board(PlayState *state)
                 play_is_human(state, side) ? "human" : "computer");
     }
     fflush(state->out);
-    g_string_free(board, TRUE);
 }
 
 /* "Blue plays ox:c1c2 (Blue's student ...)" for the last move played. */
@@ -119,18 +115,16 @@ static void announce_last_move(PlayState *state)
     int ply = dj_game_length(state->game) - 1;
     const void *before = dj_game_position_at(state->game, ply);
     DjMove move = dj_game_move_at(state->game, ply);
-    GString *text = g_string_new(NULL);
+    g_autoptr(GString) text = g_string_new(NULL);
     g_string_append_printf(text, "%s plays ", play_side_name(state, state->variant->side_to_move(before)));
     state->variant->format_move(before, move, text);
     if (state->variant->describe_move != NULL) {
-        GString *description = g_string_new(NULL);
+        g_autoptr(GString) description = g_string_new(NULL);
         state->variant->describe_move(before, move, description);
         if (description->len > 0)
             g_string_append_printf(text, " (%s)", description->str);
-        g_string_free(description, TRUE);
     }
     play_say(state, "%s", text->str);
-    g_string_free(text, TRUE);
 }
 
 /* Bring the journal up to date; a failing disk is reported once, and the
@@ -139,12 +133,11 @@ void play_keep_journal(PlayState *state, bool rewrite)
 {
     if (state->journal == NULL || state->journal_failed)
         return;
-    GError *error = NULL;
+    g_autoptr(GError) error = NULL;
     bool ok = rewrite ? dojo_journal_rewrite(state->journal, state->game, &error)
                       : dojo_journal_append(state->journal, state->game, &error);
     if (!ok) {
         play_say(state, "Warning: the game record is no longer kept on disk: %s", error->message);
-        g_error_free(error);
         state->journal_failed = true;
     }
 }
@@ -166,7 +159,7 @@ void play_examples(PlayState *state, char **move_text, char **square_text)
     const void *pos = dj_game_position(state->game);
     if (dj_position_outcome(variant, pos) != DJ_OUTCOME_ONGOING)
         return;
-    DjMove *moves = g_new(DjMove, variant->max_moves);
+    g_autofree DjMove *moves = g_new(DjMove, variant->max_moves);
     int n = variant->legal_moves(pos, moves);
     int chosen = 0;
     while (chosen < n && variant->move_origin(pos, moves[chosen]) < 0)
@@ -184,17 +177,16 @@ void play_examples(PlayState *state, char **move_text, char **square_text)
             *square_text = g_string_free(text, FALSE);
         }
     }
-    g_free(moves);
 }
 
 /* ---- the computer ------------------------------------------------------------- */
 
 void play_claim_draw(PlayState *state, int side)
 {
-    char *reason = g_strdup_printf("%s claimed a draw: the position occurred %d times",
-                                   play_side_name(state, side), dj_game_repetitions(state->game));
+    g_autofree char *reason
+        = g_strdup_printf("%s claimed a draw: the position occurred %d times",
+                          play_side_name(state, side), dj_game_repetitions(state->game));
     dj_game_set_result(state->game, DJ_OUTCOME_DRAW, reason);
-    g_free(reason);
 }
 
 typedef struct ThinkReport {

@@ -17,13 +17,12 @@ void play_show_history(PlayState *state)
         return;
     }
     play_say(state, "Moves so far (%d):", n);
-    GString *line = g_string_new(NULL);
+    g_autoptr(GString) line = g_string_new(NULL);
     for (int ply = 0; ply < n; ply++) {
         g_string_assign(line, "  ");
         dojo_review_format_numbered(state->game, ply, true, line);
         play_say(state, "%s", line->str);
     }
-    g_string_free(line, TRUE);
 }
 
 void play_flip(PlayState *state)
@@ -55,7 +54,7 @@ void play_replay(PlayState *state)
     /* Moves are judged by alpha-beta scores: the computer's own search when
      * it is alpha-beta, else one made for the replay. */
     DjSearch *search = dj_engine_alphabeta(play_engine(state));
-    DjSearch *own = NULL;
+    g_autoptr(DjSearch) own = NULL;
     if (search == NULL) {
         if (state->variant->evaluate == NULL) {
             play_say(state, "Replay judges moves by alpha-beta scores, and %s has no "
@@ -65,7 +64,7 @@ void play_replay(PlayState *state)
         search = own = dj_search_new(state->variant, state->config->table_mb);
     }
     DjSearchLimits limits = { .nodes = REPLAY_NODES };
-    DojoReview *review = dojo_review_run(state->game, search, &limits,
+    g_autoptr(DojoReview) review = dojo_review_run(state->game, search, &limits,
                                          show_replay_progress, replay_stopped, state);
     if (state->config->live_status)
         fputs("\r\x1b[K", state->out);
@@ -80,6 +79,4 @@ void play_replay(PlayState *state)
         play_say(state, "Back to the game.");
         play_show_board(state);
     }
-    dojo_review_free(review);
-    dj_search_free(own);
 }

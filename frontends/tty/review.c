@@ -164,11 +164,10 @@ void dojo_review_format_numbered(const DjGame *game, int ply, bool describe, GSt
     g_string_append_printf(out, " %s ", variant->side_names[mover]);
     variant->format_move(before, move, out);
     if (describe && variant->describe_move != NULL) {
-        GString *description = g_string_new(NULL);
+        g_autoptr(GString) description = g_string_new(NULL);
         variant->describe_move(before, move, description);
         if (description->len > 0)
             g_string_append_printf(out, " (%s)", description->str);
-        g_string_free(description, TRUE);
     }
 }
 
@@ -283,7 +282,7 @@ GPtrArray *dojo_review_read_comments(const char *text, int n_moves)
     GPtrArray *comments = g_ptr_array_new_with_free_func(g_free);
     for (int i = 0; i < n_moves; i++)
         g_ptr_array_add(comments, NULL);
-    char **lines = g_strsplit(text, "\n", -1);
+    g_auto(GStrv) lines = g_strsplit(text, "\n", -1);
     int moves_seen = 0;
     for (char **l = lines; *l != NULL; l++) {
         char *content = g_strstrip(*l);
@@ -292,17 +291,15 @@ GPtrArray *dojo_review_read_comments(const char *text, int n_moves)
         char *comment = strchr(content, ';');
         if (comment != NULL)
             *comment++ = '\0';
-        char **tokens = g_strsplit_set(content, " \t\r", -1);
+        g_auto(GStrv) tokens = g_strsplit_set(content, " \t\r", -1);
         int on_line = 0;
         for (char **t = tokens; *t != NULL; t++)
             on_line += is_move_token(*t);
-        g_strfreev(tokens);
         moves_seen += on_line;
         if (comment != NULL && on_line > 0 && moves_seen <= n_moves) {
             g_free(g_ptr_array_index(comments, moves_seen - 1));
             g_ptr_array_index(comments, moves_seen - 1) = g_strdup(g_strstrip(comment));
         }
     }
-    g_strfreev(lines);
     return comments;
 }

@@ -113,4 +113,11 @@ void dojo_review_format_record(const DojoReview *review, GString *out);
  * (alone, or after the result) belongs to none. */
 GPtrArray *dojo_review_read_comments(const char *text, int n_moves);
 
+/* g_autoptr(DojoReview) frees with dojo_review_free at the end of its scope.
+ * Guarded: a compiler or GLib without automatic cleanup still reads this
+ * header. */
+#ifdef G_DEFINE_AUTOPTR_CLEANUP_FUNC
+G_DEFINE_AUTOPTR_CLEANUP_FUNC(DojoReview, dojo_review_free)
+#endif
+
 #endif

@@ -27,10 +27,9 @@ typedef struct Stepper {
 
 static void say(Stepper *stepper, const char *text)
 {
-    GString *line = g_string_new(NULL);
+    g_autoptr(GString) line = g_string_new(NULL);
     dojo_output_sanitize(text, 0, line);
     fprintf(stepper->out, "%s\n", line->str);
-    g_string_free(line, TRUE);
 }
 
 /* The engine's view of position `ply`, if it was searched. */
@@ -60,7 +59,7 @@ static void show(Stepper *stepper)
 {
     const DjGame *game = stepper->game;
     int n = stepper->review->n_moves;
-    GString *text = g_string_new(NULL);
+    g_autoptr(GString) text = g_string_new(NULL);
     if (stepper->ply == 0) {
         g_string_printf(text, "Start of the game (%d move%s).", n, n == 1 ? "" : "s");
     } else {
@@ -93,7 +92,6 @@ static void show(Stepper *stepper)
         say(stepper, text->str);
     }
     fflush(stepper->out);
-    g_string_free(text, TRUE);
 }
 
 static void help(Stepper *stepper)
@@ -115,10 +113,9 @@ static bool go_to(Stepper *stepper, int ply)
 {
     int n = stepper->review->n_moves;
     if (ply < 0 || ply > n) {
-        char *text = g_strdup_printf("There is no position %d: this game has positions 0 to %d.",
-                                     ply, n);
+        g_autofree char *text
+            = g_strdup_printf("There is no position %d: this game has positions 0 to %d.", ply, n);
         say(stepper, text);
-        g_free(text);
         return false;
     }
     stepper->ply = ply;
@@ -141,30 +138,24 @@ static int play_from_here(Stepper *stepper, FILE *in)
         say(stepper, "The game is over in this position: go back to play on from an earlier one.");
         return -1;
     }
-    GString *start = g_string_new(NULL);
+    g_autoptr(GString) start = g_string_new(NULL);
     variant->format_position(dj_game_position_at(game, 0), start);
     DjSetup setup = { .position = start->str };
-    GError *error = NULL;
-    DjGame *fresh = dj_game_new(variant, &setup, &error);
+    g_autoptr(GError) error = NULL;
+    g_autoptr(DjGame) fresh = dj_game_new(variant, &setup, &error);
     for (int ply = 0; fresh != NULL && ply < stepper->ply; ply++) {
         if (!dj_game_play(fresh, dj_game_move_at(game, ply), &error))
             g_clear_pointer(&fresh, dj_game_free);
     }
     if (fresh == NULL) {
-        char *text = g_strdup_printf("Cannot play on: %s", error->message);
+        g_autofree char *text = g_strdup_printf("Cannot play on: %s", error->message);
         say(stepper, text);
-        g_free(text);
-        g_error_free(error);
-        g_string_free(start, TRUE);
         return -1;
     }
     dj_game_set_tag(fresh, "Position", start->str);
-    g_string_free(start, TRUE);
-    GDateTime *now = g_date_time_new_now_local();
-    char *date = g_date_time_format(now, "%Y.%m.%d");
+    g_autoptr(GDateTime) now = g_date_time_new_now_local();
+    g_autofree char *date = g_date_time_format(now, "%Y.%m.%d");
     dj_game_set_tag(fresh, "Date", date);
-    g_free(date);
-    g_date_time_unref(now);
 
     int human = variant->side_to_move(here);
     DojoPlayConfig play = {
@@ -178,8 +169,8 @@ static int play_from_here(Stepper *stepper, FILE *in)
     play.players[human] = (DojoPlayer){ DOJO_PLAYER_HUMAN, 0 };
     play.players[1 - human] = (DojoPlayer){ DOJO_PLAYER_COMPUTER, stepper->config->level };
     dojo_play_set_player_tags(fresh, play.players);
-    DojoJournal *journal = dojo_journal_create(fresh, NULL, &error);
-    char *text;
+    g_autoptr(DojoJournal) journal = dojo_journal_create(fresh, NULL, &error);
+    g_autofree char *text = NULL;
     if (journal == NULL) {
         text = g_strdup_printf("Warning: the new game will not be kept on disk: %s",
                                error->message);
@@ -190,17 +181,14 @@ static int play_from_here(Stepper *stepper, FILE *in)
                                variant->side_names[human], dojo_journal_path(journal));
     }
     say(stepper, text);
-    g_free(text);
     DojoPlayEnd end = dojo_play_loop(&fresh, &play, journal, in, stepper->out);
-    dojo_journal_free(journal);
-    dj_game_free(fresh);
     return dojo_play_exit_code(end);
 }
 
 /* Returns an exit code to stop with, or -1 to go on. */
 static int handle(Stepper *stepper, const char *raw, FILE *in)
 {
-    DojoCommandLine command;
+    g_auto(DojoCommandLine) command = { NULL, NULL, NULL, false };
     dojo_command_line_split(raw, &command);
     const char *word = command.word;
     const char *argument = command.argument;
@@ -240,13 +228,11 @@ static int handle(Stepper *stepper, const char *raw, FILE *in)
                 || strcmp(word, "exit") == 0) && bare) {
         code = DOJO_EXIT_OK;
     } else {
-        GString *echo = g_string_new("'");
+        g_autoptr(GString) echo = g_string_new("'");
         dojo_output_sanitize(command.line, ECHO_MAX_CHARS, echo);
         g_string_append(echo, "' is not a command here: type help for the list.");
         say(stepper, echo->str);
-        g_string_free(echo, TRUE);
     }
-    dojo_command_line_clear(&command);
     return code;
 }
 
@@ -264,24 +250,21 @@ int dojo_review_step(const DojoReview *review, const DojoStepConfig *config,
     show(&stepper);
     int code = DOJO_EXIT_OK;
     for (;;) {
-        char *prompt = g_strdup_printf("review %d/%d> ", stepper.ply, review->n_moves);
-        char *line = NULL;
+        g_autofree char *prompt = g_strdup_printf("review %d/%d> ", stepper.ply,
+                                                  review->n_moves);
+        g_autofree char *line = NULL;
         DojoLineStatus status = dojo_line_reader_read(reader, prompt, &line);
-        g_free(prompt);
         if (status == DOJO_LINE_EOF || status == DOJO_LINE_ERROR)
             break;
         if (status == DOJO_LINE_INTERRUPTED || dojo_interrupted()) {
-            g_free(line);
             code = DOJO_EXIT_INTERRUPTED;
             break;
         }
         if (status != DOJO_LINE_OK || !g_utf8_validate(line, -1, NULL)) {
             say(&stepper, "That line is not a command (too long, or not text): ignored.");
-            g_free(line);
             continue;
         }
         int verdict = handle(&stepper, line, in);
-        g_free(line);
         if (verdict >= 0) {
             code = verdict;
             break;

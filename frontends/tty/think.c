@@ -21,9 +21,8 @@ static bool move_is_legal(const DjVariant *variant, const void *pos, DjMove move
 static void format_line(const DjVariant *variant, const void *root, const DjMove *pv, int n_pv,
                         bool engine, GString *out)
 {
-    void *pos = g_malloc(variant->state_size);
-    DjMove *scratch = g_new(DjMove, variant->max_moves);
-    memcpy(pos, root, variant->state_size);
+    g_autofree void *pos = g_memdup2(root, variant->state_size);
+    g_autofree DjMove *scratch = g_new(DjMove, variant->max_moves);
     for (int i = 0; i < n_pv; i++) {
         if (dj_position_outcome(variant, pos) != DJ_OUTCOME_ONGOING
             || !move_is_legal(variant, pos, pv[i], scratch))
@@ -36,8 +35,6 @@ static void format_line(const DjVariant *variant, const void *root, const DjMove
             variant->format_move(pos, pv[i], out);
         variant->play(pos, pv[i]);
     }
-    g_free(scratch);
-    g_free(pos);
 }
 
 void dojo_format_pv(const DjVariant *variant, const void *root, const DjMove *pv, int n_pv,
@@ -80,17 +77,15 @@ void dojo_think_report(const DjSearchInfo *info, void *user_data)
     display->have_last = true;
     if (!display->live)
         return;
-    GString *line = g_string_new("thinking: ");
+    g_autoptr(GString) line = g_string_new("thinking: ");
     dojo_format_search_info(display->variant, display->root, info, line);
     /* A line that wraps could not be rewritten in place with \r. */
     int width = dojo_output_columns(display->out) - 1;
-    GString *shown = g_string_new(NULL);
+    g_autoptr(GString) shown = g_string_new(NULL);
     dojo_output_sanitize(line->str, width - 3, shown);
     fprintf(display->out, "\r\033[K%s", shown->str);
     fflush(display->out);
     display->shown = true;
-    g_string_free(shown, TRUE);
-    g_string_free(line, TRUE);
 }
 
 void dojo_think_display_end(DojoThinkDisplay *display, const char *label)
@@ -103,11 +98,10 @@ void dojo_think_display_end(DojoThinkDisplay *display, const char *label)
     }
     if (!display->have_last || label == NULL)
         return;
-    GString *line = g_string_new(NULL);
+    g_autoptr(GString) line = g_string_new(NULL);
     g_string_append_printf(line, "%s: ", label);
     dojo_format_search_info(display->variant, display->root, &display->last, line);
     fprintf(display->out, "%s\n", line->str);
-    g_string_free(line, TRUE);
 }
 
 void dojo_format_verdict(const DjVariant *variant, const void *root, DjMove move,
@@ -115,11 +109,10 @@ void dojo_format_verdict(const DjVariant *variant, const void *root, DjMove move
 {
     variant->format_move(root, move, out);
     if (variant->describe_move != NULL) {
-        GString *description = g_string_new(NULL);
+        g_autoptr(GString) description = g_string_new(NULL);
         variant->describe_move(root, move, description);
         if (description->len > 0)
             g_string_append_printf(out, " (%s)", description->str);
-        g_string_free(description, TRUE);
     }
     if (info->depth > 0) {
         g_string_append(out, ", score ");

@@ -89,14 +89,13 @@ static void say(DojoUci *uci, const char *format, ...)
 {
     va_list args;
     va_start(args, format);
-    char *text = g_strdup_vprintf(format, args);
+    g_autofree char *text = g_strdup_vprintf(format, args);
     va_end(args);
     g_mutex_lock(&uci->output_lock);
     fputs(text, uci->config.out);
     fputc('\n', uci->config.out);
     fflush(uci->config.out);
     g_mutex_unlock(&uci->output_lock);
-    g_free(text);
 }
 
 /* "info string error: ..." with outside text made one printable line. */
@@ -106,13 +105,11 @@ static void say_error(DojoUci *uci, const char *format, ...)
 {
     va_list args;
     va_start(args, format);
-    char *message = g_strdup_vprintf(format, args);
+    g_autofree char *message = g_strdup_vprintf(format, args);
     va_end(args);
-    GString *clean = g_string_new(NULL);
+    g_autoptr(GString) clean = g_string_new(NULL);
     dojo_output_sanitize(message, 0, clean);
     say(uci, "info string error: %s", clean->str);
-    g_string_free(clean, TRUE);
-    g_free(message);
 }
 
 /* `text` cut and cleaned for quoting in a message (g_free it). */
@@ -142,7 +139,7 @@ static void report_iteration(const DjSearchInfo *info, void *user_data)
 {
     DojoUci *uci = user_data;
     const SearchJob *job = &uci->job;
-    GString *line = g_string_new(NULL);
+    g_autoptr(GString) line = g_string_new(NULL);
     g_string_append_printf(line, "info depth %d seldepth %d multipv %d score ", info->depth,
                            MAX(info->seldepth, info->depth), info->multipv);
     append_score(job->variant, job->root, info, line);
@@ -153,7 +150,6 @@ static void report_iteration(const DjSearchInfo *info, void *user_data)
                            (gint64)info->elapsed_ms);
     dojo_format_pv_engine(job->variant, job->root, info->pv, info->pv_length, line);
     say(uci, "%s", line->str);
-    g_string_free(line, TRUE);
 }
 
 /* ---- the search thread ------------------------------------------------------ */
@@ -188,18 +184,17 @@ static gpointer search_thread(gpointer data)
         g_cond_wait(&uci->wake, &uci->lock);
     g_mutex_unlock(&uci->lock);
 
-    GString *line = g_string_new("bestmove ");
+    g_autoptr(GString) line = g_string_new("bestmove ");
     if (best == DJ_MOVE_NONE) {
         g_string_append(line, "(none)");
     } else {
         dj_format_move_engine(job->variant, job->root, best, line);
         if (info.pv_length >= 2 && info.pv[0] == best) {
-            GString *ponder = g_string_new(NULL);
+            g_autoptr(GString) ponder = g_string_new(NULL);
             dojo_format_pv_engine(job->variant, job->root, info.pv, 2, ponder);
             const char *space = strchr(ponder->str, ' ');
             if (space != NULL)
                 g_string_append_printf(line, " ponder %s", space + 1);
-            g_string_free(ponder, TRUE);
         }
     }
     /* Done before the answer is out, so that a `go` sent as soon as the
@@ -208,7 +203,6 @@ static gpointer search_thread(gpointer data)
     uci->done = true;
     g_mutex_unlock(&uci->lock);
     say(uci, "%s", line->str);
-    g_string_free(line, TRUE);
     return NULL;
 }
 
@@ -262,13 +256,12 @@ static DjGame *new_start(DojoUci *uci, GError **error)
 
 static void reset_position(DojoUci *uci)
 {
-    GError *error = NULL;
+    g_autoptr(GError) error = NULL;
     DjGame *game = new_start(uci, &error);
     if (game == NULL) {
         /* The game options are checked when set, so this is a game whose
          * options changed meaning: start it without them. */
         say_error(uci, "%s", error->message);
-        g_clear_error(&error);
         DjSetup plain = { .seed = uci->settings.seed };
         game = dj_game_new(uci->settings.variant, &plain, NULL);
     }
@@ -350,12 +343,11 @@ void dojo_uci_free(DojoUci *uci)
 
 static void command_uci(DojoUci *uci)
 {
-    GString *text = g_string_new(NULL);
+    g_autoptr(GString) text = g_string_new(NULL);
     g_string_append_printf(text, "id name dojo %s\nid author the dojo authors\n", DOJO_VERSION);
     dojo_uci_options_describe(&uci->settings, uci->config.max_hash_mb, text);
     g_string_append(text, "uciok");
     say(uci, "%s", text->str);
-    g_string_free(text, TRUE);
 }
 
 /* Load the Weights file into the current game, or put back its built-in
@@ -388,37 +380,33 @@ static void command_setoption(DojoUci *uci, char **words, int n)
         say_error(uci, "setoption: the option has no name");
         return;
     }
-    GString *joined = g_string_new(NULL);
+    g_autoptr(GString) joined = g_string_new(NULL);
     for (int i = 2; i < name_end; i++)
         g_string_append_printf(joined, "%s%s", i > 2 ? " " : "", words[i]);
-    GString *value = NULL;
+    g_autoptr(GString) value = NULL;
     if (value_at >= 0) {
         value = g_string_new(NULL);
         for (int i = value_at + 1; i < n; i++)
             g_string_append_printf(value, "%s%s", i > value_at + 1 ? " " : "", words[i]);
     }
     if (searching(uci)) {
-        char *q = quote(joined->str);
+        g_autofree char *q = quote(joined->str);
         say_error(uci, "setoption %s: options cannot change during a search (send stop first)",
                   q);
-        g_free(q);
-        g_string_free(joined, TRUE);
-        if (value != NULL)
-            g_string_free(value, TRUE);
         return;
     }
 
     /* Work on a copy so that a game option the game refuses changes nothing. */
     DojoUciSettings before = uci->settings;
-    char *previous_weights = g_strdup(uci->settings.weights);
-    GHashTable *saved = g_hash_table_new_full(g_str_hash, g_str_equal, g_free, g_free);
+    g_autofree char *previous_weights = g_strdup(uci->settings.weights);
+    g_autoptr(GHashTable) saved = g_hash_table_new_full(g_str_hash, g_str_equal, g_free, g_free);
     GHashTableIter iter;
     gpointer key, val;
     g_hash_table_iter_init(&iter, uci->settings.game_options);
     while (g_hash_table_iter_next(&iter, &key, &val))
         g_hash_table_insert(saved, g_strdup(key), g_strdup(val));
 
-    GError *error = NULL;
+    g_autoptr(GError) error = NULL;
     DojoUciChange changed = DOJO_UCI_CHANGED_NOTHING;
     bool ok = dojo_uci_option_set(&uci->settings, joined->str, value != NULL ? value->str : NULL,
                                   uci->config.max_hash_mb, &changed, &error);
@@ -428,31 +416,23 @@ static void command_setoption(DojoUci *uci, char **words, int n)
         uci->settings.weights = g_strdup(previous_weights);
     }
     if (ok && (changed & DOJO_UCI_CHANGED_GAME_OPTION)) {
-        DjGame *trial = new_start(uci, &error);
+        g_autoptr(DjGame) trial = new_start(uci, &error);
         if (trial == NULL) {
             ok = false;
             GHashTable *current = uci->settings.game_options;
             uci->settings = before;
-            uci->settings.game_options = saved;
+            uci->settings.game_options = g_steal_pointer(&saved);
             saved = current;
-        } else {
-            dj_game_free(trial);
         }
     }
     if (!ok) {
         say_error(uci, "%s", error->message);
-        g_clear_error(&error);
     } else {
         if (changed & (DOJO_UCI_CHANGED_VARIANT | DOJO_UCI_CHANGED_GAME_OPTION))
             reset_position(uci);
         if ((changed & DOJO_UCI_CLEAR_HASH) && uci->search != NULL)
             dj_engine_clear(uci->search);
     }
-    g_hash_table_destroy(saved);
-    g_free(previous_weights);
-    g_string_free(joined, TRUE);
-    if (value != NULL)
-        g_string_free(value, TRUE);
 }
 
 /* `position startpos|fen STRING [moves M...]`.  A move that cannot be
@@ -470,13 +450,12 @@ static void command_position(DojoUci *uci, char **words, int n)
             moves_at = i;
             break;
         }
-    GError *error = NULL;
-    DjGame *game = NULL;
+    g_autoptr(GError) error = NULL;
+    g_autoptr(DjGame) game = NULL;
     if (strcmp(words[1], "startpos") == 0) {
         if (moves_at != 2) {
-            char *q = quote(words[2]);
+            g_autofree char *q = quote(words[2]);
             say_error(uci, "position startpos: unexpected '%s' (moves come after 'moves')", q);
-            g_free(q);
             return;
         }
         game = new_start(uci, &error);
@@ -485,36 +464,31 @@ static void command_position(DojoUci *uci, char **words, int n)
             say_error(uci, "position fen: the position string is missing");
             return;
         }
-        GString *fen = g_string_new(NULL);
+        g_autoptr(GString) fen = g_string_new(NULL);
         for (int i = 2; i < moves_at; i++)
             g_string_append_printf(fen, "%s%s", i > 2 ? " " : "", words[i]);
         DjSetup setup = { .position = fen->str, .seed = uci->settings.seed };
         game = dj_game_new(uci->settings.variant, &setup, &error);
         if (game != NULL)
             dj_game_set_tag(game, "Position", fen->str);
-        g_string_free(fen, TRUE);
     } else {
-        char *q = quote(words[1]);
+        g_autofree char *q = quote(words[1]);
         say_error(uci, "position wants 'startpos' or 'fen', not '%s'", q);
-        g_free(q);
         return;
     }
     if (game == NULL) {
         say_error(uci, "position: %s", error->message);
-        g_clear_error(&error);
         return;
     }
     for (int i = moves_at + 1; i < n; i++) {
         if (!dj_game_play_text(game, words[i], &error)) {
-            char *q = quote(words[i]);
+            g_autofree char *q = quote(words[i]);
             say_error(uci, "position: move %d '%s': %s", i - moves_at, q, error->message);
-            g_free(q);
-            g_clear_error(&error);
             break;
         }
     }
     dj_game_free(uci->game);
-    uci->game = game;
+    uci->game = g_steal_pointer(&game);
 }
 
 static bool go_number(DojoUci *uci, char **words, int n, int *i, gint64 min, gint64 max,
@@ -522,10 +496,9 @@ static bool go_number(DojoUci *uci, char **words, int n, int *i, gint64 min, gin
 {
     const char *name = words[*i];
     if (*i + 1 >= n || !g_ascii_string_to_signed(words[*i + 1], 10, min, max, out, NULL)) {
-        char *q = quote(*i + 1 < n ? words[*i + 1] : "");
+        g_autofree char *q = quote(*i + 1 < n ? words[*i + 1] : "");
         say_error(uci, "go %s wants a whole number from %" G_GINT64_FORMAT " to %"
                   G_GINT64_FORMAT ", not '%s'", name, min, max, q);
-        g_free(q);
         return false;
     }
     (*i)++;
@@ -573,9 +546,8 @@ static bool parse_go(DojoUci *uci, char **words, int n, GoRequest *go)
             say_error(uci, "go searchmoves is not supported");
             return false;
         } else {
-            char *q = quote(w);
+            g_autofree char *q = quote(w);
             say_error(uci, "go: unknown parameter '%s'", q);
-            g_free(q);
             return false;
         }
         if (!ok)
@@ -588,23 +560,20 @@ static void run_perft(DojoUci *uci, int depth)
 {
     const DjVariant *v = uci->settings.variant;
     const void *root = dj_game_position(uci->game);
-    DjMove *moves = g_new(DjMove, v->max_moves);
-    void *child = g_malloc(v->state_size);
+    g_autofree DjMove *moves = g_new(DjMove, v->max_moves);
+    g_autofree void *child = g_malloc(v->state_size);
     uint64_t total = 0;
     int n = dj_position_outcome(v, root) == DJ_OUTCOME_ONGOING ? v->legal_moves(root, moves) : 0;
     for (int i = 0; i < n; i++) {
         memcpy(child, root, v->state_size);
         v->play(child, moves[i]);
         uint64_t count = dj_perft(v, child, depth - 1);
-        GString *text = g_string_new(NULL);
+        g_autoptr(GString) text = g_string_new(NULL);
         dj_format_move_engine(v, root, moves[i], text);
         say(uci, "%s: %" G_GUINT64_FORMAT, text->str, (guint64)count);
-        g_string_free(text, TRUE);
         total += count;
     }
     say(uci, "\nNodes searched: %" G_GUINT64_FORMAT "\n", (guint64)total);
-    g_free(child);
-    g_free(moves);
 }
 
 /* Fill the job's limits from the request and the clock of the side to move. */
@@ -710,7 +679,7 @@ static void command_ucinewgame(DojoUci *uci)
 
 bool dojo_uci_command(DojoUci *uci, const char *text)
 {
-    char **words = g_strsplit_set(text, " \t\r\n", -1);
+    g_auto(GStrv) words = g_strsplit_set(text, " \t\r\n", -1);
     int n = 0;
     for (char **w = words; *w != NULL; w++) {
         if (**w == '\0')
@@ -748,10 +717,8 @@ bool dojo_uci_command(DojoUci *uci, const char *text)
     } else if (strcmp(words[0], "debug") == 0 || strcmp(words[0], "register") == 0) {
         /* accepted; dojo has no debug output and needs no registration */
     } else {
-        char *q = quote(words[0]);
+        g_autofree char *q = quote(words[0]);
         say_error(uci, "unknown command '%s'", q);
-        g_free(q);
     }
-    g_strfreev(words);
     return go_on;
 }

@@ -20,6 +20,8 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include <glib.h>
+
 typedef struct DojoUci DojoUci;
 
 typedef struct DojoUciConfig {
@@ -39,5 +41,12 @@ void dojo_uci_free(DojoUci *uci);
 /* Handle one line of input (without or with its line ending).  Returns
  * false once the engine was told to quit, true otherwise. */
 bool dojo_uci_command(DojoUci *uci, const char *line);
+
+/* g_autoptr(DojoUci) frees with dojo_uci_free at the end of its scope.
+ * Guarded: a compiler or GLib without automatic cleanup still reads this
+ * header. */
+#ifdef G_DEFINE_AUTOPTR_CLEANUP_FUNC
+G_DEFINE_AUTOPTR_CLEANUP_FUNC(DojoUci, dojo_uci_free)
+#endif
 
 #endif

@@ -36,7 +36,7 @@ static char eof_marker[] = "";
 static GPtrArray *split_items(const char *text)
 {
     GPtrArray *items = g_ptr_array_new_with_free_func(g_free);
-    GString *item = g_string_new(NULL);
+    g_autoptr(GString) item = g_string_new(NULL);
     for (const char *p = text;; p++) {
         if (*p == '\\' && p[1] == ',') {
             g_string_append_c(item, ',');
@@ -50,7 +50,6 @@ static GPtrArray *split_items(const char *text)
             g_string_append_c(item, *p);
         }
     }
-    g_string_free(item, TRUE);
     return items;
 }
 
@@ -61,7 +60,7 @@ bool dojo_engine_spec_parse(const char *text, DojoEngineSpec *out, GError **erro
     out->option_names = g_ptr_array_new_with_free_func(g_free);
     out->option_values = g_ptr_array_new_with_free_func(g_free);
     g_ptr_array_add(out->argv, NULL); /* cmd goes first, whenever it comes */
-    GPtrArray *items = split_items(text);
+    g_autoptr(GPtrArray) items = split_items(text);
     bool ok = true;
     for (guint i = 0; ok && i < items->len; i++) {
         const char *item = g_ptr_array_index(items, i);
@@ -71,7 +70,7 @@ bool dojo_engine_spec_parse(const char *text, DojoEngineSpec *out, GError **erro
             ok = false;
             break;
         }
-        char *key = g_strndup(item, (gsize)(equals - item));
+        g_autofree char *key = g_strndup(item, (gsize)(equals - item));
         const char *value = equals + 1;
         if (strcmp(key, "name") == 0) {
             g_free(out->name);
@@ -92,9 +91,7 @@ bool dojo_engine_spec_parse(const char *text, DojoEngineSpec *out, GError **erro
                         "option.NAME)", key);
             ok = false;
         }
-        g_free(key);
     }
-    g_ptr_array_free(items, TRUE);
     const char *cmd = out->argv->len > 0 ? g_ptr_array_index(out->argv, 0) : NULL;
     if (ok && (cmd == NULL || cmd[0] == '\0')) {
         dojo_usage_error(error, "--engine '%s' has no cmd=PROGRAM", text);
@@ -159,16 +156,13 @@ const char *dojo_engine_name(const DojoEngine *engine)
 
 bool dojo_engine_send(DojoEngine *engine, const char *line, GError **error)
 {
-    char *text = g_strconcat(line, "\n", NULL);
-    GError *local = NULL;
+    g_autofree char *text = g_strconcat(line, "\n", NULL);
+    g_autoptr(GError) local = NULL;
     bool ok = g_output_stream_write_all(engine->input, text, strlen(text), NULL, NULL, &local)
         && g_output_stream_flush(engine->input, NULL, &local);
-    g_free(text);
-    if (!ok) {
+    if (!ok)
         g_set_error(error, G_IO_ERROR, G_IO_ERROR_BROKEN_PIPE,
                     "%s no longer reads its input (%s)", engine->name, local->message);
-        g_error_free(local);
-    }
     return ok;
 }
 
@@ -204,16 +198,13 @@ static bool wait_for(DojoEngine *engine, const char *expected, int timeout_ms,
     gint64 deadline = g_get_monotonic_time() + (gint64)timeout_ms * 1000;
     size_t n = strlen(expected);
     for (;;) {
-        char *line = NULL;
+        g_autofree char *line = NULL;
         switch (dojo_engine_read(engine, deadline, &line)) {
         case DOJO_ENGINE_LINE:
-            if (strncmp(line, expected, n) == 0 && (line[n] == '\0' || line[n] == ' ')) {
-                g_free(line);
+            if (strncmp(line, expected, n) == 0 && (line[n] == '\0' || line[n] == ' '))
                 return true;
-            }
             if (each != NULL)
                 each(line, data);
-            g_free(line);
             break;
         case DOJO_ENGINE_TIMEOUT:
             g_set_error(error, G_IO_ERROR, G_IO_ERROR_TIMED_OUT,
@@ -250,18 +241,16 @@ static bool handshake(DojoEngine *engine, const DojoEngineSpec *spec, const char
     for (guint i = 0; i < spec->option_names->len; i++) {
         const char *name = g_ptr_array_index(spec->option_names, i);
         variant_given |= g_ascii_strcasecmp(name, "UCI_Variant") == 0;
-        char *line = g_strdup_printf("setoption name %s value %s", name,
-                                     (const char *)g_ptr_array_index(spec->option_values, i));
-        bool ok = dojo_engine_send(engine, line, error);
-        g_free(line);
-        if (!ok)
+        g_autofree char *line
+            = g_strdup_printf("setoption name %s value %s", name,
+                              (const char *)g_ptr_array_index(spec->option_values, i));
+        if (!dojo_engine_send(engine, line, error))
             return false;
     }
     if (!variant_given && has_variant_option) {
-        char *line = g_strdup_printf("setoption name UCI_Variant value %s", variant_name);
-        bool ok = dojo_engine_send(engine, line, error);
-        g_free(line);
-        if (!ok)
+        g_autofree char *line = g_strdup_printf("setoption name UCI_Variant value %s",
+                                                variant_name);
+        if (!dojo_engine_send(engine, line, error))
             return false;
     }
     return dojo_engine_send(engine, "isready", error)
@@ -271,24 +260,22 @@ static bool handshake(DojoEngine *engine, const DojoEngineSpec *spec, const char
 DojoEngine *dojo_engine_start(const DojoEngineSpec *spec, const char *variant_name,
                               int timeout_ms, gint *cancel, GError **error)
 {
-    GSubprocessLauncher *launcher = g_subprocess_launcher_new(
+    g_autoptr(GSubprocessLauncher) launcher = g_subprocess_launcher_new(
         G_SUBPROCESS_FLAGS_STDIN_PIPE | G_SUBPROCESS_FLAGS_STDOUT_PIPE
         | G_SUBPROCESS_FLAGS_STDERR_SILENCE);
     if (spec->dir != NULL)
         g_subprocess_launcher_set_cwd(launcher, spec->dir);
     g_subprocess_launcher_set_child_setup(launcher, child_setup, NULL, NULL);
-    GError *local = NULL;
+    g_autoptr(GError) local = NULL;
     GSubprocess *process = g_subprocess_launcher_spawnv(
         launcher, (const char *const *)spec->argv->pdata, &local);
-    g_object_unref(launcher);
     if (process == NULL) {
         g_set_error(error, G_IO_ERROR, G_IO_ERROR_FAILED, "cannot start %s (%s): %s",
                     spec->name, (const char *)g_ptr_array_index(spec->argv, 0),
                     local->message);
-        g_error_free(local);
         return NULL;
     }
-    DojoEngine *engine = g_new0(DojoEngine, 1);
+    g_autoptr(DojoEngine) engine = g_new0(DojoEngine, 1);
     engine->name = g_strdup(spec->name);
     engine->process = process;
     engine->pid = (GPid)g_ascii_strtoll(g_subprocess_get_identifier(process), NULL, 10);
@@ -298,11 +285,9 @@ DojoEngine *dojo_engine_start(const DojoEngineSpec *spec, const char *variant_na
     engine->lines = g_async_queue_new();
     engine->cancel = cancel;
     engine->reader = g_thread_new("engine-reader", read_lines, engine);
-    if (!handshake(engine, spec, variant_name, timeout_ms, error)) {
-        dojo_engine_free(engine);
+    if (!handshake(engine, spec, variant_name, timeout_ms, error))
         return NULL;
-    }
-    return engine;
+    return g_steal_pointer(&engine);
 }
 
 bool dojo_engine_new_game(DojoEngine *engine, int timeout_ms, GError **error)

@@ -70,4 +70,13 @@ DojoEngineRead dojo_engine_read(DojoEngine *engine, gint64 deadline_us, char **l
  * dropping any output left over from an earlier game. */
 bool dojo_engine_new_game(DojoEngine *engine, int timeout_ms, GError **error);
 
+/* g_autoptr(DojoEngine) frees with dojo_engine_free at the end of its scope.
+ * Guarded: a compiler or GLib without automatic cleanup still reads this
+ * header. */
+#ifdef G_DEFINE_AUTOPTR_CLEANUP_FUNC
+G_DEFINE_AUTOPTR_CLEANUP_FUNC(DojoEngine, dojo_engine_free)
+/* g_auto(DojoEngineSpec) clears with dojo_engine_spec_clear. */
+G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC(DojoEngineSpec, dojo_engine_spec_clear)
+#endif
+
 #endif

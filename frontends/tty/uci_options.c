@@ -90,7 +90,7 @@ void dojo_uci_options_describe(const DojoUciSettings *settings, unsigned max_has
                            " min 0 max %d\n", settings->seed, G_MAXINT32);
     g_string_append_printf(out, "option name Weights type string default %s\n",
                            settings->weights != NULL ? settings->weights : "<empty>");
-    GPtrArray *names = game_option_names();
+    g_autoptr(GPtrArray) names = game_option_names();
     for (guint i = 0; i < names->len; i++) {
         const char *name = g_ptr_array_index(names, i);
         g_autofree char *key = g_ascii_strdown(name, -1);
@@ -98,7 +98,6 @@ void dojo_uci_options_describe(const DojoUciSettings *settings, unsigned max_has
         g_string_append_printf(out, "option name %s type string default %s\n", name,
                                value != NULL ? value : "<empty>");
     }
-    g_ptr_array_free(names, TRUE);
 }
 
 static bool spin_value(const char *name, const char *value, gint64 min, gint64 max,
@@ -136,12 +135,10 @@ bool dojo_uci_option_set(DojoUciSettings *settings, const char *name, const char
     if (g_ascii_strcasecmp(name, "UCI_Variant") == 0) {
         const DjVariant *variant = value != NULL ? dj_registry_find(value) : NULL;
         if (variant == NULL) {
-            GString *names = g_string_new(NULL);
+            g_autoptr(GString) names = g_string_new(NULL);
             dojo_variant_names(names);
-            dojo_usage_error(error, "UCI_Variant: no game '%s' (there are: %s)",
-                         value != NULL ? value : "", names->str);
-            g_string_free(names, TRUE);
-            return false;
+            return dojo_usage_error(error, "UCI_Variant: no game '%s' (there are: %s)",
+                                    value != NULL ? value : "", names->str);
         }
         settings->variant = variant;
         *changed = DOJO_UCI_CHANGED_VARIANT;
@@ -200,22 +197,19 @@ bool dojo_uci_option_set(DojoUciSettings *settings, const char *name, const char
                                 ? NULL : g_strdup(value);
         *changed = DOJO_UCI_CHANGED_WEIGHTS;
     } else {
-        GPtrArray *names = game_option_names();
+        g_autoptr(GPtrArray) names = game_option_names();
         bool known = false;
         for (guint i = 0; i < names->len && !known; i++)
             known = g_ascii_strcasecmp(g_ptr_array_index(names, i), name) == 0;
-        g_ptr_array_free(names, TRUE);
         if (!known) {
             dojo_usage_error(error, "no option '%s' (the 'uci' command lists them)", name);
             return false;
         }
-        char *key = g_ascii_strdown(name, -1);
-        if (value == NULL || value[0] == '\0' || strcmp(value, "<empty>") == 0) {
+        g_autofree char *key = g_ascii_strdown(name, -1);
+        if (value == NULL || value[0] == '\0' || strcmp(value, "<empty>") == 0)
             g_hash_table_remove(settings->game_options, key);
-            g_free(key);
-        } else {
-            g_hash_table_replace(settings->game_options, key, g_strdup(value));
-        }
+        else
+            g_hash_table_replace(settings->game_options, g_steal_pointer(&key), g_strdup(value));
         *changed = DOJO_UCI_CHANGED_GAME_OPTION;
     }
     return true;

@@ -80,4 +80,10 @@ int dojo_uci_level_elo(int level);
  * the settings change. */
 void dojo_uci_settings_setup(const DojoUciSettings *settings, GArray *scratch, DjSetup *setup);
 
+/* g_auto(DojoUciSettings) clears at the end of its scope.  Guarded: a compiler
+ * or GLib without automatic cleanup still reads this header. */
+#ifdef G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC
+G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC(DojoUciSettings, dojo_uci_settings_clear)
+#endif
+
 #endif

@@ -7,6 +7,7 @@
 
 #include <string.h>
 
+#include "framework/error.h"
 #include "framework/notation.h"
 #include "framework/registry.h"
 #include "framework/search/search.h"
@@ -216,6 +217,22 @@ static void test_text_append_line(void **state)
     check_line("", 0, "");
 }
 
+/* dj_error_set: the printf-style message, made one printable line, in the
+ * domain and code asked for; false whether or not an error is wanted. */
+static void test_error_set(void **state)
+{
+    (void)state;
+    GError *error = NULL;
+    assert_false(dj_error_set(&error, DJ_ERROR, DJ_ERROR_ILLEGAL, "move %d \"%s\" is bad", 7,
+                              "a1\nb2\x1b[31m\xff\xe2\x80\xae"));
+    assert_non_null(error);
+    assert_true(g_error_matches(error, DJ_ERROR, DJ_ERROR_ILLEGAL));
+    assert_string_equal(error->message, "move 7 \"a1?b2?[31m??\" is bad");
+    assert_true(g_utf8_validate(error->message, -1, NULL));
+    g_clear_error(&error);
+    assert_false(dj_error_set(NULL, DJ_ERROR, DJ_ERROR_INVALID, "nobody reads %s", "this"));
+}
+
 static void test_result_texts(void **state)
 {
     (void)state;
@@ -338,6 +355,7 @@ int main(void)
         cmocka_unit_test(test_text_quote),
         cmocka_unit_test(test_text_char_is_shown),
         cmocka_unit_test(test_text_append_line),
+        cmocka_unit_test(test_error_set),
         cmocka_unit_test(test_result_texts),
         cmocka_unit_test(test_format_move_list),
         cmocka_unit_test(test_registry),

@@ -6,6 +6,7 @@
 #include <setjmp.h>
 #include <cmocka.h>
 
+#include <errno.h>
 #include <glib/gstdio.h>
 #include <string.h>
 
@@ -444,20 +445,36 @@ static void test_save_and_load(void **state)
     /* files that are not there, or not records */
     char *missing = g_build_filename(dir, "missing.dojo", NULL);
     assert_null(dj_record_load(missing, &error));
-    assert_non_null(error);
-    assert_int_equal(error->code, DJ_ERROR_IO);
+    assert_true(g_error_matches(error, G_FILE_ERROR, G_FILE_ERROR_NOENT));
+    char *expected = g_strdup_printf("%s: %s", missing, g_strerror(ENOENT));
+    assert_string_equal(error->message, expected);   /* the path once, no wrapping */
+    g_free(expected);
     g_clear_error(&error);
     char *nowhere = g_build_filename(dir, "no-such-dir", "game.dojo", NULL);
     assert_false(dj_record_save(game, nowhere, &error));
-    assert_non_null(error);
-    assert_int_equal(error->code, DJ_ERROR_IO);
+    assert_true(g_error_matches(error, G_FILE_ERROR, G_FILE_ERROR_NOENT));
+    expected = g_strdup_printf("%s: %s", nowhere, g_strerror(ENOENT));
+    assert_string_equal(error->message, expected);
+    g_free(expected);
     g_clear_error(&error);
     char *binary = g_build_filename(dir, "binary.dojo", NULL);
     static const char bytes[] = "[Variant \"x\"]\n\0\1\2garbage";
     assert_true(g_file_set_contents(binary, bytes, sizeof bytes, NULL));
     assert_null(dj_record_load(binary, &error));
-    assert_non_null(error);
-    assert_non_null(strstr(error->message, "line"));
+    assert_true(g_error_matches(error, DJ_ERROR, DJ_ERROR_INVALID));
+    expected = g_strdup_printf("%s: line 2: the file is not a game record (it contains binary "
+                               "data)", binary);
+    assert_string_equal(error->message, expected);
+    g_free(expected);
+    g_clear_error(&error);
+    /* a fault in the record: the parser's "line N: ..." behind the path, once */
+    assert_true(g_file_set_contents(binary, "[Variant \"no such game\"]\n", -1, NULL));
+    assert_null(dj_record_load(binary, &error));
+    assert_true(g_error_matches(error, DJ_ERROR, DJ_ERROR_INVALID)
+                || g_error_matches(error, DJ_ERROR, DJ_ERROR_ILLEGAL));
+    assert_true(g_str_has_prefix(error->message, binary));
+    assert_true(g_str_has_prefix(error->message + strlen(binary), ": line 1: "));
+    assert_null(strstr(error->message + strlen(binary), binary));
     g_clear_error(&error);
 
     g_remove(binary);

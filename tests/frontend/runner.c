@@ -361,6 +361,16 @@ int runner_count_containing(const char *text, const char *needle)
     return count;
 }
 
+int runner_count_line(const char *text, const char *line)
+{
+    char **lines = runner_lines(text);
+    int count = 0;
+    for (int i = 0; lines[i] != NULL; i++)
+        count += strcmp(lines[i], line) == 0;
+    g_strfreev(lines);
+    return count;
+}
+
 DjGame *runner_load_record(const char *dir, const char *name)
 {
     char *path = dir != NULL ? g_build_filename(dir, name, NULL) : g_strdup(name);

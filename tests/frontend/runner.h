@@ -84,6 +84,9 @@ char *runner_single_record(const char *dir);
 /* The number of lines of `text` that contain `needle`. */
 int runner_count_containing(const char *text, const char *needle);
 
+/* The number of lines of `text` that are exactly `line`. */
+int runner_count_line(const char *text, const char *line);
+
 /* The game recorded in file `name` of `dir` (dir NULL: `name` is the path);
  * fails the current test, printing why, if it does not load. */
 DjGame *runner_load_record(const char *dir, const char *name);

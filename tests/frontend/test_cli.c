@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include <glib.h>
+#include <glib/gstdio.h>
 
 #include "framework/game.h"
 #include "framework/registry.h"
@@ -199,11 +200,19 @@ static void test_tune_writes_weights(void **state)
     if (dj_registry_find("onitama") == NULL)
         skip();
     const DjVariant *onitama = dj_registry_find("onitama");
-    /* No finished game yet: nothing to tune on. */
+    /* No finished game yet: nothing to tune on; a file that is not a
+     * record is skipped with one line that names it once. */
+    runner_write_file(*state, "bad.dojo", "hello world\n");
     DojoRun *r = run(state, (const char *const[]){ "tune", "onitama", ".", NULL });
     assert_int_equal(r->exit_code, 1);
     assert_non_null(strstr(r->err, "no positions to tune on"));
+    assert_int_equal(runner_count_line(r->err, "dojo tune: skipping ./bad.dojo: line 1: the "
+                                               "record does not say which game it is (no "
+                                               "[Variant \"...\"] tag)"), 1);
     runner_run_free(r);
+    char *bad = g_build_filename(*state, "bad.dojo", NULL);
+    assert_int_equal(g_remove(bad), 0);
+    g_free(bad);
     for (int seed = 1; seed <= 3; seed++) {
         char *seed_text = g_strdup_printf("%d", seed);
         r = run(state, (const char *const[]){ "play", "onitama", "--watch", "--side0", "2",

@@ -10,6 +10,7 @@
 #include <cmocka.h>
 
 #include <signal.h>
+#include <errno.h>
 #include <stdio.h>
 #include <string.h>
 #include <unistd.h>
@@ -371,8 +372,18 @@ static void test_openings_file(void **state)
         "match", built_variant(), "--engine", "name=a,cmd=/nonexistent/engine", "--engine",
         "name=b,cmd=/nonexistent/engine", "--nodes", "1", "--openings", "file:bad.txt", NULL });
     assert_int_equal(r->exit_code, 1);
-    assert_non_null(strstr(r->err, "bad.txt line 4"));
+    assert_non_null(strstr(r->err, "bad.txt: line 4: "));
     assert_string_equal(r->out, "");
+    runner_run_free(r);
+
+    r = runner_run_text(*state, NULL, (const char *const[]){
+        "match", built_variant(), "--engine", "name=a,cmd=/nonexistent/engine", "--engine",
+        "name=b,cmd=/nonexistent/engine", "--nodes", "1", "--openings", "file:missing.txt", NULL });
+    assert_int_equal(r->exit_code, 1);
+    char *expected = g_strdup_printf("dojo match: cannot read the openings file missing.txt: %s\n",
+                                     g_strerror(ENOENT));
+    assert_string_equal(r->err, expected);
+    g_free(expected);
     runner_run_free(r);
     g_free(good);
     g_free(bad);

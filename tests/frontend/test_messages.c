@@ -8,12 +8,14 @@
 #include <setjmp.h>
 #include <cmocka.h>
 
+#include <errno.h>
 #include <stdio.h>
 #include <string.h>
 
 #include <gio/gio.h>
 #include <glib.h>
 
+#include "framework/registry.h"
 #include "gerror_assert.h"
 #include "runner.h"
 
@@ -158,15 +160,94 @@ static void test_an_option_that_is_not_utf8_is_named(void **state)
 
 /* ---- 16. save errors ----------------------------------------------------------- */
 
+/* Run dojo in `dir` with `args` and no input: it must fail (exit 1) and
+ * its whole standard error must be the one line `expected`, followed by
+ * the system's words for `errsv` when that is not 0. */
+static void expect_one_error_line(const char *dir, const char *const *args,
+                                  const char *expected, int errsv)
+{
+    DojoRun *r = run(dir, NULL, args);
+    assert_int_equal(r->exit_code, 1);
+    char *line = g_strconcat(expected, errsv != 0 ? g_strerror(errsv) : "", "\n", NULL);
+    assert_string_equal(r->err, line);
+    g_free(line);
+    runner_run_free(r);
+}
+
+/* Whether `text` has exactly one line that is `expected`, followed by the
+ * system's words for `errsv` when that is not 0. */
+static bool has_one_line(const char *text, const char *expected, int errsv)
+{
+    char *line = g_strconcat(expected, errsv != 0 ? g_strerror(errsv) : "", NULL);
+    bool one = runner_count_line(text, line) == 1;
+    g_free(line);
+    return one;
+}
+
 static void test_a_save_error_names_the_file_once(void **state)
 {
     runner_require_variant("onitama");
-    DojoRun *r = run(*state, "ox:d1d2\nsave nowhere/s.dojo\nquit\n", hotseat);
+    runner_write_file(*state, "notes.txt", "my notes\n");
+    /* a folder that is not there, and a "folder" that is a file: no user,
+     * not even root, can write there */
+    DojoRun *r = run(*state, "ox:d1d2\nsave nowhere/s.dojo\nsave notes.txt/s.dojo\nquit\n",
+                     hotseat);
     assert_int_equal(r->exit_code, 0);
-    assert_int_equal(runner_count_containing(r->out, "Cannot save nowhere/s.dojo: "), 1);
+    assert_true(has_one_line(r->out, "Cannot save nowhere/s.dojo: ", ENOENT));
+    assert_true(has_one_line(r->out, "Cannot save notes.txt/s.dojo: ", ENOTDIR));
     assert_int_equal(runner_count_containing(r->out, "s.dojo."), 0);   /* a temporary name */
-    assert_null(strstr(r->out, "Could not save"));
     runner_run_free(r);
+
+    /* --record to such a place: refused before the game starts */
+    const char *record[] = { "play", "onitama", "--hotseat", "--cards", CARDS, "--record",
+                             "notes.txt/s.dojo", NULL };
+    expect_one_error_line(*state, record,
+                          "dojo play: cannot record the game in notes.txt/s.dojo: ", ENOTDIR);
+}
+
+/* What a user reads when a record cannot be loaded: one line, the path
+ * once, no message wrapped in another. */
+#define MALFORMED "line 1: the record does not say which game it is (no [Variant \"...\"] tag)"
+
+static void test_a_load_error_is_one_clear_line(void **state)
+{
+    runner_require_variant("onitama");
+    runner_write_file(*state, "bad.dojo", "hello world\n");
+    expect_one_error_line(*state, (const char *const[]){ "review", "missing.dojo", NULL },
+                          "dojo review: cannot review missing.dojo: ", ENOENT);
+    expect_one_error_line(*state, (const char *const[]){ "review", "bad.dojo", NULL },
+                          "dojo review: cannot review bad.dojo: " MALFORMED, 0);
+    expect_one_error_line(*state, (const char *const[]){ "play", "--resume", "bad.dojo", NULL },
+                          "dojo play: cannot resume bad.dojo: " MALFORMED, 0);
+
+    DojoRun *r = run(*state, "load missing.dojo\nload bad.dojo\nquit\n", hotseat);
+    assert_int_equal(r->exit_code, 0);
+    assert_true(has_one_line(r->out, "Cannot load missing.dojo: ", ENOENT));
+    assert_true(has_one_line(r->out, "Cannot load bad.dojo: " MALFORMED, 0));
+    assert_int_equal(runner_count_containing(r->out, "missing.dojo"), 1);
+    assert_int_equal(runner_count_containing(r->out, "bad.dojo"), 1);
+    runner_run_free(r);
+}
+
+static void test_a_bad_position_is_one_clear_line(void **state)
+{
+    runner_require_variant("onitama");
+    expect_one_error_line(*state,
+                          (const char *const[]){ "play", "onitama", "--position", "xx", NULL },
+                          "dojo play: bad position: expected a board, the side to move and "
+                          "five cards, like '" START "'", 0);
+    /* in a record's Position tag: where it is, then the same words, once */
+    runner_write_file(*state, "badpos.dojo", "[Variant \"onitama\"]\n[Position \"xx\"]\n\n"
+                                             "1. ox:d1d2\n");
+    expect_one_error_line(*state, (const char *const[]){ "review", "badpos.dojo", NULL },
+                          "dojo review: cannot review badpos.dojo: line 2: bad position: "
+                          "expected a board, the side to move and five cards, like '"
+                          START "'", 0);
+    if (dj_registry_find("ogi") != NULL)
+        expect_one_error_line(*state,
+                              (const char *const[]){ "analyze", "ogi", "--position", "xx", NULL },
+                              "dojo analyze: bad position: the position string needs the side "
+                              "to move ('b' or 'w') after the board", 0);
 }
 
 /* ---- 17. damaged records ---------------------------------------------------------- */
@@ -267,6 +348,8 @@ int main(int argc, char **argv)
         T(test_conflicting_options_are_refused),
         T(test_an_option_that_is_not_utf8_is_named),
         T(test_a_save_error_names_the_file_once),
+        T(test_a_load_error_is_one_clear_line),
+        T(test_a_bad_position_is_one_clear_line),
         T(test_record_errors_are_short_and_to_the_point),
         T(test_echoed_input_is_printable_and_as_typed),
     };

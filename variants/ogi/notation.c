@@ -1,8 +1,8 @@
 /* notation.c: Ōgi move text (see text.h) and the names of things. */
-#include <stdarg.h>
 #include <string.h>
 
 #include "attacks.h"
+#include "framework/error.h"
 #include "framework/notation.h"
 #include "text.h"
 
@@ -91,18 +91,7 @@ int ogi_move_destination(const void *position, DjMove move)
     return ogi_move_to(move);
 }
 
-static bool refuse(GError **error, const char *format, ...) G_GNUC_PRINTF(2, 3);
-
-static bool refuse(GError **error, const char *format, ...)
-{
-    va_list args;
-    va_start(args, format);
-    char *message = g_strdup_vprintf(format, args);
-    va_end(args);
-    g_set_error_literal(error, OGI_ERROR, OGI_ERROR_MOVE, message);
-    g_free(message);
-    return false;
-}
+#define refuse(error, ...) dj_error_set((error), OGI_ERROR, OGI_ERROR_MOVE, __VA_ARGS__)
 
 /* The legal move with these parts, or DJ_MOVE_NONE.  `from` is the hand
  * kind for drops. */
@@ -182,18 +171,18 @@ bool ogi_parse_move(const void *position, const char *text, DjMove *out, GError 
     const OgiPosition *pos = position;
     if (text == NULL)
         return refuse(error, "no move given");
-    char *copy = g_strstrip(g_strdup(text));
+    g_autofree char *copy = g_strstrip(g_strdup(text));
     size_t len = strlen(copy);
-    bool ok;
 
     if (len == 4 && (copy[1] == '*' || copy[1] == '@') && ogi_letter_type(copy[0]) >= 0
         && ogi_square_parse(copy + 2) >= 0) {
         int kind = ogi_letter_type(copy[0]);
         int to = ogi_square_parse(copy + 2);
         DjMove move = kind == OGI_KING ? DJ_MOVE_NONE : find_legal(pos, true, kind, to);
-        ok = move != DJ_MOVE_NONE ? (*out = move, true) : explain_drop(pos, kind, to, copy, error);
-        g_free(copy);
-        return ok;
+        if (move == DJ_MOVE_NONE)
+            return explain_drop(pos, kind, to, copy, error);
+        *out = move;
+        return true;
     }
 
     /* e3e4, e3-e4, e3xe4, each with an optional '+'. */
@@ -208,28 +197,21 @@ bool ogi_parse_move(const void *position, const char *text, DjMove *out, GError 
     if (plus)
         at++;
     if (from < 0 || to < 0 || at != len) {
-        char *quoted = dj_text_quote(copy, OGI_QUOTE_MAX);
-        ok = refuse(error, "'%s' is not a move: write a board move as e3e4 (b2h8+ when the piece "
-                           "promotes) and a drop as P*e5", quoted);
-        g_free(quoted);
-        g_free(copy);
-        return ok;
+        g_autofree char *quoted = dj_text_quote(copy, OGI_QUOTE_MAX);
+        return refuse(error, "'%s' is not a move: write a board move as e3e4 (b2h8+ when the "
+                             "piece promotes) and a drop as P*e5", quoted);
     }
     DjMove move = from == to ? DJ_MOVE_NONE : find_legal(pos, false, from, to);
-    if (move == DJ_MOVE_NONE) {
-        ok = explain_board_move(pos, from, to, copy, error);
-    } else if (plus && !ogi_move_promotes(move)) {
-        GString *plain = g_string_new(NULL);
+    if (move == DJ_MOVE_NONE)
+        return explain_board_move(pos, from, to, copy, error);
+    if (plus && !ogi_move_promotes(move)) {
+        g_autoptr(GString) plain = g_string_new(NULL);
         ogi_format_move(pos, move, plain);
-        ok = refuse(error, "%s: this move does not promote (a piece promotes only when it enters, "
-                           "moves within or leaves the promotion zone): write %s",
-                    copy, plain->str);
-        g_string_free(plain, TRUE);
-    } else {
-        /* Promotion is always forced in Ōgi, so a missing '+' is no doubt. */
-        *out = move;
-        ok = true;
+        return refuse(error, "%s: this move does not promote (a piece promotes only when it "
+                             "enters, moves within or leaves the promotion zone): write %s",
+                      copy, plain->str);
     }
-    g_free(copy);
-    return ok;
+    /* Promotion is always forced in Ōgi, so a missing '+' is no doubt. */
+    *out = move;
+    return true;
 }

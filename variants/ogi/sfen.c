@@ -1,8 +1,8 @@
 /* sfen.c: reading and writing Ōgi position strings (see text.h). */
-#include <stdarg.h>
 #include <string.h>
 
 #include "attacks.h"
+#include "framework/error.h"
 #include "framework/notation.h"
 #include "text.h"
 
@@ -13,18 +13,10 @@ static const int hand_order[OGI_HAND_KINDS] = {
 
 #define MAX_MOVE_NUMBER 100000000u
 
-static bool fail(GError **error, const char *format, ...) G_GNUC_PRINTF(2, 3);
-
-static bool fail(GError **error, const char *format, ...)
-{
-    va_list args;
-    va_start(args, format);
-    char *message = g_strdup_vprintf(format, args);
-    va_end(args);
-    g_set_error_literal(error, OGI_ERROR, OGI_ERROR_POSITION, message);
-    g_free(message);
-    return false;
-}
+/* Says what it is about ("bad position: "), once: callers add only where
+ * the string came from (a record's line, say). */
+#define fail(error, ...) \
+    dj_error_set((error), OGI_ERROR, OGI_ERROR_POSITION, "bad position: " __VA_ARGS__)
 
 static char *square_name(int sq)
 {
@@ -213,8 +205,9 @@ static void set_side(OgiPosition *pos, int side)
 static bool parse_sfen(OgiPosition *pos, char **field, int n, GError **error)
 {
     if (n < 2)
-        return fail(error, n == 0 ? "the position string is empty"
-                                  : "the position string needs the side to move ('b' or 'w') after the board");
+        return n == 0 ? fail(error, "the position string is empty")
+                      : fail(error, "the position string needs the side to move ('b' or 'w') "
+                                    "after the board");
     if (n > 4) {
         char *safe = dj_text_quote(field[4], OGI_QUOTE_MAX);
         bool ok = fail(error, "unexpected '%s' after the move number", safe);

@@ -66,16 +66,13 @@ int onitama_card_find(const char *text)
 {
     if (text == NULL)
         return -1;
-    char *wanted = letters_only(text);
-    int found = -1;
-    for (int id = 0; id < ONITAMA_CARD_COUNT && found < 0 && wanted[0] != '\0'; id++) {
-        char *name = letters_only(cards[id].name);
+    g_autofree char *wanted = letters_only(text);
+    for (int id = 0; id < ONITAMA_CARD_COUNT && wanted[0] != '\0'; id++) {
+        g_autofree char *name = letters_only(cards[id].name);
         if (g_strcmp0(name, wanted) == 0)
-            found = id;
-        g_free(name);
+            return id;
     }
-    g_free(wanted);
-    return found;
+    return -1;
 }
 
 const char *onitama_card_leftover(const char *text)
@@ -87,13 +84,12 @@ const char *onitama_card_leftover(const char *text)
     for (const char *p = text; *p != '\0'; p++) {
         if (*p != ' ' || p == text)
             continue;
-        char *head = g_strndup(text, (gsize)(p - text));
+        g_autofree char *head = g_strndup(text, (gsize)(p - text));
         if (onitama_card_find(head) >= 0) {
             leftover = p;
             while (*leftover == ' ')
                 leftover++;
         }
-        g_free(head);
     }
     return leftover != NULL && *leftover != '\0' ? leftover : NULL;
 }

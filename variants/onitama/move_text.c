@@ -1,9 +1,9 @@
 /* move_text.c: moves as text (forms listed in onitama.h). */
 #include "onitama.h"
 
-#include <stdarg.h>
 #include <string.h>
 
+#include "framework/error.h"
 #include "framework/notation.h"
 
 static const char *const side_names[2] = { "Blue", "Red" };
@@ -34,20 +34,8 @@ int onitama_move_destination(const void *pos, DjMove move)
     return onitama_move_is_pass(move) ? -1 : onitama_move_to(move);
 }
 
-static bool move_error(GError **error, const char *format, ...) G_GNUC_PRINTF(2, 3);
-static bool move_error(GError **error, const char *format, ...)
-{
-    va_list args;
-    va_start(args, format);
-    char *message = g_strdup_vprintf(format, args);
-    va_end(args);
-    /* the message echoes what was typed: keep it valid, printable UTF-8 */
-    char *safe = dj_text_quote(message, 0);
-    g_set_error_literal(error, ONITAMA_ERROR, ONITAMA_ERROR_MOVE, safe);
-    g_free(safe);
-    g_free(message);
-    return false;
-}
+/* The message echoes what was typed: dj_error_set keeps it printable. */
+#define move_error(error, ...) dj_error_set((error), ONITAMA_ERROR, ONITAMA_ERROR_MOVE, __VA_ARGS__)
 
 /* The words of a move, sorted by what they look like: anything with a digit
  * (or a lone '-') is part of the squares, "pass" is a pass, the rest names
@@ -60,9 +48,18 @@ typedef struct MoveWords {
     const char *typed;   /* the move as the user typed it, for messages */
 } MoveWords;
 
+static void move_words_clear(MoveWords *words)
+{
+    g_string_free(words->card, TRUE);
+    g_string_free(words->squares, TRUE);
+    g_string_free(words->leftover, TRUE);
+}
+
+G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC(MoveWords, move_words_clear)
+
 static void split_move_words(const char *normalized, MoveWords *words)
 {
-    char **tokens = g_strsplit_set(normalized, " :", -1);
+    g_auto(GStrv) tokens = g_strsplit_set(normalized, " :", -1);
     bool card_done = false;   /* the card's words have been followed by others */
     for (char **t = tokens; *t != NULL; t++) {
         const char *token = *t;
@@ -83,7 +80,6 @@ static void split_move_words(const char *normalized, MoveWords *words)
         if (!card_word && words->card->len > 0)
             card_done = true;
     }
-    g_strfreev(tokens);
 }
 
 /* `piece` of the normalized move as the user typed it (same letters, case
@@ -120,30 +116,23 @@ static bool parse_squares(const char *text, const char *typed, int *from, int *t
         if (i == 1 && (*at == '-' || *at == 'x'))
             at++;
         if (*at == '\0') {
-            char *shown = as_typed(typed, text);
-            move_error(error, "'%s' needs two squares, like a1a2", shown);
-            g_free(shown);
-            return false;
+            g_autofree char *shown = as_typed(typed, text);
+            return move_error(error, "'%s' needs two squares, like a1a2", shown);
         }
         int square = dj_square_parse(at, ONITAMA_SIZE, ONITAMA_SIZE, &consumed);
         if (square < 0) {
-            char *bad = square_attempt(at);
-            char *shown = as_typed(typed, bad);
-            move_error(error, "'%s' is not a square of the board (files a-e, ranks 1-5)", shown);
-            g_free(shown);
-            g_free(bad);
-            return false;
+            g_autofree char *bad = square_attempt(at);
+            g_autofree char *shown = as_typed(typed, bad);
+            return move_error(error, "'%s' is not a square of the board (files a-e, ranks 1-5)",
+                              shown);
         }
         *(i == 0 ? from : to) = square;
         at += consumed;
     }
     if (*at != '\0') {
-        char *rest = as_typed(typed, at);
-        char *shown = as_typed(typed, text);
-        move_error(error, "unexpected '%s' after the squares in '%s'", rest, shown);
-        g_free(shown);
-        g_free(rest);
-        return false;
+        g_autofree char *rest = as_typed(typed, at);
+        g_autofree char *shown = as_typed(typed, text);
+        return move_error(error, "unexpected '%s' after the squares in '%s'", rest, shown);
     }
     return true;
 }
@@ -160,7 +149,7 @@ static bool find_held_card(const OnitamaPosition *pos, const char *name, int *ca
 {
     int id = onitama_card_find(name);
     int side = pos->side;
-    GString *help = g_string_new(NULL);
+    g_autoptr(GString) help = g_string_new(NULL);
     bool ok = false;
     int slot = id >= 0 ? onitama_card_slot(pos, id) : -1;
     if (id < 0 || slot < 0) {
@@ -168,9 +157,8 @@ static bool find_held_card(const OnitamaPosition *pos, const char *name, int *ca
             g_string_append_printf(help, "%s%s", s > 0 ? ", " : "", onitama_card(pos->cards[s])->name);
         const char *leftover = onitama_card_leftover(name);
         if (leftover != NULL) {
-            char *card = g_strstrip(g_strndup(name, (gsize)(leftover - name)));
+            g_autofree char *card = g_strstrip(g_strndup(name, (gsize)(leftover - name)));
             move_error(error, "'%s' is left over after the card '%s'", leftover, card);
-            g_free(card);
         } else if (id < 0) {
             move_error(error, "'%s' is neither a card nor a square; this game's cards are %s",
                        name, help->str);
@@ -189,7 +177,6 @@ static bool find_held_card(const OnitamaPosition *pos, const char *name, int *ca
         *card = id;
         ok = true;
     }
-    g_string_free(help, TRUE);
     return ok;
 }
 
@@ -227,21 +214,19 @@ static void explain_unreachable(const OnitamaPosition *pos, int card, int from, 
 {
     int side = pos->side;
     uint32_t reach = onitama_reach[card][side][from] & ~pos->pieces[side];
-    GString *squares = g_string_new(NULL);
+    g_autoptr(GString) squares = g_string_new(NULL);
     for (uint32_t bits = reach; bits != 0; bits &= bits - 1) {
         if (squares->len > 0)
             g_string_append(squares, ", ");
         dj_square_format(onitama_lowest(bits), ONITAMA_SIZE, squares);
     }
-    GString *from_text = g_string_new(NULL), *to_text = g_string_new(NULL);
+    g_autoptr(GString) from_text = g_string_new(NULL);
+    g_autoptr(GString) to_text = g_string_new(NULL);
     dj_square_format(from, ONITAMA_SIZE, from_text);
     dj_square_format(to, ONITAMA_SIZE, to_text);
     move_error(error, "the %s cannot move %s's piece from %s to %s; from %s it %s%s",
                onitama_card(card)->title, side_names[side], from_text->str, to_text->str,
                from_text->str, reach != 0 ? "reaches " : "reaches no free square", squares->str);
-    g_string_free(squares, TRUE);
-    g_string_free(from_text, TRUE);
-    g_string_free(to_text, TRUE);
 }
 
 static bool parse_board_move(const OnitamaPosition *pos, const MoveWords *words, DjMove *out,
@@ -255,7 +240,8 @@ static bool parse_board_move(const OnitamaPosition *pos, const MoveWords *words,
     if (words->card->len > 0 && !find_held_card(pos, words->card->str, &card, error))
         return false;
 
-    GString *from_text = g_string_new(NULL), *to_text = g_string_new(NULL);
+    g_autoptr(GString) from_text = g_string_new(NULL);
+    g_autoptr(GString) to_text = g_string_new(NULL);
     dj_square_format(from, ONITAMA_SIZE, from_text);
     dj_square_format(to, ONITAMA_SIZE, to_text);
     uint32_t from_bit = onitama_bit(from), to_bit = onitama_bit(to);
@@ -301,8 +287,6 @@ static bool parse_board_move(const OnitamaPosition *pos, const MoveWords *words,
             ok = true;
         }
     }
-    g_string_free(from_text, TRUE);
-    g_string_free(to_text, TRUE);
     return ok;
 }
 
@@ -313,12 +297,10 @@ static bool ask_for_squares(const OnitamaPosition *pos, int card, GError **error
     int n = onitama_legal_moves(pos, moves);
     for (int i = 0; i < n; i++) {
         if (onitama_move_card(moves[i]) == card) {
-            GString *example = g_string_new(NULL);
+            g_autoptr(GString) example = g_string_new(NULL);
             onitama_format_move(pos, moves[i], example);
-            move_error(error, "which move with the %s? name the squares too, like %s",
-                       onitama_card(card)->title, example->str);
-            g_string_free(example, TRUE);
-            return false;
+            return move_error(error, "which move with the %s? name the squares too, like %s",
+                              onitama_card(card)->title, example->str);
         }
     }
     return move_error(error, "the %s moves none of %s's pieces", onitama_card(card)->title,
@@ -332,9 +314,9 @@ bool onitama_parse_move(const void *p, const char *text, DjMove *out, GError **e
         return move_error(error, "no move given");
     if (onitama_outcome(pos) != DJ_OUTCOME_ONGOING)
         return move_error(error, "the game is over: no more moves");
-    char *normalized = dj_text_normalize(text);
-    MoveWords words = { g_string_new(NULL), g_string_new(NULL), g_string_new(NULL), false,
-                        text };
+    g_autofree char *normalized = dj_text_normalize(text);
+    g_auto(MoveWords) words = { g_string_new(NULL), g_string_new(NULL), g_string_new(NULL), false,
+                                text };
     split_move_words(normalized, &words);
     bool ok;
     if (words.leftover->len > 0) {
@@ -352,9 +334,5 @@ bool onitama_parse_move(const void *p, const char *text, DjMove *out, GError **e
     } else {
         ok = move_error(error, "empty move: write a card and two squares, like ox:c1c2");
     }
-    g_string_free(words.card, TRUE);
-    g_string_free(words.squares, TRUE);
-    g_string_free(words.leftover, TRUE);
-    g_free(normalized);
     return ok;
 }

@@ -1,9 +1,9 @@
 /* notation.c: the position string (format described in onitama.h). */
 #include "onitama.h"
 
+#include "framework/error.h"
 #include "framework/notation.h"
 
-#include <stdarg.h>
 #include <string.h>
 
 static const char piece_letters[2][2] = { { 'S', 'M' }, { 's', 'm' } };   /* [side][is_master] */
@@ -40,24 +40,15 @@ void onitama_format_position(const void *p, GString *out)
     }
 }
 
-static bool position_error(GError **error, const char *format, ...) G_GNUC_PRINTF(2, 3);
-static bool position_error(GError **error, const char *format, ...)
-{
-    va_list args;
-    va_start(args, format);
-    char *message = g_strdup_vprintf(format, args);
-    va_end(args);
-    /* the message echoes the string read: keep it valid, printable UTF-8 */
-    char *safe = dj_text_quote(message, 0);
-    g_set_error(error, ONITAMA_ERROR, ONITAMA_ERROR_POSITION, "bad position: %s", safe);
-    g_free(safe);
-    g_free(message);
-    return false;
-}
+/* Says what it is about ("bad position: "), once: callers add only where
+ * the string came from.  The message echoes the string read: dj_error_set
+ * keeps it printable. */
+#define position_error(error, ...) \
+    dj_error_set((error), ONITAMA_ERROR, ONITAMA_ERROR_POSITION, "bad position: " __VA_ARGS__)
 
 static bool parse_board(OnitamaPosition *pos, const char *board, GError **error)
 {
-    char **ranks = g_strsplit(board, "/", -1);
+    g_auto(GStrv) ranks = g_strsplit(board, "/", -1);
     bool ok = true;
     if (g_strv_length(ranks) != ONITAMA_SIZE) {
         ok = position_error(error, "the board needs 5 ranks separated by '/', found %u",
@@ -96,7 +87,6 @@ static bool parse_board(OnitamaPosition *pos, const char *board, GError **error)
             ok = position_error(error, "rank %d covers %s squares; each rank needs exactly 5",
                                 rank + 1, file > ONITAMA_SIZE ? "more than 5" : "fewer than 5");
     }
-    g_strfreev(ranks);
     return ok;
 }
 
@@ -136,8 +126,8 @@ bool onitama_parse_position(OnitamaPosition *pos, const char *text, GError **err
     memset(pos, 0, sizeof *pos);
     if (text == NULL)
         return position_error(error, "no position given");
-    char **tokens = g_strsplit_set(text, " \t\r\n", -1);
-    GPtrArray *words = g_ptr_array_new();
+    g_auto(GStrv) tokens = g_strsplit_set(text, " \t\r\n", -1);
+    g_autoptr(GPtrArray) words = g_ptr_array_new();   /* borrows the strings of `tokens` */
     for (char **t = tokens; *t != NULL; t++) {
         if (**t != '\0')
             g_ptr_array_add(words, *t);
@@ -160,29 +150,25 @@ bool onitama_parse_position(OnitamaPosition *pos, const char *text, GError **err
     }
     if (ok) {
         /* Card names may contain spaces ("sea snake"), so the rest is one list. */
-        GString *list = g_string_new(NULL);
+        g_autoptr(GString) list = g_string_new(NULL);
         for (guint i = 2; i < words->len; i++) {
             if (i > 2)
                 g_string_append_c(list, ' ');
             g_string_append(list, g_ptr_array_index(words, i));
         }
         int cards[5];
-        GError *card_error = NULL;
+        g_autoptr(GError) card_error = NULL;
         ok = onitama_parse_card_list(list->str, cards, &card_error);
         if (ok) {
             for (int slot = 0; slot < 5; slot++)
                 pos->cards[slot] = (uint8_t)cards[slot];
         } else {
             position_error(error, "%s", card_error->message);
-            g_error_free(card_error);
         }
-        g_string_free(list, TRUE);
     }
     if (ok)
         ok = check_board(pos, error);
     if (ok)
         pos->key = onitama_compute_key(pos);
-    g_ptr_array_free(words, TRUE);   /* borrows the strings of `tokens` */
-    g_strfreev(tokens);
     return ok;
 }

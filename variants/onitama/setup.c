@@ -3,6 +3,7 @@
 
 #include <string.h>
 
+#include "framework/error.h"
 #include "framework/notation.h"
 
 G_DEFINE_QUARK(dojo-onitama-error-quark, onitama_error)
@@ -31,7 +32,7 @@ void onitama_start_position(OnitamaPosition *pos, const int cards[5])
 
 bool onitama_parse_card_list(const char *text, int cards[5], GError **error)
 {
-    char **names = dj_text_split_list(text);
+    g_auto(GStrv) names = dj_text_split_list(text);
     int n = (int)g_strv_length(names);
     bool ok = true;
     if (n != 5) {
@@ -44,19 +45,17 @@ bool onitama_parse_card_list(const char *text, int cards[5], GError **error)
         int id = onitama_card_find(names[i]);
         const char *leftover = onitama_card_leftover(names[i]);
         if (leftover != NULL) {
-            char *card = g_strndup(names[i], (gsize)(leftover - names[i]));
-            g_set_error(error, ONITAMA_ERROR, ONITAMA_ERROR_OPTION,
-                        "'%s' is left over after the card '%s'", leftover, g_strstrip(card));
-            g_free(card);
-            ok = false;
+            g_autofree char *card = g_strndup(names[i], (gsize)(leftover - names[i]));
+            /* dj_error_set: the words left over are the user's, unquoted */
+            ok = dj_error_set(error, ONITAMA_ERROR, ONITAMA_ERROR_OPTION,
+                              "'%s' is left over after the card '%s'", leftover,
+                              g_strstrip(card));
         } else if (id < 0) {
-            GString *valid = g_string_new(NULL);
+            g_autoptr(GString) valid = g_string_new(NULL);
             onitama_card_list_names(ONITAMA_DECK_BOTH, valid);
-            char *quoted = dj_text_quote(names[i], ONITAMA_QUOTE_MAX);
+            g_autofree char *quoted = dj_text_quote(names[i], ONITAMA_QUOTE_MAX);
             g_set_error(error, ONITAMA_ERROR, ONITAMA_ERROR_OPTION,
                         "'%s' is not an Onitama card; the cards are: %s", quoted, valid->str);
-            g_free(quoted);
-            g_string_free(valid, TRUE);
             ok = false;
         }
         for (int j = 0; ok && j < i; j++) {
@@ -69,14 +68,12 @@ bool onitama_parse_card_list(const char *text, int cards[5], GError **error)
         }
         cards[i] = id;
     }
-    g_strfreev(names);
     return ok;
 }
 
 static bool parse_deck(const char *text, OnitamaDeck *deck, GError **error)
 {
-    char *value = dj_text_normalize(text);
-    bool ok = true;
+    g_autofree char *value = dj_text_normalize(text);
     if (strcmp(value, "base") == 0)
         *deck = ONITAMA_DECK_BASE;
     else if (strcmp(value, "senseis") == 0 || strcmp(value, "sensei") == 0)
@@ -84,14 +81,12 @@ static bool parse_deck(const char *text, OnitamaDeck *deck, GError **error)
     else if (strcmp(value, "both") == 0)
         *deck = ONITAMA_DECK_BOTH;
     else {
-        char *quoted = dj_text_quote(text, ONITAMA_QUOTE_MAX);
+        g_autofree char *quoted = dj_text_quote(text, ONITAMA_QUOTE_MAX);
         g_set_error(error, ONITAMA_ERROR, ONITAMA_ERROR_OPTION,
                     "deck must be base, senseis or both, not '%s'", quoted);
-        g_free(quoted);
-        ok = false;
+        return false;
     }
-    g_free(value);
-    return ok;
+    return true;
 }
 
 /* Five distinct cards drawn from `deck`, shuffled by `seed`. */
@@ -134,11 +129,10 @@ bool onitama_setup(void *p, const DjSetup *setup, GError **error)
             if (!parse_deck(value, &deck, error))
                 return false;
         } else {
-            char *quoted = dj_text_quote(name, ONITAMA_QUOTE_MAX);
+            g_autofree char *quoted = dj_text_quote(name, ONITAMA_QUOTE_MAX);
             g_set_error(error, ONITAMA_ERROR, ONITAMA_ERROR_OPTION,
                         "Onitama has no option '%s'; its options are cards and deck",
                         quoted);
-            g_free(quoted);
             return false;
         }
     }
