@@ -193,34 +193,27 @@ static bool write_atomically(const char *path, const GString *text, GError **err
 static char *create_new_game_file(const DjGame *game, const GString *text, int *lock_fd,
                                   char **lock_path, GError **error)
 {
-    char *dir = dojo_journal_games_dir();
+    g_autofree char *dir = dojo_journal_games_dir();
     /* The user's own games: 0700, as XDG asks of the state folder (and of
      * any folder it creates on the way). */
     if (g_mkdir_with_parents(dir, 0700) != 0) {
         set_io_error(error, "create the folder", dir, errno);
-        g_free(dir);
         return NULL;
     }
-    GDateTime *now = g_date_time_new_now_local();
-    char *stamp = g_date_time_format(now, "%Y%m%d-%H%M%S");
-    g_date_time_unref(now);
+    g_autoptr(GDateTime) now = g_date_time_new_now_local();
+    g_autofree char *stamp = g_date_time_format(now, "%Y%m%d-%H%M%S");
     const char *variant_name = dj_game_variant(game)->name;
-    char *path = NULL;
     for (int attempt = 1; attempt < 1000; attempt++) {
-        char *name = attempt == 1
+        g_autofree char *name = attempt == 1
             ? g_strdup_printf("%s-%s.dojo", stamp, variant_name)
             : g_strdup_printf("%s-%s-%d.dojo", stamp, variant_name, attempt);
-        char *candidate = g_build_filename(dir, name, NULL);
-        g_free(name);
+        g_autofree char *candidate = g_build_filename(dir, name, NULL);
         int fd = open(candidate, O_WRONLY | O_CREAT | O_EXCL, 0644);
-        if (fd < 0 && errno == EEXIST) {
-            g_free(candidate);
+        if (fd < 0 && errno == EEXIST)
             continue;
-        }
         if (fd < 0) {
             set_io_error(error, "create", candidate, errno);
-            g_free(candidate);
-            break;
+            return NULL;
         }
         *lock_fd = lock_game_file(candidate, lock_path, error);
         bool ok = *lock_fd >= 0 && dj_text_file_write_all(fd, text->str, text->len)
@@ -234,19 +227,13 @@ static char *create_new_game_file(const DjGame *game, const GString *text, int *
             unlock_game_file(*lock_fd, *lock_path);
             *lock_fd = -1;
             *lock_path = NULL;
-            g_free(candidate);
-            break;
+            return NULL;
         }
         dj_text_file_sync_parent(candidate);
-        path = candidate;
-        break;
+        return g_steal_pointer(&candidate);
     }
-    if (path == NULL && error != NULL && *error == NULL)
-        g_set_error(error, G_FILE_ERROR, G_FILE_ERROR_EXIST,
-                    "cannot find a free file name in %s", dir);
-    g_free(stamp);
-    g_free(dir);
-    return path;
+    g_set_error(error, G_FILE_ERROR, G_FILE_ERROR_EXIST, "cannot find a free file name in %s", dir);
+    return NULL;
 }
 
 static DojoJournal *journal_new(void)
@@ -434,11 +421,10 @@ bool dojo_journal_check_target(const char *path, const char *how_to_force, GErro
                           : "not a plain file");
         return false;
     }
-    char *text = NULL;
+    g_autofree char *text = NULL;
     gsize length = 0;
     bool record = dj_text_file_read(path, DJ_TEXT_FILE_MAX_BYTES, &text, &length, NULL)
         && strlen(text) == length && looks_like_record(text);
-    g_free(text);
     if (!record && how_to_force != NULL) {
         g_set_error(error, G_FILE_ERROR, G_FILE_ERROR_EXIST,
                     "%s: it exists and is not a game record; %s to replace it", path,
@@ -458,55 +444,44 @@ bool dojo_journal_check_target(const char *path, const char *how_to_force, GErro
 
 static bool looks_like_record(const char *text)
 {
-    char *variant = dj_record_tag_value(text, "Variant");
-    bool record = variant != NULL;
-    g_free(variant);
-    return record;
+    g_autofree char *variant = dj_record_tag_value(text, "Variant");
+    return variant != NULL;
 }
 
 char *dojo_journal_find_unfinished(const char *dir, const char *variant_name, GError **error)
 {
-    GDir *listing = g_dir_open(dir, 0, NULL);
-    char *best = NULL;
+    g_autoptr(GDir) listing = g_dir_open(dir, 0, NULL);
+    g_autofree char *best = NULL;
     gint64 best_time = 0;
-    if (listing != NULL) {
-        const char *name;
-        while ((name = g_dir_read_name(listing)) != NULL) {
-            if (!g_str_has_suffix(name, ".dojo"))
-                continue;
-            char *path = g_build_filename(dir, name, NULL);
-            GStatBuf info;
-            char *text = NULL;
-            gsize length = 0;
-            /* Only regular files: a named pipe would be waited on forever. */
-            if (g_stat(path, &info) != 0 || !S_ISREG(info.st_mode)
-                || !dj_text_file_read(path, DJ_TEXT_FILE_MAX_BYTES, &text, &length, NULL)) {
-                g_free(path);
-                continue;
-            }
-            char *result = dj_record_tag_value(text, "Result");
-            char *variant = dj_record_tag_value(text, "Variant");
-            bool unfinished = result == NULL || strcmp(result, "*") == 0;
-            bool wanted = variant_name == NULL
-                || (variant != NULL && g_ascii_strcasecmp(variant, variant_name) == 0);
-            gint64 time = (gint64)info.st_mtime;
-            if (unfinished && wanted
-                && (best == NULL || time > best_time
-                    || (time == best_time && strcmp(path, best) > 0))) {
-                g_free(best);
-                best = g_strdup(path);
-                best_time = time;
-            }
-            g_free(result);
-            g_free(variant);
-            g_free(text);
-            g_free(path);
+    const char *name;
+    while (listing != NULL && (name = g_dir_read_name(listing)) != NULL) {
+        if (!g_str_has_suffix(name, ".dojo"))
+            continue;
+        g_autofree char *path = g_build_filename(dir, name, NULL);
+        GStatBuf info;
+        g_autofree char *text = NULL;
+        gsize length = 0;
+        /* Only regular files: a named pipe would be waited on forever. */
+        if (g_stat(path, &info) != 0 || !S_ISREG(info.st_mode)
+            || !dj_text_file_read(path, DJ_TEXT_FILE_MAX_BYTES, &text, &length, NULL))
+            continue;
+        g_autofree char *result = dj_record_tag_value(text, "Result");
+        g_autofree char *variant = dj_record_tag_value(text, "Variant");
+        bool unfinished = result == NULL || strcmp(result, "*") == 0;
+        bool wanted = variant_name == NULL
+            || (variant != NULL && g_ascii_strcasecmp(variant, variant_name) == 0);
+        gint64 time = (gint64)info.st_mtime;
+        if (unfinished && wanted
+            && (best == NULL || time > best_time
+                || (time == best_time && strcmp(path, best) > 0))) {
+            g_free(best);
+            best = g_steal_pointer(&path);
+            best_time = time;
         }
-        g_dir_close(listing);
     }
     if (best == NULL)
         g_set_error(error, G_FILE_ERROR, G_FILE_ERROR_NOENT, "no unfinished %s%sgame in %s",
                     variant_name != NULL ? variant_name : "", variant_name != NULL ? " " : "",
                     dir);
-    return best;
+    return g_steal_pointer(&best);
 }

@@ -66,9 +66,8 @@ static int top_level_usage(const char *message)
 
 static int run_command(const DojoCommand *command, int argc, char **argv)
 {
-    char *program = g_strdup_printf("dojo %s", command->name);
+    g_autofree char *program = g_strdup_printf("dojo %s", command->name);
     g_set_prgname(program);
-    g_free(program);
     return command->run(argc, argv);
 }
 
@@ -82,10 +81,8 @@ static int help_command(int argc, char **argv)
         return top_level_usage("help takes one COMMAND");
     const DojoCommand *command = find_command(argv[1]);
     if (command == NULL) {
-        char *message = g_strdup_printf("no command '%s'", argv[1]);
-        int code = top_level_usage(message);
-        g_free(message);
-        return code;
+        g_autofree char *message = g_strdup_printf("no command '%s'", argv[1]);
+        return top_level_usage(message);
     }
     /* --help-all: the options of each game too, under the game's title */
     char *help_argv[] = { (char *)command->name, (char *)"--help-all", NULL };
@@ -109,11 +106,9 @@ static int dispatch(int argc, char **argv)
         return help_command(argc - 1, argv + 1);
     const DojoCommand *command = find_command(first);
     if (command == NULL) {
-        char *message = g_strdup_printf(first[0] == '-' ? "unknown option '%s'"
-                                                        : "no command '%s'", first);
-        int code = top_level_usage(message);
-        g_free(message);
-        return code;
+        g_autofree char *message = g_strdup_printf(first[0] == '-' ? "unknown option '%s'"
+                                                                   : "no command '%s'", first);
+        return top_level_usage(message);
     }
     return run_command(command, argc - 1, argv + 1);
 }
