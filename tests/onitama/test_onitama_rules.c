@@ -451,22 +451,12 @@ static void test_finished_position(void **state)
     g_free(stone);
 }
 
-/* The null move hands over the turn and nothing else. */
-static void test_null_move(void **state)
+/* Onitama offers the search no null move: passing is no lower bound here
+ * (being made to move, and to hand over a card, often hurts). */
+static void test_no_null_move(void **state)
 {
     (void)state;
-    assert_non_null(ONI->play_null);
-    void *pos = oni_new_game("ox,boar,horse,elephant,crab");
-    void *copy = g_malloc(ONI->state_size);
-    memcpy(copy, pos, ONI->state_size);
-    ONI->play_null(copy);
-    assert_int_equal(ONI->side_to_move(copy), 1);
-    assert_true(ONI->key(copy) == ONI->compute_key(copy));
-    char *text = oni_position_string(copy);
-    assert_string_equal(text, "ssmss/5/5/5/SSMSS r ox,boar,horse,elephant,crab");
-    g_free(text);
-    g_free(copy);
-    g_free(pos);
+    assert_null(ONI->play_null);
 }
 
 /* The same position seen from the other side: board turned 180 degrees,
@@ -575,7 +565,7 @@ int main(void)
         cmocka_unit_test(test_key),
         cmocka_unit_test(test_random_deal),
         cmocka_unit_test(test_finished_position),
-        cmocka_unit_test(test_null_move),
+        cmocka_unit_test(test_no_null_move),
         cmocka_unit_test(test_evaluation_symmetric_and_bounded),
         cmocka_unit_test(test_evaluation_sense),
         cmocka_unit_test(test_noisy_moves),

@@ -110,13 +110,6 @@ void onitama_play(void *p, DjMove move)
     pos->key = key;
 }
 
-void onitama_play_null(void *p)
-{
-    OnitamaPosition *pos = p;
-    pos->side ^= 1;
-    pos->key ^= onitama_zobrist_red_to_move;
-}
-
 DjOutcome onitama_outcome(const void *p)
 {
     const OnitamaPosition *pos = p;

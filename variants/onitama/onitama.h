@@ -49,8 +49,6 @@ int onitama_count_moves(const void *pos);
  * temple (never a pass). */
 int onitama_noisy_moves(const void *pos, DjMove *out);
 void onitama_play(void *pos, DjMove move);
-/* Hands the turn over: cards stay where they are. */
-void onitama_play_null(void *pos);
 DjOutcome onitama_outcome(const void *pos);
 uint64_t onitama_key(const void *pos);
 uint64_t onitama_compute_key(const void *pos);

@@ -23,7 +23,11 @@ const DjVariant dj_variant_onitama = {
     .legal_moves = onitama_legal_moves,
     .count_moves = onitama_count_moves,
     .play = onitama_play,
-    .play_null = onitama_play_null,
+    /* No null move: passing is no lower bound in Onitama.  Every move hands
+     * a card to the opponent and steps a piece into its reach, so being
+     * made to move often hurts (the search's null-move cut-offs lost games
+     * to it: see the commit that removed it). */
+    .play_null = NULL,
     .outcome = onitama_outcome,
     .key = onitama_key,
     .compute_key = onitama_compute_key,
