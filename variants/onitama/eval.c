@@ -32,7 +32,7 @@ static struct {
     .master_trapped = 250,
     .mobility = 3,
     .control = 4,
-    .master_advance = 6,
+    .master_advance = 15,
     .master_file = 3,
     .student_threat = 12,
     .tempo = 10,
