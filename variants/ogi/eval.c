@@ -157,11 +157,8 @@ int ogi_move_gain(const void *position, uint32_t move)
         return 0;
     int gain = 0;
     uint8_t victim = pos->board[ogi_move_to(move)];
-    if (victim != OGI_NO_PIECE) {
-        /* the piece leaves the board and comes to our hand, unpromoted */
-        int type = ogi_piece_type(victim);
-        gain += ogi_board_value[type] + ogi_hand_value[ogi_type_base(type)];
-    }
+    if (victim != OGI_NO_PIECE)
+        gain += ogi_capture_value(ogi_piece_type(victim));
     if (ogi_move_promotes(move)) {
         int type = ogi_piece_type(pos->board[ogi_move_from(move)]);
         gain += ogi_board_value[type + OGI_PROMOTION] - ogi_board_value[type];

@@ -162,6 +162,13 @@ uint64_t ogi_compute_key(const void *pos);
 extern const int ogi_board_value[OGI_TYPES];
 extern const int ogi_hand_value[OGI_HAND_KINDS];
 
+/* What capturing a piece of `type` wins: it leaves the board and the
+ * capturer holds it, unpromoted (move gain and exchange evaluation). */
+static inline int ogi_capture_value(int type)
+{
+    return ogi_board_value[type] + ogi_hand_value[ogi_type_base(type)];
+}
+
 /* The evaluation's tunable weights (DjVariant.params; text.h has the table,
  * which needs game.h). */
 #define OGI_N_PARAMS 27

@@ -9,13 +9,6 @@
 #include "attacks.h"
 #include "position.h"
 
-/* What losing a piece of `type` on the board costs: it leaves the board and
- * the enemy holds it. */
-static inline int capture_value(int type)
-{
-    return ogi_board_value[type] + ogi_hand_value[ogi_type_base(type)];
-}
-
 /* The type a piece of `type` and `colour` has after moving from `from` to
  * `to` (promotion is compulsory on touching the zone). */
 static inline int type_after(int colour, int type, int from, int to)
@@ -56,10 +49,8 @@ int ogi_see(const void *position, uint32_t move)
     } else {
         int from = ogi_move_from(move);
         int type = ogi_piece_type(pos->board[from]);
-        uint8_t victim = pos->board[to];
-        gain[0] = victim != OGI_NO_PIECE ? capture_value(ogi_piece_type(victim)) : 0;
+        gain[0] = ogi_move_gain(pos, move);   /* the capture and the promotion */
         on_square = ogi_move_promotes(move) ? type + OGI_PROMOTION : type;
-        gain[0] += ogi_board_value[on_square] - ogi_board_value[type];
         occ &= ~BB_SQ(from);
     }
     int side = us ^ 1;
@@ -76,7 +67,7 @@ int ogi_see(const void *position, uint32_t move)
             break;
         d++;
         int promoted = type_after(side, type, from, to);
-        gain[d] = capture_value(on_square) + ogi_board_value[promoted] - ogi_board_value[type]
+        gain[d] = ogi_capture_value(on_square) + ogi_board_value[promoted] - ogi_board_value[type]
                 - gain[d - 1];
         if (d == 39)
             break;
