@@ -1036,12 +1036,14 @@ typedef struct HelperRun {
     const DjHistoryEntry *line;
     int n_line;
     GThread *thread;
+    DjSearchInfo result;   /* its last completed iteration */
 } HelperRun;
 
 static gpointer helper_main(gpointer data)
 {
     HelperRun *run = data;
-    dj_search_run(run->helper, run->root, run->line, run->n_line, NULL, NULL, NULL, NULL);
+    dj_search_run(run->helper, run->root, run->line, run->n_line, NULL, NULL, NULL,
+                  &run->result);
     return NULL;
 }
 
@@ -1117,7 +1119,7 @@ DjMove dj_search_run(DjSearch *s, const void *root, const DjHistoryEntry *line, 
         DjSearch *h = s->helpers[i];
         h->generation = (uint8_t)(s->generation - 1);   /* its run makes it the same */
         atomic_store_explicit(&h->published_nodes, 0, memory_order_relaxed);
-        helper_runs[i] = (HelperRun){ h, root, line, n_line, NULL };
+        helper_runs[i] = (HelperRun){ .helper = h, .root = root, .line = line, .n_line = n_line };
         helper_runs[i].thread = g_thread_new("dojo-helper", helper_main, &helper_runs[i]);
     }
 
@@ -1196,6 +1198,26 @@ DjMove dj_search_run(DjSearch *s, const void *root, const DjHistoryEntry *line, 
         dj_search_stop(s->helpers[i]);
         g_thread_join(helper_runs[i].thread);
         dj_search_cancel_stop(s->helpers[i]);   /* one that ended by itself kept it */
+    }
+    /* A helper that completed a deeper iteration than this thread has the
+     * better move (helpers run ahead: they skip depths).  Not with a depth
+     * limit, which the helpers do not keep, nor with several lines or every
+     * root move scored, which only this thread keeps. */
+    int deepest = -1;
+    for (int i = 0; i < s->n_helpers; i++) {
+        const DjSearchInfo *r = &helper_runs[i].result;
+        if (limits->depth == 0 && s->multipv == 1 && !s->all_root_scores && r->pv_length > 0
+            && r->depth > info.depth && (deepest < 0 || r->depth > helper_runs[deepest].result.depth))
+            deepest = i;
+    }
+    if (deepest >= 0) {
+        info = helper_runs[deepest].result;
+        best = info.pv[0];
+        if (report != NULL) {
+            info.nodes = total_nodes(s);
+            info.elapsed_ms = now_ms() - s->start_ms;
+            report(&info, user_data);
+        }
     }
     g_free(helper_runs);
     info.nodes = total_nodes(s);

@@ -26,6 +26,7 @@
  * search stopped by it still has to give a legal move, and is then excused
  * from completing its depth. */
 #define DEPTH_SEARCH_NODE_CAP 200000
+#define THREADS_NODE_LIMIT 20000
 #define NODE_LIMIT_GRANULARITY 64
 
 static void check_depth_limits_at(const ConfWhere *where, DjSearch *search, const void *pos,
@@ -191,6 +192,11 @@ static void test_node_limits(void **state)
                           NODE_LIMIT_POSITIONS_PER_GAME, check_node_limits_at);
 }
 
+static void keep_last_report(const DjSearchInfo *info, void *user_data)
+{
+    *(DjSearchInfo *)user_data = *info;
+}
+
 /* Helper threads share the table and search the same root: the answer is
  * still a legal move with a legal line, and the search can be run again. */
 static void check_threads_at(const ConfWhere *where, DjSearch *search, const void *pos,
@@ -211,6 +217,21 @@ static void check_threads_at(const ConfWhere *where, DjSearch *search, const voi
                    "with 3 threads the line does not start with the move");
         conf_check_pv(where, v, pos, info.pv, info.pv_length);
     }
+    /* Without a depth limit a helper that completed a deeper iteration
+     * gives the move: then its line is the last one reported. */
+    DjSearchLimits limits = { .nodes = THREADS_NODE_LIMIT };
+    DjSearchInfo info, last = { 0 };
+    DjMove move = dj_search_run(search, pos, line, n_line, &limits, keep_last_report, &last,
+                                &info);
+    CONF_CHECK(where, conf_is_legal(v, pos, move),
+               "with 3 threads and a node limit the search returned the illegal move %u",
+               (unsigned)move);
+    CONF_CHECK(where, info.pv_length >= 1 && info.pv[0] == move,
+               "with 3 threads and a node limit the line does not start with the move");
+    conf_check_pv(where, v, pos, info.pv, info.pv_length);
+    CONF_CHECK(where, last.pv_length == 0 || (last.pv[0] == move && last.depth == info.depth),
+               "with 3 threads the last line reported (depth %d, %u) is not the answer's "
+               "(depth %d, %u)", last.depth, (unsigned)last.pv[0], info.depth, (unsigned)move);
     dj_search_set_threads(search, 1);
 }
 
