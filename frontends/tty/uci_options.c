@@ -7,15 +7,27 @@
 #include "framework/search/level.h"
 #include "options.h"
 
-/* Provisional: the levels have not been measured against each other yet,
- * so these are spaced evenly below full strength (level 10). */
-static const int level_elo[DJ_LEVEL_MAX] = {
+/* For a game whose levels have not been measured: spaced evenly. */
+static const int generic_level_elo[DJ_LEVEL_MAX] = {
     800, 1000, 1200, 1400, 1600, 1800, 2000, 2200, 2400, 2600,
 };
 
-int dojo_uci_level_elo(int level)
+int dojo_uci_level_elo(const DjVariant *variant, int level)
 {
-    return level_elo[CLAMP(level, DJ_LEVEL_MIN, DJ_LEVEL_MAX) - 1];
+    const int *table = variant->level_elo != NULL ? variant->level_elo : generic_level_elo;
+    return table[CLAMP(level, DJ_LEVEL_MIN, DJ_LEVEL_MAX) - 1];
+}
+
+/* The range UCI_Elo offers: the lowest and highest level of every game
+ * built in (a GUI reads it once, before it chooses the game). */
+static void elo_range(int *min, int *max)
+{
+    *min = G_MAXINT;
+    *max = G_MININT;
+    for (const DjVariant *const *v = dj_registry_all(); *v != NULL; v++) {
+        *min = MIN(*min, dojo_uci_level_elo(*v, DJ_LEVEL_MIN));
+        *max = MAX(*max, dojo_uci_level_elo(*v, DJ_LEVEL_MAX));
+    }
 }
 
 void dojo_uci_settings_init(DojoUciSettings *settings)
@@ -26,7 +38,8 @@ void dojo_uci_settings_init(DojoUciSettings *settings)
     settings->threads = 1;
     settings->multipv = 1;
     settings->skill_level = DJ_LEVEL_MAX;
-    settings->elo = level_elo[DJ_LEVEL_MAX - 1];
+    int min_elo;
+    elo_range(&min_elo, &settings->elo);
     settings->move_overhead_ms = DOJO_UCI_DEFAULT_OVERHEAD_MS;
     settings->game_options = g_hash_table_new_full(g_str_hash, g_str_equal, g_free, g_free);
 }
@@ -82,8 +95,10 @@ void dojo_uci_options_describe(const DojoUciSettings *settings, unsigned max_has
                            settings->skill_level, DJ_LEVEL_MIN, DJ_LEVEL_MAX);
     g_string_append_printf(out, "option name UCI_LimitStrength type check default %s\n",
                            settings->limit_strength ? "true" : "false");
+    int min_elo, max_elo;
+    elo_range(&min_elo, &max_elo);
     g_string_append_printf(out, "option name UCI_Elo type spin default %d min %d max %d\n",
-                           settings->elo, level_elo[0], level_elo[DJ_LEVEL_MAX - 1]);
+                           settings->elo, min_elo, max_elo);
     g_string_append_printf(out, "option name Move Overhead type spin default %d min 0 max %d\n",
                            settings->move_overhead_ms, DOJO_UCI_MAX_OVERHEAD_MS);
     g_string_append_printf(out, "option name Seed type spin default %" G_GUINT64_FORMAT
@@ -178,8 +193,9 @@ bool dojo_uci_option_set(DojoUciSettings *settings, const char *name, const char
             return false;
         settings->limit_strength = flag;
     } else if (g_ascii_strcasecmp(name, "UCI_Elo") == 0) {
-        if (!spin_value("UCI_Elo", value, level_elo[0], level_elo[DJ_LEVEL_MAX - 1], &number,
-                        error))
+        int min_elo, max_elo;
+        elo_range(&min_elo, &max_elo);
+        if (!spin_value("UCI_Elo", value, min_elo, max_elo, &number, error))
             return false;
         settings->elo = (int)number;
     } else if (g_ascii_strcasecmp(name, "Move Overhead") == 0) {
@@ -221,7 +237,7 @@ int dojo_uci_playing_level(const DojoUciSettings *settings)
     if (settings->limit_strength) {
         int by_elo = DJ_LEVEL_MIN;
         for (int l = DJ_LEVEL_MIN; l <= DJ_LEVEL_MAX; l++)
-            if (level_elo[l - 1] <= settings->elo)
+            if (dojo_uci_level_elo(settings->variant, l) <= settings->elo)
                 by_elo = l;
         level = MIN(level, by_elo);
     }
