@@ -9,9 +9,9 @@
 # binary; both engines are `DOJO uci` with "Skill Level" set).  Each match's
 # log goes to OUTDIR (default levels-GAME); the last lines printed are a
 # Markdown table: each match's score and Elo difference, and the levels'
-# Elo on a scale where level 10 is 0, from the chain of neighbouring
-# matches (a neighbour match won or lost outright counts as won or lost by
-# half a game less: a bound, marked ">").
+# Elo on a scale where level 10 is 0, fitted to all the matches at once
+# (a chain of neighbour matches alone overstates the distances: a level
+# beats the one below it by more than their results against level 10 say).
 #
 # Give the machine to it: the levels below 10 search to a fixed depth, but
 # level 10 (and level 9 in a short time) use the clock.  It takes tens of
@@ -71,43 +71,54 @@ elo() {
     sed -n 's/^Elo difference: \([^,]*\),.*/\1/p' "$outdir/$1-$2.log" | tail -n 1
 }
 
+# results: one line "A B WINS LOSSES DRAWS" a match played.
+results() {
+    for k in 1 2 3 4 5 6 7 8 9; do
+        echo "$k $((k + 1)) $(score "$k" "$((k + 1))")"
+        [ "$k" -lt 9 ] && echo "$k 10 $(score "$k" 10)"
+    done
+}
+
+# The levels' Elo that best explain every match at once (the maximum of the
+# Bradley-Terry likelihood, by Hunter's MM iteration; a draw is half a win
+# each way), with level 10 at 0.  One virtual draw between neighbours keeps
+# a level that won or lost everything finite.
+fit=$(results | awk '
+    { a = $1; b = $2; w[a] += $3 + $5 / 2; w[b] += $4 + $5 / 2
+      n[a, b] += $3 + $4 + $5; n[b, a] += $3 + $4 + $5 }
+    END {
+        for (i = 1; i < 10; i++) { w[i] += 0.5; w[i + 1] += 0.5; n[i, i + 1] += 1; n[i + 1, i] += 1 }
+        for (i = 1; i <= 10; i++) r[i] = 1
+        for (it = 0; it < 10000; it++) {
+            for (i = 1; i <= 10; i++) {
+                d = 0
+                for (j = 1; j <= 10; j++) if (j != i && n[i, j] > 0) d += n[i, j] / (r[i] + r[j])
+                r[i] = w[i] / d
+            }
+            for (i = 1; i <= 10; i++) r[i] /= r[10]
+        }
+        for (i = 1; i <= 10; i++) printf "%.0f ", 400 * log(r[i]) / log(10)
+    }')
+
 echo
 echo "$game, $games games a match, ${movetime} ms a move"
 echo
 echo "| level | vs next: W-L-D | Elo vs next | vs level 10: W-L-D | Elo vs 10 | Elo (level 10 = 0) |"
 echo "|---|---|---|---|---|---|"
-chain=0
-rows=""
-# Once a step is a bound, so is every level under it: "< " (an upper
-# bound) when every bounded step was lost outright, "> " when every one was
-# won outright, "~ " when both (no bound at all).
-below=""
-for k in 9 8 7 6 5 4 3 2 1; do
-    set -- $(score "$k" "$((k + 1))")
-    # Elo of k below k+1 from the score, clamped half a game from 0 and 1.
-    step=$(awk -v w="$1" -v l="$2" -v d="$3" 'BEGIN {
-        n = w + l + d; s = (w + d / 2) / n; bound = ""
-        if (s < 0.5 / n) { s = 0.5 / n; bound = ">" }
-        if (s > 1 - 0.5 / n) { s = 1 - 0.5 / n; bound = ">" }
-        printf "%s %.0f\n", bound, -400 * log(1 / s - 1) / log(10) }')
-    if [ -n "${step% *}" ]; then
-        case ${step#* } in -*) this="< " ;; *) this="> " ;; esac
-        if [ -z "$below" ]; then
-            below=$this
-        elif [ "$below" != "$this" ]; then
-            below="~ "
-        fi
+k=1
+for elo_fit in $fit; do
+    if [ "$k" -eq 10 ]; then
+        echo "| 10 | | | | | 0 |"
+        break
     fi
-    chain=$((chain + ${step#* }))
-    next="$1-$2-$3"
+    set -- $(score "$k" "$((k + 1))")
+    next="$1-$2-$3 | $(elo "$k" "$((k + 1))")"
     if [ "$k" -lt 9 ]; then
         set -- $(score "$k" 10)
         full="$1-$2-$3 | $(elo "$k" 10)"
     else
         full="(the next level) | "
     fi
-    rows="| $k | $next | $(elo "$k" "$((k + 1))") | $full | $below$chain |
-$rows"
+    echo "| $k | $next | $full | $elo_fit |"
+    k=$((k + 1))
 done
-printf '%s' "$rows"
-echo "| 10 | | | | | 0 |"

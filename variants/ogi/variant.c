@@ -51,6 +51,15 @@ static uint64_t ogi_key(const void *position)
     return ((const OgiPosition *)position)->key;
 }
 
+/* The playing levels' Elo, level 10 put at 2600: the differences fitted
+ * to matches between the levels at 100 ms a move (docs/strength.md,
+ * bench/levels.sh ogi DOJO 100 100).  Level 9 measured 27 above level 10
+ * there (+10 +/- 66 head to head: depth 12 is about what 100 ms reaches);
+ * it is put just below, since level 10 gains with more time and 9 does not. */
+static const int ogi_level_elo[] = {
+    1552, 1814, 1908, 2089, 2240, 2375, 2419, 2485, 2590, 2600,
+};
+
 const DjVariant dj_variant_ogi = {
     .name = "ogi",
     .title = "Ōgi",
@@ -64,6 +73,7 @@ const DjVariant dj_variant_ogi = {
     .repetition_draw = 4,
     .repetition_claim = 0,
     .perpetual_check_loses = true,
+    .level_elo = ogi_level_elo,
 
     .setup = ogi_setup,
     .side_to_move = ogi_side_to_move,

@@ -2,6 +2,13 @@
  * notation and perft counts: docs/rules/onitama.md. */
 #include "onitama.h"
 
+/* The playing levels' Elo, level 10 put at 2600: the differences fitted
+ * to matches between the levels at 100 ms a move on random base-deck deals
+ * (docs/strength.md, bench/levels.sh onitama DOJO 100 100). */
+static const int onitama_level_elo[] = {
+    591, 850, 1004, 1329, 1671, 1883, 2073, 2250, 2541, 2600,
+};
+
 const DjVariant dj_variant_onitama = {
     .name = "onitama",
     .title = "Onitama",
@@ -17,6 +24,7 @@ const DjVariant dj_variant_onitama = {
     .repetition_draw = 0,
     .repetition_claim = 3,
     .perpetual_check_loses = false,
+    .level_elo = onitama_level_elo,
 
     .setup = onitama_setup,
     .side_to_move = onitama_side_to_move,
