@@ -1144,6 +1144,8 @@ DjMove dj_search_run(DjSearch *s, const void *root, const DjHistoryEntry *line, 
             if (s->root_moves[0] != best && s->root_scores[0] > -INF) {
                 best = s->root_moves[0];
                 line_info(s, 0, info.depth, &info);
+                if (report != NULL && s->multipv == 1)
+                    report(&info, user_data);   /* the last line shown is the answer's */
             }
             break;
         }
