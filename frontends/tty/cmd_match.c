@@ -329,7 +329,7 @@ static const char match_description[] =
     "  the match stops as soon as the SPRT accepts a hypothesis (not before 10 samples).\n"
     "  With an even number of games Elo, LOS and the SPRT use the pentanomial model over\n"
     "  game pairs (as fishtest and fastchess do), with an odd number the trinomial model\n"
-    "  over games.  Ctrl-C stops the engines, prints the summary so far and exits 130.\n"
+    "  over games.  Ctrl-C (or SIGTERM) stops the engines, prints the summary so far and exits 130.\n"
     "\n"
     "Records:\n"
     "  --records DIR saves every finished game as DIR/game-NNNN.dojo (atomically, as it\n"

@@ -1,5 +1,5 @@
-/* interrupt.c: the SIGINT handler.  Only async-signal-safe work happens in
- * the handler itself: a flag and dj_search_stop. */
+/* interrupt.c: the SIGINT and SIGTERM handler.  Only async-signal-safe
+ * work happens in the handler itself: a flag and dj_search_stop. */
 #include "interrupt.h"
 
 #include <signal.h>
@@ -28,6 +28,7 @@ void dojo_interrupt_install(void)
     sigemptyset(&action.sa_mask);
     action.sa_flags = 0;
     sigaction(SIGINT, &action, NULL);
+    sigaction(SIGTERM, &action, NULL);
 }
 
 void dojo_interrupt_uninstall(void)
@@ -36,6 +37,7 @@ void dojo_interrupt_uninstall(void)
     action.sa_handler = SIG_DFL;
     sigemptyset(&action.sa_mask);
     sigaction(SIGINT, &action, NULL);
+    sigaction(SIGTERM, &action, NULL);
 }
 
 void dojo_interrupt_watch_search(DjSearch *search)

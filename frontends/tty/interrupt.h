@@ -1,6 +1,8 @@
-/* interrupt.h: Ctrl-C while dojo plays or analyses.
+/* interrupt.h: Ctrl-C while dojo plays, analyses or referees a match.
  *
- * While installed, SIGINT does not kill the program: it sets a flag that
+ * While installed, SIGINT (and SIGTERM, what `kill` and `timeout` send:
+ * a match stopped that way still prints its summary, a game its journal)
+ * does not kill the program: it sets a flag that
  * the program checks between steps, stops the search that is running (if
  * one was registered) so that it returns at once, and interrupts a pending
  * read of input.  The program then ends in an orderly way, keeping what it
@@ -26,7 +28,7 @@ void dojo_interrupt_watch_search(DjSearch *search);
  * either search), or NULL for none. */
 void dojo_interrupt_watch_engine(DjEngine *engine);
 
-/* Whether SIGINT arrived since the handler was installed. */
+/* Whether SIGINT or SIGTERM arrived since the handler was installed. */
 bool dojo_interrupted(void);
 
 #endif

@@ -427,8 +427,9 @@ static int count_processes_with(const char *marker)
     return count;
 }
 
-/* Ctrl-C: the summary so far, exit 130, and no engine left running. */
-static void test_interrupt(void **state)
+/* Ctrl-C (SIGINT) or `kill` (SIGTERM): the summary so far, exit 130, and
+ * no engine left running. */
+static void check_stopped_by(void **state, int signal_number)
 {
     char *marker = g_strdup_printf("--marker-%d", (int)getpid());
     char *a = g_strdup_printf("name=a,cmd=%s,arg=%s", fake_path, marker);
@@ -448,7 +449,7 @@ static void test_interrupt(void **state)
         g_usleep(50 * 1000);
     g_usleep(300 * 1000);
     assert_int_equal(count_processes_with(marker), 2);
-    g_subprocess_send_signal(process, SIGINT);
+    g_subprocess_send_signal(process, signal_number);
     char *out = NULL, *err = NULL;
     g_subprocess_communicate_utf8(process, NULL, NULL, &out, &err, &error);
     assert_no_gerror(error);
@@ -465,6 +466,16 @@ static void test_interrupt(void **state)
     g_free(a);
     g_free(b);
     g_free(marker);
+}
+
+static void test_interrupt(void **state)
+{
+    check_stopped_by(state, SIGINT);
+}
+
+static void test_terminate(void **state)
+{
+    check_stopped_by(state, SIGTERM);
 }
 
 /* Two `dojo uci` processes play each built game at a few nodes a move. */
@@ -535,6 +546,7 @@ int main(int argc, char **argv)
         cmocka_unit_test_setup_teardown(test_openings_file, runner_make_dir, runner_remove_dir),
         cmocka_unit_test_setup_teardown(test_engine_that_cannot_start, runner_make_dir, runner_remove_dir),
         cmocka_unit_test_setup_teardown(test_interrupt, runner_make_dir, runner_remove_dir),
+        cmocka_unit_test_setup_teardown(test_terminate, runner_make_dir, runner_remove_dir),
         cmocka_unit_test_setup_teardown(test_dojo_uci_match, runner_make_dir, runner_remove_dir),
         cmocka_unit_test_setup_teardown(test_help, runner_make_dir, runner_remove_dir),
     };
