@@ -10,6 +10,7 @@
 #include <cmocka.h>
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include <glib.h>
@@ -524,6 +525,36 @@ static void test_bad_input(void **state)
 }
 
 /* The end of input is a quit, also during a search: an answer, exit 0. */
+/* The engine's resident memory in MB (VmRSS), or -1 where /proc does not
+ * tell. */
+static long resident_mb(const char *pid)
+{
+    g_autofree char *path = g_strdup_printf("/proc/%s/status", pid);
+    g_autofree char *text = NULL;
+    if (!g_file_get_contents(path, &text, NULL, NULL))
+        return -1;
+    const char *line = strstr(text, "\nVmRSS:");
+    return line != NULL ? strtol(line + strlen("\nVmRSS:"), NULL, 10) / 1024 : -1;
+}
+
+/* isready makes the table and touches all of it, so that the first go
+ * does not pay for the first touch of its pages on the clock. */
+static void test_isready_touches_the_table(void **state)
+{
+    UciClient *engine = uci_client_start(*state);
+    uci_client_send(engine, "setoption name Hash value 32");
+    uci_client_send(engine, "isready");
+    uci_client_expect(engine, "readyok");
+    long resident = resident_mb(uci_client_pid(engine));
+    if (resident < 0) {
+        quit_cleanly(engine);
+        skip();
+    }
+    if (resident < 32)
+        fail_msg("after isready with Hash 32 the engine holds %ld MB", resident);
+    quit_cleanly(engine);
+}
+
 static void test_end_of_input(void **state)
 {
     const char *const args[] = { "uci", NULL };
@@ -561,6 +592,8 @@ int main(int argc, char **argv)
         cmocka_unit_test_setup_teardown(test_levels_and_game_options, runner_make_dir, runner_remove_dir),
         cmocka_unit_test_setup_teardown(test_weights, runner_make_dir, runner_remove_dir),
         cmocka_unit_test_setup_teardown(test_bad_input, runner_make_dir, runner_remove_dir),
+        cmocka_unit_test_setup_teardown(test_isready_touches_the_table, runner_make_dir,
+                                        runner_remove_dir),
         cmocka_unit_test_setup_teardown(test_end_of_input, runner_make_dir, runner_remove_dir),
     };
     return cmocka_run_group_tests_name("frontend_uci", tests, NULL, NULL);

@@ -79,6 +79,11 @@ const char *uci_client_expect(UciClient *client, const char *prefix)
     }
 }
 
+const char *uci_client_pid(const UciClient *client)
+{
+    return g_subprocess_get_identifier(client->process);
+}
+
 const char *uci_client_transcript(const UciClient *client)
 {
     return client->transcript->str;

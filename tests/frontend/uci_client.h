@@ -23,6 +23,9 @@ const char *uci_client_expect(UciClient *client, const char *prefix);
 /* Read the next line, or NULL at the end of output. */
 const char *uci_client_read(UciClient *client);
 
+/* The engine's process id, as text. */
+const char *uci_client_pid(const UciClient *client);
+
 /* Everything read so far, one line each. */
 const char *uci_client_transcript(const UciClient *client);
 
