@@ -1208,8 +1208,9 @@ DjMove dj_search_run(DjSearch *s, const void *root, const DjHistoryEntry *line, 
     int deepest = -1;
     for (int i = 0; i < s->n_helpers; i++) {
         const DjSearchInfo *r = &helper_runs[i].result;
+        int best_depth = deepest < 0 ? info.depth : helper_runs[deepest].result.depth;
         if (limits->depth == 0 && s->multipv == 1 && !s->all_root_scores && r->pv_length > 0
-            && r->depth > info.depth && (deepest < 0 || r->depth > helper_runs[deepest].result.depth))
+            && r->depth > best_depth)
             deepest = i;
     }
     if (deepest >= 0) {
