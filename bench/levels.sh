@@ -52,13 +52,21 @@ match() {
         --engine "name=L$1,cmd=$dojo,arg=uci,option.Hash=16,option.Skill Level=$1" \
         --engine "name=L$2,cmd=$dojo,arg=uci,option.Hash=16,option.Skill Level=$2" \
         --games "$games" --movetime "$movetime" --concurrency 2 --seed "$((100 + $1 * 10 + $2))" \
-        $game_options > "$log.part"
+        $game_options < /dev/null > "$log.part"
     mv "$log.part" "$log"
 }
 
-for k in 1 2 3 4 5 6 7 8 9; do
-    match "$k" "$((k + 1))"
-    [ "$k" -lt 9 ] && match "$k" 10
+# pairs: the matches, "A B" a line: each level below 10 against the next
+# one up and against level 10.
+pairs() {
+    for k in 1 2 3 4 5 6 7 8 9; do
+        echo "$k $((k + 1))"
+        [ "$k" -lt 9 ] && echo "$k 10"
+    done
+}
+
+pairs | while read -r a b; do
+    match "$a" "$b"
 done
 
 # score A B: "W L D" of the match's last score line.
@@ -73,9 +81,8 @@ elo() {
 
 # results: one line "A B WINS LOSSES DRAWS" a match played.
 results() {
-    for k in 1 2 3 4 5 6 7 8 9; do
-        echo "$k $((k + 1)) $(score "$k" "$((k + 1))")"
-        [ "$k" -lt 9 ] && echo "$k 10 $(score "$k" 10)"
+    pairs | while read -r a b; do
+        echo "$a $b $(score "$a" "$b")"
     done
 }
 

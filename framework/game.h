@@ -133,10 +133,10 @@ struct DjVariant {
     bool extra_turns;              /* a move may leave the turn with the side that made it
                                       (false: every move passes the turn, and the
                                       conformance suite checks that it does) */
-    /* Optional (NULL: a generic scale, 800 to 2600 in steps of 200).  The
-     * Elo of each of the ten playing levels (search/level.h) in this game,
-     * level 1 first, rising: figures measured in matches (bench/levels.sh)
-     * on a scale of the game's own.  UCI_Elo is mapped onto it. */
+    /* Optional (NULL: a generic scale, see dj_level_elo in search/level.h).
+     * The Elo of each of the ten playing levels in this game, level 1
+     * first, rising: figures measured in matches (bench/levels.sh) on a
+     * scale of the game's own.  UCI_Elo is mapped onto it. */
     const int *level_elo;
 
     /* Repetition.  A position is identified by key().

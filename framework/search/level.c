@@ -14,6 +14,17 @@ static const LevelSpec level_specs[DJ_LEVEL_MAX] = {
     { 5, 35 },  { 6, 20 },  { 8, 10 },  { 12, 0 },  { 0, 0 },
 };
 
+/* For a game whose levels have not been measured: spaced evenly. */
+static const int generic_level_elo[DJ_LEVEL_MAX] = {
+    800, 1000, 1200, 1400, 1600, 1800, 2000, 2200, 2400, 2600,
+};
+
+int dj_level_elo(const DjVariant *variant, int level)
+{
+    const int *table = variant->level_elo != NULL ? variant->level_elo : generic_level_elo;
+    return table[CLAMP(level, DJ_LEVEL_MIN, DJ_LEVEL_MAX) - 1];
+}
+
 DjMove dj_level_choose(DjSearch *search, int level, int64_t time_ms, GRand *rand,
                        const void *root, const DjHistoryEntry *line, int n_line,
                        DjSearchReportFn report, void *user_data, DjSearchInfo *info)

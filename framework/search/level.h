@@ -21,4 +21,9 @@ DjMove dj_level_choose(DjSearch *search, int level, int64_t time_ms, GRand *rand
                        const void *root, const DjHistoryEntry *line, int n_line,
                        DjSearchReportFn report, void *user_data, DjSearchInfo *info);
 
+/* The Elo of `level` (clamped to [MIN, MAX]) in `variant`: its measured
+ * table (DjVariant.level_elo), or for a game without one a generic scale,
+ * 800 for level 1 to 2600 for level 10 in steps of 200. */
+int dj_level_elo(const DjVariant *variant, int level);
+
 #endif

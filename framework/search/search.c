@@ -1205,26 +1205,23 @@ DjMove dj_search_run(DjSearch *s, const void *root, const DjHistoryEntry *line, 
      * better move (helpers run ahead: they skip depths).  Not with a depth
      * limit, which the helpers do not keep, nor with several lines or every
      * root move scored, which only this thread keeps. */
+    bool helpers_may_answer = limits->depth == 0 && s->multipv == 1 && !s->all_root_scores;
     int deepest = -1;
-    for (int i = 0; i < s->n_helpers; i++) {
+    for (int i = 0; i < s->n_helpers && helpers_may_answer; i++) {
         const DjSearchInfo *r = &helper_runs[i].result;
         int best_depth = deepest < 0 ? info.depth : helper_runs[deepest].result.depth;
-        if (limits->depth == 0 && s->multipv == 1 && !s->all_root_scores && r->pv_length > 0
-            && r->depth > best_depth)
+        if (r->pv_length > 0 && r->depth > best_depth)
             deepest = i;
     }
     if (deepest >= 0) {
         info = helper_runs[deepest].result;
         best = info.pv[0];
-        if (report != NULL) {
-            info.nodes = total_nodes(s);
-            info.elapsed_ms = now_ms() - s->start_ms;
-            report(&info, user_data);
-        }
     }
     g_free(helper_runs);
     info.nodes = total_nodes(s);
     info.elapsed_ms = now_ms() - s->start_ms;
+    if (deepest >= 0 && report != NULL)
+        report(&info, user_data);   /* the last line shown is the answer's */
     if (info_out != NULL)
         *info_out = info;
     s->stop = 0;   /* cleared here, not at the start: a stop that came early still counts */

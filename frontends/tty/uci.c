@@ -69,7 +69,6 @@ struct DojoUci {
     const DjVariant *search_variant;
     unsigned search_hash_mb;
     DjEngineKind search_kind;
-    bool search_untouched;        /* made since the last isready or go: pages not touched */
     GRand *rand;
 
     GThread *thread;             /* a search thread not joined yet */
@@ -271,8 +270,10 @@ static void reset_position(DojoUci *uci)
 }
 
 /* The search object for the current game, Hash and Search, made when
- * needed (the game's default search when it cannot be searched as asked). */
-static bool ensure_search(DojoUci *uci)
+ * needed (the game's default search when it cannot be searched as asked).
+ * *made (if not NULL) is set to true when a new one was made, and left
+ * alone otherwise. */
+static bool ensure_search(DojoUci *uci, bool *made)
 {
     if (uci->search != NULL && uci->search_variant == uci->settings.variant
         && uci->search_hash_mb == uci->settings.hash_mb
@@ -289,14 +290,16 @@ static bool ensure_search(DojoUci *uci)
     uci->search_variant = uci->settings.variant;
     uci->search_hash_mb = uci->settings.hash_mb;
     uci->search_kind = uci->settings.engine;
-    uci->search_untouched = true;
+    if (made != NULL)
+        *made = uci->search != NULL;
     return uci->search != NULL;
 }
 
-/* The search for this `go`, with the threads asked for. */
-static bool prepare_search(DojoUci *uci)
+/* The search for this `go`, with the threads asked for (`made` as for
+ * ensure_search). */
+static bool prepare_search(DojoUci *uci, bool *made)
 {
-    if (!ensure_search(uci))
+    if (!ensure_search(uci, made))
         return false;
     dj_engine_set_threads(uci->search, uci->settings.threads);
     return true;
@@ -633,12 +636,11 @@ static void command_go(DojoUci *uci, char **words, int n)
         say(uci, "bestmove (none)");
         return;
     }
-    if (!prepare_search(uci)) {
+    if (!prepare_search(uci, NULL)) {
         say_error(uci, "go: no search table of %u MB could be had", uci->settings.hash_mb);
         say(uci, "bestmove (none)");
         return;
     }
-    uci->search_untouched = false;   /* too late to touch it off the clock */
     const DjVariant *v = uci->settings.variant;
     SearchJob *job = &uci->job;
     job->variant = v;
@@ -704,11 +706,11 @@ bool dojo_uci_command(DojoUci *uci, const char *text)
          * pages), 0.2 s for 64 MB on a busy machine, which a first search
          * would otherwise pay. */
         if (!searching(uci)) {
-            if (!prepare_search(uci))
+            bool made = false;
+            if (!prepare_search(uci, &made))
                 say_error(uci, "no search table of %u MB could be had", uci->settings.hash_mb);
-            else if (uci->search_untouched)
+            else if (made)
                 dj_engine_clear(uci->search);
-            uci->search_untouched = false;
         }
         say(uci, "readyok");
     } else if (strcmp(words[0], "setoption") == 0) {

@@ -7,17 +7,6 @@
 #include "framework/search/level.h"
 #include "options.h"
 
-/* For a game whose levels have not been measured: spaced evenly. */
-static const int generic_level_elo[DJ_LEVEL_MAX] = {
-    800, 1000, 1200, 1400, 1600, 1800, 2000, 2200, 2400, 2600,
-};
-
-int dojo_uci_level_elo(const DjVariant *variant, int level)
-{
-    const int *table = variant->level_elo != NULL ? variant->level_elo : generic_level_elo;
-    return table[CLAMP(level, DJ_LEVEL_MIN, DJ_LEVEL_MAX) - 1];
-}
-
 /* The range UCI_Elo offers: the lowest and highest level of every game
  * built in (a GUI reads it once, before it chooses the game). */
 static void elo_range(int *min, int *max)
@@ -25,8 +14,8 @@ static void elo_range(int *min, int *max)
     *min = G_MAXINT;
     *max = G_MININT;
     for (const DjVariant *const *v = dj_registry_all(); *v != NULL; v++) {
-        *min = MIN(*min, dojo_uci_level_elo(*v, DJ_LEVEL_MIN));
-        *max = MAX(*max, dojo_uci_level_elo(*v, DJ_LEVEL_MAX));
+        *min = MIN(*min, dj_level_elo(*v, DJ_LEVEL_MIN));
+        *max = MAX(*max, dj_level_elo(*v, DJ_LEVEL_MAX));
     }
 }
 
@@ -237,7 +226,7 @@ int dojo_uci_playing_level(const DojoUciSettings *settings)
     if (settings->limit_strength) {
         int by_elo = DJ_LEVEL_MIN;
         for (int l = DJ_LEVEL_MIN; l <= DJ_LEVEL_MAX; l++)
-            if (dojo_uci_level_elo(settings->variant, l) <= settings->elo)
+            if (dj_level_elo(settings->variant, l) <= settings->elo)
                 by_elo = l;
         level = MIN(level, by_elo);
     }

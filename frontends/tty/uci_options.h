@@ -71,10 +71,6 @@ bool dojo_uci_option_set(DojoUciSettings *settings, const char *name, const char
  * two). */
 int dojo_uci_playing_level(const DojoUciSettings *settings);
 
-/* The Elo of playing `level` (clamped to 1-10) in `variant`: its measured
- * table (DjVariant.level_elo, docs/levels.md) or a generic scale. */
-int dojo_uci_level_elo(const DjVariant *variant, int level);
-
 /* A DjSetup for a new game of the current variant with the game options
  * it declares (seed: Seed).  The options point into `settings` and
  * `scratch` (a GArray of DjOptionValue that the caller frees); valid until

@@ -524,7 +524,6 @@ static void test_bad_input(void **state)
     quit_cleanly(engine);
 }
 
-/* The end of input is a quit, also during a search: an answer, exit 0. */
 /* The engine's resident memory in MB (VmRSS), or -1 where /proc does not
  * tell. */
 static long resident_mb(const char *pid)
@@ -555,6 +554,7 @@ static void test_isready_touches_the_table(void **state)
     quit_cleanly(engine);
 }
 
+/* The end of input is a quit, also during a search: an answer, exit 0. */
 static void test_end_of_input(void **state)
 {
     const char *const args[] = { "uci", NULL };

@@ -38,7 +38,7 @@ static void test_a_measured_table_is_used(void **state)
     DjVariant toy = toy_takeaway;
     toy.level_elo = toy_level_elo;
     for (int level = DJ_LEVEL_MIN; level <= DJ_LEVEL_MAX; level++) {
-        assert_int_equal(dojo_uci_level_elo(&toy, level), toy_level_elo[level - 1]);
+        assert_int_equal(dj_level_elo(&toy, level), toy_level_elo[level - 1]);
         /* its own figure, and anything up to the next level's, is that level */
         assert_int_equal(level_for(&toy, toy_level_elo[level - 1], DJ_LEVEL_MAX), level);
         if (level < DJ_LEVEL_MAX)
@@ -49,16 +49,16 @@ static void test_a_measured_table_is_used(void **state)
     /* Skill Level still caps it */
     assert_int_equal(level_for(&toy, 5000, 3), 3);
     /* clamped levels */
-    assert_int_equal(dojo_uci_level_elo(&toy, 0), toy_level_elo[0]);
-    assert_int_equal(dojo_uci_level_elo(&toy, 11), toy_level_elo[DJ_LEVEL_MAX - 1]);
+    assert_int_equal(dj_level_elo(&toy, 0), toy_level_elo[0]);
+    assert_int_equal(dj_level_elo(&toy, 11), toy_level_elo[DJ_LEVEL_MAX - 1]);
 }
 
 static void test_a_game_without_a_table_has_the_generic_scale(void **state)
 {
     (void)state;
     assert_null(toy_takeaway.level_elo);
-    assert_int_equal(dojo_uci_level_elo(&toy_takeaway, 1), 800);
-    assert_int_equal(dojo_uci_level_elo(&toy_takeaway, 10), 2600);
+    assert_int_equal(dj_level_elo(&toy_takeaway, 1), 800);
+    assert_int_equal(dj_level_elo(&toy_takeaway, 10), 2600);
     assert_int_equal(level_for(&toy_takeaway, 1500, DJ_LEVEL_MAX), 4);
     DojoUciSettings settings;
     dojo_uci_settings_init(&settings);
@@ -77,14 +77,14 @@ static void test_the_games_tables(void **state)
     int lowest = G_MAXINT, highest = G_MININT;
     for (const DjVariant *const *v = dj_registry_all(); *v != NULL; v++) {
         for (int level = DJ_LEVEL_MIN; level <= DJ_LEVEL_MAX; level++) {
-            int elo = dojo_uci_level_elo(*v, level);
-            if (level > DJ_LEVEL_MIN && elo <= dojo_uci_level_elo(*v, level - 1))
+            int elo = dj_level_elo(*v, level);
+            if (level > DJ_LEVEL_MIN && elo <= dj_level_elo(*v, level - 1))
                 fail_msg("%s: level %d's Elo %d is not above level %d's", (*v)->name, level,
                          elo, level - 1);
             assert_int_equal(level_for(*v, elo, DJ_LEVEL_MAX), level);
         }
-        lowest = MIN(lowest, dojo_uci_level_elo(*v, DJ_LEVEL_MIN));
-        highest = MAX(highest, dojo_uci_level_elo(*v, DJ_LEVEL_MAX));
+        lowest = MIN(lowest, dj_level_elo(*v, DJ_LEVEL_MIN));
+        highest = MAX(highest, dj_level_elo(*v, DJ_LEVEL_MAX));
     }
     DojoUciSettings settings;
     dojo_uci_settings_init(&settings);
