@@ -59,14 +59,15 @@ static bool parse_seconds(const char *text, gint64 *ms)
     return true;
 }
 
-static bool parse_tc(const char *text, DojoMatchLimits *limits, GError **error)
+static bool parse_tc(const char *text, const char *what, DojoMatchLimits *limits, GError **error)
 {
     g_auto(GStrv) parts = g_strsplit(text, "+", 2);
     gint64 inc = 0;
     bool ok = parse_seconds(parts[0], &limits->base_ms) && limits->base_ms > 0
         && (parts[1] == NULL || parse_seconds(parts[1], &inc));
     if (!ok) {
-        dojo_usage_error(error, "--tc wants BASE+INC in seconds (e.g. 10+0.1 or 60), not '%s'", text);
+        dojo_usage_error(error, "%s wants BASE+INC in seconds (e.g. 10+0.1 or 60), not '%s'",
+                         what, text);
         return false;
     }
     limits->inc_ms = inc;
@@ -157,23 +158,61 @@ static bool parse_openings(const MatchArgs *args, DojoMatchPlan *plan, GError **
     return false;
 }
 
-static bool parse_limits(const MatchArgs *args, DojoMatchLimits *limits, GError **error)
+/* How long one engine may think, as typed: the match's options or the
+ * engine's spec. */
+typedef struct LimitTexts {
+    const char *tc, *movetime, *nodes, *depth;
+    const char *prefix;   /* "--" for the match's options, "ENGINE: " for a spec's */
+} LimitTexts;
+
+static bool parse_thinking(const LimitTexts *texts, DojoMatchLimits *limits, GError **error)
 {
-    memset(limits, 0, sizeof *limits);
-    if (args->tc != NULL && !parse_tc(args->tc, limits, error))
-        return false;
-    if (!parse_count(args->movetime, "--movetime", 1, G_MAXINT32, 0, &limits->movetime_ms, error)
-        || !parse_count(args->nodes, "--nodes", 1, G_MAXINT64, 0, &limits->nodes, error)
-        || !parse_count(args->depth, "--depth", 1, 1000, 0, &limits->depth, error)
+    g_autofree char *tc = g_strconcat(texts->prefix, "tc", NULL);
+    g_autofree char *movetime = g_strconcat(texts->prefix, "movetime", NULL);
+    g_autofree char *nodes = g_strconcat(texts->prefix, "nodes", NULL);
+    g_autofree char *depth = g_strconcat(texts->prefix, "depth", NULL);
+    limits->base_ms = limits->inc_ms = 0;
+    return (texts->tc == NULL || parse_tc(texts->tc, tc, limits, error))
+        && parse_count(texts->movetime, movetime, 1, G_MAXINT32, 0, &limits->movetime_ms, error)
+        && parse_count(texts->nodes, nodes, 1, G_MAXINT64, 0, &limits->nodes, error)
+        && parse_count(texts->depth, depth, 1, 1000, 0, &limits->depth, error);
+}
+
+static bool has_thinking(const DojoMatchLimits *limits)
+{
+    return limits->base_ms > 0 || limits->movetime_ms > 0 || limits->nodes > 0
+        || limits->depth > 0;
+}
+
+/* Each engine's limits: its spec's tc/movetime/nodes/depth when it gives
+ * any (they replace the match's, all four), else the match's. */
+static bool parse_limits(const MatchArgs *args, const DojoEngineSpec specs[2],
+                         DojoMatchLimits limits[2], GError **error)
+{
+    DojoMatchLimits shared;
+    memset(&shared, 0, sizeof shared);
+    LimitTexts texts = { args->tc, args->movetime, args->nodes, args->depth, "--" };
+    if (!parse_thinking(&texts, &shared, error)
         || !parse_count(args->margin, "--time-margin", 0, G_MAXINT32, DEFAULT_MARGIN_MS,
-                        &limits->margin_ms, error)
+                        &shared.margin_ms, error)
         || !parse_count(args->cap, "--move-timeout", 1, G_MAXINT32, DEFAULT_CAP_MS,
-                        &limits->cap_ms, error))
+                        &shared.cap_ms, error))
         return false;
-    if (limits->base_ms == 0 && limits->movetime_ms == 0 && limits->nodes == 0
-        && limits->depth == 0) {
+    for (int i = 0; i < 2; i++) {
+        const DojoEngineSpec *spec = &specs[i];
+        limits[i] = shared;
+        if (spec->tc == NULL && spec->movetime == NULL && spec->nodes == NULL
+            && spec->depth == NULL)
+            continue;
+        g_autofree char *prefix = g_strdup_printf("--engine %s: ", spec->name);
+        LimitTexts own = { spec->tc, spec->movetime, spec->nodes, spec->depth, prefix };
+        limits[i].movetime_ms = limits[i].nodes = limits[i].depth = 0;
+        if (!parse_thinking(&own, &limits[i], error))
+            return false;
+    }
+    if (!has_thinking(&limits[0]) || !has_thinking(&limits[1])) {
         dojo_usage_error(error, "how long may the engines think? Give --tc, --movetime, --nodes "
-                    "or --depth");
+                    "or --depth (or tc=, movetime=, nodes=, depth= in each --engine)");
         return false;
     }
     return true;
@@ -236,7 +275,7 @@ static int run_match(void *data, int n_positional, char **positional)
         && parse_count(args->concurrency, "--concurrency", 1, 256, 1, &concurrency, &error)
         && parse_count(args->startup, "--startup-timeout", 1, G_MAXINT32, DEFAULT_STARTUP_MS,
                        &startup, &error)
-        && parse_limits(args, &plan.limits, &error)
+        && parse_limits(args, specs, plan.limits, &error)
         && parse_adjudication(args, &plan.adjudication, &error)
         && (args->sprt == NULL || parse_sprt(args->sprt, &plan.sprt, &error))
         && dojo_setup_build(&args->setup, default_seed, &setup, &error);
@@ -300,11 +339,14 @@ static int run_match(void *data, int n_positional, char **positional)
 static const char match_description[] =
     "Engines:\n"
     "  --engine name=NAME,cmd=PROGRAM[,arg=ARG...][,dir=DIR][,option.NAME=VALUE...]\n"
+    "           [,tc=BASE+INC][,movetime=MS][,nodes=N][,depth=N]\n"
     "  Each engine runs in its own process and speaks UCI.  After uci/uciok every\n"
     "  option.NAME=VALUE is sent as 'setoption name NAME value VALUE' in the order given,\n"
     "  then UCI_Variant is set to VARIANT (unless given, or the engine has no such\n"
     "  option).  Write a comma inside a value as '\\,'.  The first engine is A in the\n"
-    "  results: scores and Elo are A's.\n"
+    "  results: scores and Elo are A's.  tc=BASE+INC, movetime=MS, nodes=N and depth=N\n"
+    "  in a spec give that engine its own limits, in place of all of --tc, --movetime,\n"
+    "  --nodes and --depth (time odds: --engine ...,tc=20+0.2 --engine ...,tc=10+0.1).\n"
     "\n"
     "Games:\n"
     "  Games 2k+1 and 2k+2 are a pair: the same opening, colours swapped (A plays side 0\n"
@@ -315,7 +357,8 @@ static const char match_description[] =
     "  is dealt afresh for each pair; -o, --cards and --deck pass the variant's options.\n"
     "  Engines get 'position fen START moves M1 M2 ...' with the whole game, and 'go' with\n"
     "  the limits: --tc as wtime/btime/winc/binc in ms (w is side 0), movetime, nodes,\n"
-    "  depth.  The referee keeps the clocks from sending 'go' to reading 'bestmove'.\n"
+    "  depth.  The referee keeps the clocks from sending 'go' to reading 'bestmove'.  An\n"
+    "  engine with a clock facing one without is sent its own clock for both sides.\n"
     "\n"
     "Results:\n"
     "  The game's rules decide (the referee checks every move); an illegal or unparsable\n"
@@ -352,7 +395,7 @@ int dojo_cmd_match(int argc, char **argv)
     GOptionGroup *group = dojo_option_main_group(context);
     GOptionEntry entries[] = {
         { "engine", 0, 0, G_OPTION_ARG_STRING_ARRAY, &args.engines,
-          "An engine (twice): name=NAME,cmd=PROGRAM,arg=...,option.NAME=VALUE", "SPEC" },
+          "An engine (twice): name=NAME,cmd=PROGRAM,arg=...,option.NAME=VALUE,tc=...", "SPEC" },
         { "games", 0, 0, G_OPTION_ARG_STRING, &args.games, "Games to play (default 2)", "N" },
         { "concurrency", 0, 0, G_OPTION_ARG_STRING, &args.concurrency,
           "Games played at once (default 1)", "N" },

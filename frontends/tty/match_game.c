@@ -53,22 +53,35 @@ static void read_score(const char *line, EngineReply *reply)
     }
 }
 
-static void append_go_command(const DjGame *game, const DojoMatchLimits *limits,
+/* The clock and increment `side` is told of `whose` side: its own when
+ * that side has no clock. */
+static gint64 shown_clock(const DojoMatchLimits *const limits[2], const gint64 clock_ms[2],
+                          int side, int whose, gint64 *inc_ms)
+{
+    int from = limits[whose]->base_ms > 0 ? whose : side;
+    *inc_ms = limits[from]->inc_ms;
+    return MAX(clock_ms[from], 1);
+}
+
+static void append_go_command(const DojoMatchLimits *const limits[2], int side,
                               const gint64 clock_ms[2], GString *out)
 {
-    (void)game;
+    const DojoMatchLimits *own = limits[side];
     g_string_append(out, "go");
-    if (limits->base_ms > 0)
+    if (own->base_ms > 0) {
+        gint64 inc[2];
+        gint64 white = shown_clock(limits, clock_ms, side, 0, &inc[0]);
+        gint64 black = shown_clock(limits, clock_ms, side, 1, &inc[1]);
         g_string_append_printf(out, " wtime %" G_GINT64_FORMAT " btime %" G_GINT64_FORMAT
                                " winc %" G_GINT64_FORMAT " binc %" G_GINT64_FORMAT,
-                               MAX(clock_ms[0], 1), MAX(clock_ms[1], 1), limits->inc_ms,
-                               limits->inc_ms);
-    if (limits->movetime_ms > 0)
-        g_string_append_printf(out, " movetime %" G_GINT64_FORMAT, limits->movetime_ms);
-    if (limits->nodes > 0)
-        g_string_append_printf(out, " nodes %" G_GINT64_FORMAT, limits->nodes);
-    if (limits->depth > 0)
-        g_string_append_printf(out, " depth %" G_GINT64_FORMAT, limits->depth);
+                               white, black, inc[0], inc[1]);
+    }
+    if (own->movetime_ms > 0)
+        g_string_append_printf(out, " movetime %" G_GINT64_FORMAT, own->movetime_ms);
+    if (own->nodes > 0)
+        g_string_append_printf(out, " nodes %" G_GINT64_FORMAT, own->nodes);
+    if (own->depth > 0)
+        g_string_append_printf(out, " depth %" G_GINT64_FORMAT, own->depth);
 }
 
 static void lose(DjGame *game, int side, const char *format, ...) G_GNUC_PRINTF(3, 4);
@@ -127,14 +140,15 @@ static void adjudicate(DjGame *game, int side, const EngineReply *reply,
 /* Ask the engine of the side to move for a move and wait for it; false
  * when the game ended or was cancelled on the way (result set). */
 static bool ask_for_move(DjGame *game, DojoEngine *engine, int side, const char *name,
-                         const DojoMatchLimits *limits, gint64 clock_ms[2],
+                         const DojoMatchLimits *const all_limits[2], gint64 clock_ms[2],
                          EngineReply *reply, DojoGameVerdict *verdict)
 {
+    const DojoMatchLimits *limits = all_limits[side];
     g_autoptr(GString) command = g_string_new(NULL);
     dojo_match_position_command(game, command);
     bool sent = dojo_engine_send(engine, command->str, NULL);
     g_string_truncate(command, 0);
-    append_go_command(game, limits, clock_ms, command);
+    append_go_command(all_limits, side, clock_ms, command);
     sent = sent && dojo_engine_send(engine, command->str, NULL);
     gint64 start = g_get_monotonic_time();
     if (!sent) {
@@ -193,13 +207,14 @@ static bool ask_for_move(DjGame *game, DojoEngine *engine, int side, const char 
 }
 
 void dojo_match_play_game(DjGame *game, DojoEngine *const engines[2],
-                          const DojoMatchLimits *limits, const DojoAdjudication *adjudication,
+                          const DojoMatchLimits *const limits[2],
+                          const DojoAdjudication *adjudication,
                           DojoGameVerdict *verdict)
 {
     memset(verdict, 0, sizeof *verdict);
     const DjVariant *variant = dj_game_variant(game);
     const char *names[2] = { dojo_engine_name(engines[0]), dojo_engine_name(engines[1]) };
-    gint64 clock_ms[2] = { limits->base_ms, limits->base_ms };
+    gint64 clock_ms[2] = { limits[0]->base_ms, limits[1]->base_ms };
     AdjudicationRun run;
     memset(&run, 0, sizeof run);
     if (adjudication->max_plies > 0 && dj_game_length(game) >= adjudication->max_plies) {

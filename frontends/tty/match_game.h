@@ -44,13 +44,16 @@ typedef struct DojoGameVerdict {
     int plies;                 /* plies in the game, the opening included */
 } DojoGameVerdict;
 
-/* Play `game` from where it stands to its end, engines[side] playing side.
- * The engines must have had dojo_engine_new_game.  The result and its
+/* Play `game` from where it stands to its end, engines[side] playing side
+ * within limits[side].  A side with a clock (base_ms > 0) is sent its own
+ * clock and increment and its opponent's, or its own again for an opponent
+ * without a clock.  The engines must have had dojo_engine_new_game.  The result and its
  * reason are in the game (dj_game_outcome, dj_game_outcome_reason; results
  * that are not the rules' are set with dj_game_set_result), unless the game
  * was cancelled. */
 void dojo_match_play_game(DjGame *game, DojoEngine *const engines[2],
-                          const DojoMatchLimits *limits, const DojoAdjudication *adjudication,
+                          const DojoMatchLimits *const limits[2],
+                          const DojoAdjudication *adjudication,
                           DojoGameVerdict *verdict);
 
 /* Append what an engine is sent as `position ...` for the current state of

@@ -221,8 +221,11 @@ static bool play_one(MatchShared *shared, int index, DojoEngine *engines[2])
     const char *names[2];
     names[a_side] = plan->engines[0]->name;
     names[1 - a_side] = plan->engines[1]->name;
+    const DojoMatchLimits *limits[2];
+    limits[a_side] = &plan->limits[0];
+    limits[1 - a_side] = &plan->limits[1];
     DojoGameVerdict verdict;
-    dojo_match_play_game(game, by_side, &plan->limits, &plan->adjudication, &verdict);
+    dojo_match_play_game(game, by_side, limits, &plan->adjudication, &verdict);
     for (int side = 0; side < 2; side++) {
         if (verdict.engine_broken[side]) {
             int which = side == a_side ? 0 : 1;

@@ -24,7 +24,7 @@ typedef struct DojoMatchPlan {
     const DojoEngineSpec *engines[2];   /* A, B */
     int games;
     int concurrency;
-    DojoMatchLimits limits;
+    DojoMatchLimits limits[2];  /* by engine: A, B */
     DojoAdjudication adjudication;
     int random_plies;          /* random legal plies played by the referee */
     GPtrArray *positions;      /* start position strings (cycled over pairs), or NULL */

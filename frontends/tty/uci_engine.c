@@ -53,6 +53,16 @@ static GPtrArray *split_items(const char *text)
     return items;
 }
 
+/* Where the limit named `key` goes, or NULL when `key` names none. */
+static char **limit_field(DojoEngineSpec *spec, const char *key)
+{
+    return strcmp(key, "tc") == 0 ? &spec->tc
+        : strcmp(key, "movetime") == 0 ? &spec->movetime
+        : strcmp(key, "nodes") == 0 ? &spec->nodes
+        : strcmp(key, "depth") == 0 ? &spec->depth
+        : NULL;
+}
+
 bool dojo_engine_spec_parse(const char *text, DojoEngineSpec *out, GError **error)
 {
     memset(out, 0, sizeof *out);
@@ -83,12 +93,16 @@ bool dojo_engine_spec_parse(const char *text, DojoEngineSpec *out, GError **erro
         } else if (strcmp(key, "dir") == 0) {
             g_free(out->dir);
             out->dir = g_strdup(value);
+        } else if (limit_field(out, key) != NULL) {
+            char **field = limit_field(out, key);
+            g_free(*field);
+            *field = g_strdup(value);
         } else if (g_str_has_prefix(key, "option.") && key[7] != '\0') {
             g_ptr_array_add(out->option_names, g_strdup(key + 7));
             g_ptr_array_add(out->option_values, g_strdup(value));
         } else {
             dojo_usage_error(error, "--engine: unknown key '%s' (there are name, cmd, arg, dir, "
-                        "option.NAME)", key);
+                        "option.NAME, tc, movetime, nodes, depth)", key);
             ok = false;
         }
     }
@@ -113,6 +127,10 @@ void dojo_engine_spec_clear(DojoEngineSpec *spec)
 {
     g_free(spec->name);
     g_free(spec->dir);
+    g_free(spec->tc);
+    g_free(spec->movetime);
+    g_free(spec->nodes);
+    g_free(spec->depth);
     if (spec->argv != NULL)
         g_ptr_array_free(spec->argv, TRUE);
     if (spec->option_names != NULL)

@@ -15,13 +15,17 @@
 #include <glib.h>
 
 /* An engine as typed: "name=NAME,cmd=PATH[,arg=ARG...][,dir=DIR]
- * [,option.NAME=VALUE...]".  A comma inside a value is written "\,". */
+ * [,option.NAME=VALUE...][,tc=BASE+INC][,movetime=MS][,nodes=N][,depth=N]".
+ * A comma inside a value is written "\,". */
 typedef struct DojoEngineSpec {
     char *name;
     GPtrArray *argv;            /* cmd then each arg (owned strings) */
     char *dir;                  /* working folder, or NULL: dojo's */
     GPtrArray *option_names;    /* owned; in the order given */
     GPtrArray *option_values;
+    /* This engine's own limits as typed, unchecked (the match reads them);
+     * NULL when not given. */
+    char *tc, *movetime, *nodes, *depth;
 } DojoEngineSpec;
 
 /* Parse `text` into `out`.  A usage error naming the part that is wrong

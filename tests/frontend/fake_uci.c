@@ -11,6 +11,7 @@
  *   --garbage-at N   answer "bestmove" followed by bytes that are no move
  *   --score CP       report "info depth 1 score cp CP" before each move
  *   --sleep MS       wait MS milliseconds before each answer to go
+ *   --go-log PATH    append each `go` line it is sent to PATH
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -31,6 +32,7 @@ typedef struct Fake {
     int score;
     bool silent;
     int sleep_ms;
+    FILE *go_log;
 } Fake;
 
 static void say(const char *format, ...) G_GNUC_PRINTF(1, 2);
@@ -150,6 +152,12 @@ int main(int argc, char **argv)
             fake.score = option_value(argc, argv, "--score", -100000, 100000);
         }
     }
+    for (int i = 1; i + 1 < argc; i++) {
+        if (strcmp(argv[i], "--go-log") == 0 && (fake.go_log = fopen(argv[i + 1], "a")) == NULL) {
+            fprintf(stderr, "fake_uci: cannot open %s\n", argv[i + 1]);
+            return 2;
+        }
+    }
     char line[65536];
     while (fgets(line, sizeof line, stdin) != NULL) {
         g_strchomp(line);
@@ -170,9 +178,15 @@ int main(int argc, char **argv)
         } else if (g_str_has_prefix(line, "position ")) {
             set_position(&fake, line + 9);
         } else if (strcmp(line, "go") == 0 || g_str_has_prefix(line, "go ")) {
+            if (fake.go_log != NULL) {
+                fprintf(fake.go_log, "%s\n", line);
+                fflush(fake.go_log);
+            }
             go(&fake);
         }
     }
     dj_game_free(fake.game);
+    if (fake.go_log != NULL)
+        fclose(fake.go_log);
     return 0;
 }

@@ -205,6 +205,84 @@ static void test_loss_on_the_clock(void **state)
     runner_run_free(r);
 }
 
+/* The lines of the file `name` in the test's folder (g_strfreev them). */
+static char **file_lines(void **state, const char *name)
+{
+    char *path = g_build_filename(*state, name, NULL);
+    char *text = NULL;
+    assert_true(g_file_get_contents(path, &text, NULL, NULL));
+    char **lines = g_strsplit(g_strchomp(text), "\n", -1);
+    g_free(text);
+    g_free(path);
+    return lines;
+}
+
+/* The number after `key` in a go line (-1 when the key is missing). */
+static gint64 go_value(const char *line, const char *key)
+{
+    char **words = g_strsplit(line, " ", -1);
+    gint64 value = -1;
+    for (int i = 0; words[i] != NULL && words[i + 1] != NULL; i++)
+        if (strcmp(words[i], key) == 0)
+            value = g_ascii_strtoll(words[i + 1], NULL, 10);
+    g_strfreev(words);
+    return value;
+}
+
+/* Time odds: each engine's own limits in its spec replace the match's.
+ * An engine on a clock facing one without is sent its own clock for both
+ * sides, with its own increment. */
+static void test_engine_limits(void **state)
+{
+    DojoRun *r = run_match(state, built_variant(), "arg=--go-log,arg=a.log,movetime=70",
+                           "arg=--go-log,arg=b.log,tc=30+0.5",
+                           (const char *const[]){ "--games", "2", "--nodes", "10",
+                                                  "--max-plies", "12", NULL });
+    assert_int_equal(r->exit_code, 0);
+    runner_run_free(r);
+    char **a = file_lines(state, "a.log");
+    char **b = file_lines(state, "b.log");
+    assert_true(g_strv_length(a) >= 2);
+    assert_true(g_strv_length(b) >= 2);
+    for (int i = 0; a[i] != NULL; i++)
+        assert_string_equal(a[i], "go movetime 70");
+    gint64 first_clock = go_value(b[0], "wtime");
+    assert_true(first_clock > 0 && first_clock <= 30000);
+    for (int i = 0; b[i] != NULL; i++) {
+        assert_true(g_str_has_prefix(b[i], "go wtime "));
+        assert_int_equal(go_value(b[i], "wtime"), go_value(b[i], "btime"));
+        assert_int_equal(go_value(b[i], "winc"), 500);
+        assert_int_equal(go_value(b[i], "binc"), 500);
+        assert_int_equal(go_value(b[i], "nodes"), -1);
+        assert_int_equal(go_value(b[i], "movetime"), -1);
+    }
+    g_strfreev(a);
+    g_strfreev(b);
+
+    /* One engine with its own limits, the other with the match's. */
+    r = run_match(state, built_variant(), "arg=--go-log,arg=c.log,depth=3", NULL,
+                  (const char *const[]){ "--games", "2", "--nodes", "10", "--max-plies", "8",
+                                         NULL });
+    assert_int_equal(r->exit_code, 0);
+    runner_run_free(r);
+    char **c = file_lines(state, "c.log");
+    for (int i = 0; c[i] != NULL; i++)
+        assert_string_equal(c[i], "go depth 3");
+    g_strfreev(c);
+}
+
+/* An engine's own clock is kept and judged as the match's would be. */
+static void test_engine_clock_loses_on_time(void **state)
+{
+    DojoRun *r = run_match(state, built_variant(), NULL, "arg=--sleep,arg=400,tc=0.1+0",
+                           (const char *const[]){ "--games", "2", "--nodes", "10",
+                                                  "--time-margin", "50", NULL });
+    assert_int_equal(r->exit_code, 0);
+    assert_int_equal(runner_count_containing(r->out, "b lost on time"), 2);
+    assert_int_equal(runner_count_containing(r->out, "a lost on time"), 0);
+    runner_run_free(r);
+}
+
 static void test_adjudication(void **state)
 {
     /* Both engines agree that a is winning: b is adjudicated lost, with
@@ -311,6 +389,12 @@ static void test_usage_errors(void **state)
             "1", NULL }, "colour" },
         { { "match", variant, "--engine", a, "--engine", a, "--nodes", "1", NULL },
           "different names" },
+        { { "match", variant, "--engine", "name=a,cmd=x,tc=fast", "--engine", b, "--nodes", "1",
+            NULL }, "--engine a: tc" },
+        { { "match", variant, "--engine", "name=a,cmd=x,movetime=0", "--engine", b, "--nodes",
+            "1", NULL }, "--engine a: movetime" },
+        { { "match", variant, "--engine", "name=a,cmd=x,nodes=10", "--engine", b, NULL },
+          "--movetime" },
     };
     for (size_t i = 0; i < G_N_ELEMENTS(cases); i++) {
         DojoRun *r = runner_run_text(*state, NULL, cases[i].args);
@@ -539,6 +623,8 @@ int main(int argc, char **argv)
         cmocka_unit_test_setup_teardown(test_ogi_match, runner_make_dir, runner_remove_dir),
         cmocka_unit_test_setup_teardown(test_misbehaving_engine_loses, runner_make_dir, runner_remove_dir),
         cmocka_unit_test_setup_teardown(test_loss_on_the_clock, runner_make_dir, runner_remove_dir),
+        cmocka_unit_test_setup_teardown(test_engine_limits, runner_make_dir, runner_remove_dir),
+        cmocka_unit_test_setup_teardown(test_engine_clock_loses_on_time, runner_make_dir, runner_remove_dir),
         cmocka_unit_test_setup_teardown(test_adjudication, runner_make_dir, runner_remove_dir),
         cmocka_unit_test_setup_teardown(test_sprt_stops_the_match, runner_make_dir, runner_remove_dir),
         cmocka_unit_test_setup_teardown(test_concurrent_games, runner_make_dir, runner_remove_dir),
