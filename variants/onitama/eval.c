@@ -26,7 +26,7 @@ enum {
 /* The weights a tuner may change (the student, 100, is the unit). */
 static struct {
     int master_attacked, master_trapped, mobility, control, master_advance, master_file,
-        student_threat, tempo;
+        student_threat, tempo, reach_all;
 } w = {
     .master_attacked = 70,
     .master_trapped = 250,
@@ -36,6 +36,7 @@ static struct {
     .master_file = 3,
     .student_threat = 12,
     .tempo = 10,
+    .reach_all = 2,
 };
 
 const DjParam onitama_params[ONITAMA_N_PARAMS] = {
@@ -47,6 +48,7 @@ const DjParam onitama_params[ONITAMA_N_PARAMS] = {
     { "master_file", &w.master_file, 0, 100 },
     { "student_threat", &w.student_threat, 0, 200 },
     { "tempo", &w.tempo, 0, 100 },
+    { "reach_all", &w.reach_all, 0, 50 },
 };
 
 /* What one side's two cards do for it in this position. */
@@ -71,6 +73,46 @@ static Reach side_reach(const OnitamaPosition *pos, int side)
     int master = onitama_lowest(pos->masters[side]);
     reach.master = (first[master] | second[master]) & ~own;
     return reach;
+}
+
+/* What the game's five cards allow, whoever holds them: every card passes
+ * through each hand as the game goes on.  The five never change in a game,
+ * so this is worked out once per deal (per thread) and kept. */
+typedef struct Deal {
+    uint32_t cards;                           /* the five as a set of ids; 0: none yet */
+    uint32_t any[2][ONITAMA_SQUARES];         /* [side][square]: reach with any card */
+} Deal;
+
+static const Deal *deal_of(const OnitamaPosition *pos)
+{
+    static _Thread_local Deal deal;
+    uint32_t cards = 0;
+    for (int slot = 0; slot < 5; slot++)
+        cards |= 1u << pos->cards[slot];
+    if (deal.cards == cards)
+        return &deal;
+    deal.cards = cards;
+    for (int side = 0; side < 2; side++) {
+        for (int square = 0; square < ONITAMA_SQUARES; square++) {
+            uint32_t any = 0;
+            for (int slot = 0; slot < 5; slot++)
+                any |= onitama_reach[pos->cards[slot]][side][square];
+            deal.any[side][square] = any;
+        }
+    }
+    return &deal;
+}
+
+/* How many squares `side`'s pieces could jump to with any of the deal's
+ * cards, their own pieces aside: the mobility a piece keeps beyond the two
+ * cards held now. */
+static int reach_all_cards(const OnitamaPosition *pos, const Deal *deal, int side)
+{
+    uint32_t own = pos->pieces[side];
+    int total = 0;
+    for (uint32_t pieces = own; pieces != 0; pieces &= pieces - 1)
+        total += onitama_popcount(deal->any[side][onitama_lowest(pieces)] & ~own);
+    return total;
 }
 
 /* How far `side`'s master has come toward the enemy temple. */
@@ -114,6 +156,8 @@ int onitama_evaluate(const void *p)
     /* s to move can take one student it attacks; o's threats wait a move. */
     score += w.student_threat * ((mine.attacked & pos->pieces[o]) != 0);
     score += w.tempo;
+    const Deal *deal = deal_of(pos);
+    score += w.reach_all * (reach_all_cards(pos, deal, s) - reach_all_cards(pos, deal, o));
     return score;
 }
 

@@ -65,7 +65,7 @@ int onitama_card_slot(const OnitamaPosition *pos, int id);
 
 int onitama_evaluate(const void *pos);
 /* The evaluation's weights for DjVariant.params. */
-#define ONITAMA_N_PARAMS 8
+#define ONITAMA_N_PARAMS 9
 extern const DjParam onitama_params[ONITAMA_N_PARAMS];
 /* Captures, and master moves onto the enemy temple. */
 bool onitama_is_noisy(const void *pos, DjMove move);
