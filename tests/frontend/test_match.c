@@ -193,16 +193,24 @@ static void test_misbehaving_engine_loses(void **state)
 }
 
 /* An engine slower than its clock loses on time (no timer is asserted: it
- * can only be slower than it sleeps). */
+ * can only be slower than it sleeps): the match's clock, and then the
+ * engine's own (tc= in its spec) against an opponent on nodes. */
 static void test_loss_on_the_clock(void **state)
 {
-    DojoRun *r = run_match(state, built_variant(), NULL, "arg=--sleep,arg=400",
-                           (const char *const[]){ "--games", "2", "--tc", "0.1+0",
-                                                  "--time-margin", "50", NULL });
-    assert_int_equal(r->exit_code, 0);
-    assert_int_equal(runner_count_containing(r->out, "b lost on time"), 2);
-    assert_int_equal(runner_count_containing(r->out, "Score of a vs b: 2 - 0 - 0"), 2);
-    runner_run_free(r);
+    const char *clocks[2][2] = {
+        { "arg=--sleep,arg=400", "--tc" },
+        { "arg=--sleep,arg=400,tc=0.1+0", "--nodes" },
+    };
+    for (int i = 0; i < 2; i++) {
+        const char *limit = strcmp(clocks[i][1], "--tc") == 0 ? "0.1+0" : "10";
+        DojoRun *r = run_match(state, built_variant(), NULL, clocks[i][0],
+                               (const char *const[]){ "--games", "2", clocks[i][1], limit,
+                                                      "--time-margin", "50", NULL });
+        assert_int_equal(r->exit_code, 0);
+        assert_int_equal(runner_count_containing(r->out, "b lost on time"), 2);
+        assert_int_equal(runner_count_containing(r->out, "Score of a vs b: 2 - 0 - 0"), 2);
+        runner_run_free(r);
+    }
 }
 
 /* The lines of the file `name` in the test's folder (g_strfreev them). */
@@ -269,18 +277,6 @@ static void test_engine_limits(void **state)
     for (int i = 0; c[i] != NULL; i++)
         assert_string_equal(c[i], "go depth 3");
     g_strfreev(c);
-}
-
-/* An engine's own clock is kept and judged as the match's would be. */
-static void test_engine_clock_loses_on_time(void **state)
-{
-    DojoRun *r = run_match(state, built_variant(), NULL, "arg=--sleep,arg=400,tc=0.1+0",
-                           (const char *const[]){ "--games", "2", "--nodes", "10",
-                                                  "--time-margin", "50", NULL });
-    assert_int_equal(r->exit_code, 0);
-    assert_int_equal(runner_count_containing(r->out, "b lost on time"), 2);
-    assert_int_equal(runner_count_containing(r->out, "a lost on time"), 0);
-    runner_run_free(r);
 }
 
 static void test_adjudication(void **state)
@@ -624,7 +620,6 @@ int main(int argc, char **argv)
         cmocka_unit_test_setup_teardown(test_misbehaving_engine_loses, runner_make_dir, runner_remove_dir),
         cmocka_unit_test_setup_teardown(test_loss_on_the_clock, runner_make_dir, runner_remove_dir),
         cmocka_unit_test_setup_teardown(test_engine_limits, runner_make_dir, runner_remove_dir),
-        cmocka_unit_test_setup_teardown(test_engine_clock_loses_on_time, runner_make_dir, runner_remove_dir),
         cmocka_unit_test_setup_teardown(test_adjudication, runner_make_dir, runner_remove_dir),
         cmocka_unit_test_setup_teardown(test_sprt_stops_the_match, runner_make_dir, runner_remove_dir),
         cmocka_unit_test_setup_teardown(test_concurrent_games, runner_make_dir, runner_remove_dir),
