@@ -162,9 +162,10 @@ static bool parse_openings(const MatchArgs *args, DojoMatchPlan *plan, GError **
  * engine's spec. */
 typedef struct LimitTexts {
     const char *tc, *movetime, *nodes, *depth;
-    const char *prefix;   /* "--" for the match's options, "ENGINE: " for a spec's */
+    const char *prefix;   /* "--" for the match's options, "--engine NAME: " for a spec's */
 } LimitTexts;
 
+/* Set the four limits of `limits` from `texts` (0 where not given). */
 static bool parse_thinking(const LimitTexts *texts, DojoMatchLimits *limits, GError **error)
 {
     g_autofree char *tc = g_strconcat(texts->prefix, "tc", NULL);
@@ -172,6 +173,7 @@ static bool parse_thinking(const LimitTexts *texts, DojoMatchLimits *limits, GEr
     g_autofree char *nodes = g_strconcat(texts->prefix, "nodes", NULL);
     g_autofree char *depth = g_strconcat(texts->prefix, "depth", NULL);
     limits->base_ms = limits->inc_ms = 0;
+    limits->movetime_ms = limits->nodes = limits->depth = 0;
     return (texts->tc == NULL || parse_tc(texts->tc, tc, limits, error))
         && parse_count(texts->movetime, movetime, 1, G_MAXINT32, 0, &limits->movetime_ms, error)
         && parse_count(texts->nodes, nodes, 1, G_MAXINT64, 0, &limits->nodes, error)
@@ -206,7 +208,6 @@ static bool parse_limits(const MatchArgs *args, const DojoEngineSpec specs[2],
             continue;
         g_autofree char *prefix = g_strdup_printf("--engine %s: ", spec->name);
         LimitTexts own = { spec->tc, spec->movetime, spec->nodes, spec->depth, prefix };
-        limits[i].movetime_ms = limits[i].nodes = limits[i].depth = 0;
         if (!parse_thinking(&own, &limits[i], error))
             return false;
     }
