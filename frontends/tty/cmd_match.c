@@ -339,8 +339,8 @@ static int run_match(void *data, int n_positional, char **positional)
 
 static const char match_description[] =
     "Engines:\n"
-    "  --engine name=NAME,cmd=PROGRAM[,arg=ARG...][,dir=DIR][,option.NAME=VALUE...]\n"
-    "           [,tc=BASE+INC][,movetime=MS][,nodes=N][,depth=N]\n"
+    "  --engine name=NAME,cmd=PROGRAM[,arg=ARG...][,dir=DIR][,stderr=FILE]\n"
+    "           [,option.NAME=VALUE...][,tc=BASE+INC][,movetime=MS][,nodes=N][,depth=N]\n"
     "  Each engine runs in its own process and speaks UCI.  After uci/uciok every\n"
     "  option.NAME=VALUE is sent as 'setoption name NAME value VALUE' in the order given,\n"
     "  then UCI_Variant is set to VARIANT (unless given, or the engine has no such\n"
@@ -348,6 +348,7 @@ static const char match_description[] =
     "  results: scores and Elo are A's.  tc=BASE+INC, movetime=MS, nodes=N and depth=N\n"
     "  in a spec give that engine its own limits, in place of all of --tc, --movetime,\n"
     "  --nodes and --depth (time odds: --engine ...,tc=20+0.2 --engine ...,tc=10+0.1).\n"
+    "  An engine's standard error is discarded, or with stderr=FILE appended to FILE.\n"
     "\n"
     "Games:\n"
     "  Games 2k+1 and 2k+2 are a pair: the same opening, colours swapped (A plays side 0\n"

@@ -1,12 +1,15 @@
 /* uci_engine.c: starting, talking to and ending a UCI engine process. */
 #include "uci_engine.h"
 
+#include <errno.h>
+#include <fcntl.h>
 #include <signal.h>
 #include <string.h>
 #include <sys/types.h>
 #include <unistd.h>
 
 #include <gio/gio.h>
+#include <glib/gstdio.h>
 
 #include "options.h"
 
@@ -93,6 +96,14 @@ bool dojo_engine_spec_parse(const char *text, DojoEngineSpec *out, GError **erro
         } else if (strcmp(key, "dir") == 0) {
             g_free(out->dir);
             out->dir = g_strdup(value);
+        } else if (strcmp(key, "stderr") == 0) {
+            if (value[0] == '\0') {
+                dojo_usage_error(error, "--engine: stderr= wants a FILE (in '%s')", text);
+                ok = false;
+                break;
+            }
+            g_free(out->stderr_path);
+            out->stderr_path = g_strdup(value);
         } else if (limit_field(out, key) != NULL) {
             char **field = limit_field(out, key);
             g_free(*field);
@@ -102,7 +113,7 @@ bool dojo_engine_spec_parse(const char *text, DojoEngineSpec *out, GError **erro
             g_ptr_array_add(out->option_values, g_strdup(value));
         } else {
             dojo_usage_error(error, "--engine: unknown key '%s' (there are name, cmd, arg, dir, "
-                        "option.NAME, tc, movetime, nodes, depth)", key);
+                        "stderr, option.NAME, tc, movetime, nodes, depth)", key);
             ok = false;
         }
     }
@@ -127,6 +138,7 @@ void dojo_engine_spec_clear(DojoEngineSpec *spec)
 {
     g_free(spec->name);
     g_free(spec->dir);
+    g_free(spec->stderr_path);
     g_free(spec->tc);
     g_free(spec->movetime);
     g_free(spec->nodes);
@@ -278,9 +290,22 @@ static bool handshake(DojoEngine *engine, const DojoEngineSpec *spec, const char
 DojoEngine *dojo_engine_start(const DojoEngineSpec *spec, const char *variant_name,
                               int timeout_ms, gint *cancel, GError **error)
 {
+    int stderr_fd = -1;
+    if (spec->stderr_path != NULL) {
+        stderr_fd = g_open(spec->stderr_path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0644);
+        if (stderr_fd < 0) {
+            int errsv = errno;
+            g_set_error(error, G_FILE_ERROR, g_file_error_from_errno(errsv),
+                        "cannot open %s for the standard error of %s: %s", spec->stderr_path,
+                        spec->name, g_strerror(errsv));
+            return NULL;
+        }
+    }
     g_autoptr(GSubprocessLauncher) launcher = g_subprocess_launcher_new(
         G_SUBPROCESS_FLAGS_STDIN_PIPE | G_SUBPROCESS_FLAGS_STDOUT_PIPE
-        | G_SUBPROCESS_FLAGS_STDERR_SILENCE);
+        | (stderr_fd < 0 ? G_SUBPROCESS_FLAGS_STDERR_SILENCE : 0));
+    if (stderr_fd >= 0)
+        g_subprocess_launcher_take_stderr_fd(launcher, stderr_fd);   /* the launcher closes it */
     if (spec->dir != NULL)
         g_subprocess_launcher_set_cwd(launcher, spec->dir);
     g_subprocess_launcher_set_child_setup(launcher, child_setup, NULL, NULL);

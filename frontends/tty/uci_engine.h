@@ -3,7 +3,7 @@
  * An engine is described on the command line by a spec (see
  * dojo_engine_spec_parse), started as a child process in its own process
  * group with its standard input and output on pipes (its standard error is
- * discarded), and read by a thread of its own that queues each output line,
+ * discarded, or appended to the spec's stderr file), and read by a thread of its own that queues each output line,
  * so that every read can have a deadline.  dojo_engine_free always ends the
  * process: `quit`, a grace period, then SIGKILL to its whole process group,
  * so that no engine (nor anything it started) outlives the match. */
@@ -15,12 +15,13 @@
 #include <glib.h>
 
 /* An engine as typed: "name=NAME,cmd=PATH[,arg=ARG...][,dir=DIR]
- * [,option.NAME=VALUE...][,tc=BASE+INC][,movetime=MS][,nodes=N][,depth=N]".
- * A comma inside a value is written "\,". */
+ * [,stderr=FILE][,option.NAME=VALUE...][,tc=BASE+INC][,movetime=MS]
+ * [,nodes=N][,depth=N]".  A comma inside a value is written "\,". */
 typedef struct DojoEngineSpec {
     char *name;
     GPtrArray *argv;            /* cmd then each arg (owned strings) */
     char *dir;                  /* working folder, or NULL: dojo's */
+    char *stderr_path;          /* its standard error is appended here, or NULL: discarded */
     GPtrArray *option_names;    /* owned; in the order given */
     GPtrArray *option_values;
     /* This engine's own limits as typed, unchecked (the match reads them);
@@ -52,7 +53,9 @@ typedef enum DojoEngineRead {
  * at most `timeout_ms`.  `cancel` (may be NULL) is a flag that, once
  * non-zero, makes every wait of this engine return at once.  On failure
  * (cannot start, no answer in time, exits) returns NULL with an error in
- * words, the process ended. */
+ * words, the process ended; also when the spec's stderr file (a path
+ * from dojo's folder, opened to append, so that every engine started from
+ * the spec shares it) cannot be opened. */
 DojoEngine *dojo_engine_start(const DojoEngineSpec *spec, const char *variant_name,
                               int timeout_ms, gint *cancel, GError **error);
 

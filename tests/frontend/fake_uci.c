@@ -12,6 +12,7 @@
  *   --score CP       report "info depth 1 score cp CP" before each move
  *   --sleep MS       wait MS milliseconds before each answer to go
  *   --go-log PATH    append each `go` line it is sent to PATH
+ *   --stderr-note T  write T to its standard error when sent `uci`
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -158,6 +159,10 @@ int main(int argc, char **argv)
             return 2;
         }
     }
+    const char *stderr_note = NULL;
+    for (int i = 1; i + 1 < argc; i++)
+        if (strcmp(argv[i], "--stderr-note") == 0)
+            stderr_note = argv[i + 1];
     char line[65536];
     while (fgets(line, sizeof line, stdin) != NULL) {
         g_strchomp(line);
@@ -166,6 +171,8 @@ int main(int argc, char **argv)
         if (fake.silent)
             continue;
         if (strcmp(line, "uci") == 0) {
+            if (stderr_note != NULL)
+                fprintf(stderr, "%s\n", stderr_note);
             say("id name fake");
             say("option name UCI_Variant type string default %s", fake.variant->name);
             say("uciok");

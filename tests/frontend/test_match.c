@@ -279,6 +279,36 @@ static void test_engine_limits(void **state)
     g_strfreev(c);
 }
 
+/* stderr=FILE keeps what an engine writes to its standard error (appended:
+ * every engine started from the spec shares the file); a file that cannot
+ * be opened fails the match with a message naming it. */
+static void test_engine_stderr(void **state)
+{
+    DojoRun *r = run_match(state, built_variant(),
+                           "arg=--stderr-note,arg=a-says-hello,stderr=a.err", NULL,
+                           (const char *const[]){ "--games", "2", "--nodes", "10",
+                                                  "--max-plies", "6", NULL });
+    assert_int_equal(r->exit_code, 0);
+    runner_run_free(r);
+    char **lines = file_lines(state, "a.err");
+    assert_true(g_strv_length(lines) >= 1);
+    for (int i = 0; lines[i] != NULL; i++)
+        assert_string_equal(lines[i], "a-says-hello");
+    g_strfreev(lines);
+
+    char *a = engine_spec("a", "stderr=no-such-folder/a.err");
+    char *b = engine_spec("b", NULL);
+    const char *argv[] = { "match", built_variant(), "--engine", a, "--engine", b, "--nodes",
+                           "10", NULL };
+    r = runner_run_text(*state, NULL, argv);
+    assert_int_equal(r->exit_code, 1);
+    assert_non_null(strstr(r->err, "no-such-folder/a.err"));
+    assert_int_equal(runner_count_containing(r->out, "Finished game"), 0);
+    runner_run_free(r);
+    g_free(a);
+    g_free(b);
+}
+
 static void test_adjudication(void **state)
 {
     /* Both engines agree that a is winning: b is adjudicated lost, with
@@ -391,6 +421,8 @@ static void test_usage_errors(void **state)
             "1", NULL }, "--engine a: movetime" },
         { { "match", variant, "--engine", "name=a,cmd=x,nodes=10", "--engine", b, NULL },
           "--movetime" },
+        { { "match", variant, "--engine", "name=a,cmd=x,stderr=", "--engine", b, "--nodes", "1",
+            NULL }, "stderr= wants a FILE" },
     };
     for (size_t i = 0; i < G_N_ELEMENTS(cases); i++) {
         DojoRun *r = runner_run_text(*state, NULL, cases[i].args);
@@ -620,6 +652,7 @@ int main(int argc, char **argv)
         cmocka_unit_test_setup_teardown(test_misbehaving_engine_loses, runner_make_dir, runner_remove_dir),
         cmocka_unit_test_setup_teardown(test_loss_on_the_clock, runner_make_dir, runner_remove_dir),
         cmocka_unit_test_setup_teardown(test_engine_limits, runner_make_dir, runner_remove_dir),
+        cmocka_unit_test_setup_teardown(test_engine_stderr, runner_make_dir, runner_remove_dir),
         cmocka_unit_test_setup_teardown(test_adjudication, runner_make_dir, runner_remove_dir),
         cmocka_unit_test_setup_teardown(test_sprt_stops_the_match, runner_make_dir, runner_remove_dir),
         cmocka_unit_test_setup_teardown(test_concurrent_games, runner_make_dir, runner_remove_dir),
