@@ -85,6 +85,7 @@ bool dojo_engine_spec_parse(const char *text, DojoEngineSpec *out, GError **erro
         }
         g_autofree char *key = g_strndup(item, (gsize)(equals - item));
         const char *value = equals + 1;
+        char **field = NULL;
         if (strcmp(key, "name") == 0) {
             g_free(out->name);
             out->name = g_strdup(value);
@@ -104,8 +105,7 @@ bool dojo_engine_spec_parse(const char *text, DojoEngineSpec *out, GError **erro
             }
             g_free(out->stderr_path);
             out->stderr_path = g_strdup(value);
-        } else if (limit_field(out, key) != NULL) {
-            char **field = limit_field(out, key);
+        } else if ((field = limit_field(out, key)) != NULL) {
             g_free(*field);
             *field = g_strdup(value);
         } else if (g_str_has_prefix(key, "option.") && key[7] != '\0') {

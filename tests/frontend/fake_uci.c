@@ -138,6 +138,15 @@ static int option_value(int argc, char **argv, const char *name, int min, int ma
     return -1;
 }
 
+/* The text after option `name`, or NULL when it is not given. */
+static const char *option_text(int argc, char **argv, const char *name)
+{
+    for (int i = 1; i + 1 < argc; i++)
+        if (strcmp(argv[i], name) == 0)
+            return argv[i + 1];
+    return NULL;
+}
+
 int main(int argc, char **argv)
 {
     Fake fake = { 0 };
@@ -153,16 +162,12 @@ int main(int argc, char **argv)
             fake.score = option_value(argc, argv, "--score", -100000, 100000);
         }
     }
-    for (int i = 1; i + 1 < argc; i++) {
-        if (strcmp(argv[i], "--go-log") == 0 && (fake.go_log = fopen(argv[i + 1], "a")) == NULL) {
-            fprintf(stderr, "fake_uci: cannot open %s\n", argv[i + 1]);
-            return 2;
-        }
+    const char *go_log = option_text(argc, argv, "--go-log");
+    if (go_log != NULL && (fake.go_log = fopen(go_log, "a")) == NULL) {
+        fprintf(stderr, "fake_uci: cannot open %s\n", go_log);
+        return 2;
     }
-    const char *stderr_note = NULL;
-    for (int i = 1; i + 1 < argc; i++)
-        if (strcmp(argv[i], "--stderr-note") == 0)
-            stderr_note = argv[i + 1];
+    const char *stderr_note = option_text(argc, argv, "--stderr-note");
     char line[65536];
     while (fgets(line, sizeof line, stdin) != NULL) {
         g_strchomp(line);

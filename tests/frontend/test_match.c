@@ -197,15 +197,17 @@ static void test_misbehaving_engine_loses(void **state)
  * engine's own (tc= in its spec) against an opponent on nodes. */
 static void test_loss_on_the_clock(void **state)
 {
-    const char *clocks[2][2] = {
-        { "arg=--sleep,arg=400", "--tc" },
-        { "arg=--sleep,arg=400,tc=0.1+0", "--nodes" },
+    const struct {
+        const char *b_spec, *option, *value;
+    } clocks[] = {
+        { "arg=--sleep,arg=400", "--tc", "0.1+0" },
+        { "arg=--sleep,arg=400,tc=0.1+0", "--nodes", "10" },
     };
-    for (int i = 0; i < 2; i++) {
-        const char *limit = strcmp(clocks[i][1], "--tc") == 0 ? "0.1+0" : "10";
-        DojoRun *r = run_match(state, built_variant(), NULL, clocks[i][0],
-                               (const char *const[]){ "--games", "2", clocks[i][1], limit,
-                                                      "--time-margin", "50", NULL });
+    for (size_t i = 0; i < G_N_ELEMENTS(clocks); i++) {
+        DojoRun *r = run_match(state, built_variant(), NULL, clocks[i].b_spec,
+                               (const char *const[]){ "--games", "2", clocks[i].option,
+                                                      clocks[i].value, "--time-margin", "50",
+                                                      NULL });
         assert_int_equal(r->exit_code, 0);
         assert_int_equal(runner_count_containing(r->out, "b lost on time"), 2);
         assert_int_equal(runner_count_containing(r->out, "Score of a vs b: 2 - 0 - 0"), 2);
@@ -216,12 +218,9 @@ static void test_loss_on_the_clock(void **state)
 /* The lines of the file `name` in the test's folder (g_strfreev them). */
 static char **file_lines(void **state, const char *name)
 {
-    char *path = g_build_filename(*state, name, NULL);
-    char *text = NULL;
-    assert_true(g_file_get_contents(path, &text, NULL, NULL));
-    char **lines = g_strsplit(g_strchomp(text), "\n", -1);
+    char *text = runner_read_file(*state, name);
+    char **lines = runner_lines(text);
     g_free(text);
-    g_free(path);
     return lines;
 }
 
