@@ -41,6 +41,18 @@ int dj_tune_set_size(const DjTuneSet *set)
     return (int)set->results->len;
 }
 
+const void *dj_tune_set_position(const DjTuneSet *set, int index)
+{
+    g_return_val_if_fail(index >= 0 && index < dj_tune_set_size(set), NULL);
+    return set->positions->data + (size_t)index * set->variant->state_size;
+}
+
+double dj_tune_set_label(const DjTuneSet *set, int index)
+{
+    g_return_val_if_fail(index >= 0 && index < dj_tune_set_size(set), 0.0);
+    return g_array_index(set->results, double, index);
+}
+
 bool dj_tune_position_is_quiet(const DjVariant *v, const void *pos)
 {
     if (dj_position_outcome(v, pos) != DJ_OUTCOME_ONGOING)

@@ -28,6 +28,12 @@ void dj_tune_set_free(DjTuneSet *set);
 void dj_tune_set_add(DjTuneSet *set, const void *pos, double result);
 int dj_tune_set_size(const DjTuneSet *set);
 
+/* Position `index` (in [0, size), in the order added) of the set, and its
+ * label (side 0's expected score in [0, 1]): for writing the set out.
+ * The position is owned by the set and valid until the next add. */
+const void *dj_tune_set_position(const DjTuneSet *set, int index);
+double dj_tune_set_label(const DjTuneSet *set, int index);
+
 /* Whether `pos` is ongoing, not in check, and has no noisy move (with
  * DjVariant.see: no noisy move whose exchange value is positive). */
 bool dj_tune_position_is_quiet(const DjVariant *variant, const void *pos);

@@ -1,9 +1,14 @@
 /* cmd_tune.c: `dojo tune VARIANT RECORD|FOLDER...`: fit the game's
- * evaluation weights to the results of recorded games (framework/tune.h)
- * and write them as a weights file (framework/params.h) that `dojo uci`
- * reads with its Weights option. */
+ * evaluation weights to labelled positions (framework/tune.h): the quiet
+ * positions of recorded games, labelled with each game's result or with a
+ * judge engine's opinion (tune_judge.h), and labels files
+ * (framework/tune_labels.h); write them as a weights file
+ * (framework/params.h) that `dojo uci` reads with its Weights option. */
+#include <signal.h>
 #include <stdio.h>
 #include <string.h>
+
+#include <gio/gio.h>
 
 #include "cli.h"
 #include "framework/game_history.h"
@@ -11,13 +16,18 @@
 #include "framework/record.h"
 #include "framework/text_file.h"
 #include "framework/tune.h"
+#include "framework/tune_labels.h"
+#include "interrupt.h"
 #include "options.h"
 #include "output.h"
+#include "tune_judge.h"
 
-#define TUNE_PARAMS "[OPTION...] VARIANT RECORD|FOLDER..."
+#define TUNE_PARAMS "[OPTION...] VARIANT [RECORD|FOLDER...]"
 #define DEFAULT_PASSES 50
 #define DEFAULT_SKIP_PLIES 8
 #define DEFAULT_MAX_POSITIONS 500000
+/* How often the judging says how far it got. */
+#define JUDGE_PROGRESS_EVERY 1000
 
 typedef struct TuneArgs {
     const char *command_line;   /* as typed, for the weights file's header */
@@ -25,6 +35,9 @@ typedef struct TuneArgs {
     char *passes;
     char *skip_plies;
     char *max_positions;
+    char *judge;                /* --judge SPEC */
+    char **labels;              /* --labels FILE, repeatable */
+    char *save_labels;
 } TuneArgs;
 
 typedef struct TuneData {
@@ -33,36 +46,52 @@ typedef struct TuneData {
     int games, skipped_games;
     int skip_plies;
     int max_positions;
+    DojoJudge *judge;           /* labels the positions of records, or NULL: their results */
+    int judged;
 } TuneData;
 
 /* Add the quiet positions of the game in `path`; a record of another game,
- * an unfinished game or an unreadable file is counted as skipped. */
-static void add_record(TuneData *data, const char *path)
+ * an unfinished game or an unreadable file is counted as skipped.  Fails
+ * only when the judge does. */
+static bool add_record(TuneData *data, const char *path, GError **error)
 {
-    g_autoptr(GError) error = NULL;
-    g_autoptr(DjGame) game = dj_record_load(path, &error);
+    g_autoptr(GError) why = NULL;
+    g_autoptr(DjGame) game = dj_record_load(path, &why);
     if (game == NULL) {
         g_autoptr(GString) clean = g_string_new(NULL);
-        dojo_output_sanitize(error->message, 200, clean);
+        dojo_output_sanitize(why->message, 200, clean);
         fprintf(stderr, "dojo tune: skipping %s\n", clean->str);   /* "PATH: WHY" */
         data->skipped_games++;
-        return;
+        return true;
     }
     DjOutcome outcome = dj_game_outcome(game);
     if (dj_game_variant(game) != data->variant || outcome == DJ_OUTCOME_ONGOING) {
         data->skipped_games++;
-        return;
+        return true;
     }
+    if (dj_tune_set_size(data->set) >= data->max_positions)
+        return true;
+    if (data->judge != NULL && !dojo_judge_new_game(data->judge, error))
+        return false;
     double result = outcome == DJ_OUTCOME_WIN_SIDE0 ? 1.0
                   : outcome == DJ_OUTCOME_WIN_SIDE1 ? 0.0 : 0.5;
     for (int ply = data->skip_plies; ply < dj_game_length(game); ply++) {
         if (dj_tune_set_size(data->set) >= data->max_positions)
             break;
         const void *pos = dj_game_position_at(game, ply);
-        if (dj_tune_position_is_quiet(data->variant, pos))
-            dj_tune_set_add(data->set, pos, result);
+        if (!dj_tune_position_is_quiet(data->variant, pos))
+            continue;
+        double label = result;
+        if (data->judge != NULL) {
+            if (!dojo_judge_position(data->judge, game, ply, &label, error))
+                return false;
+            if (++data->judged % JUDGE_PROGRESS_EVERY == 0)
+                fprintf(stderr, "judged %d positions\n", data->judged);
+        }
+        dj_tune_set_add(data->set, pos, label);
     }
     data->games++;
+    return true;
 }
 
 static gint compare_paths(gconstpointer a, gconstpointer b)
@@ -78,8 +107,7 @@ static bool add_path(TuneData *data, const char *path, GError **error)
                         "no record or folder '%s'", path);
             return false;
         }
-        add_record(data, path);
-        return true;
+        return add_record(data, path, error);
     }
     g_autoptr(GDir) dir = g_dir_open(path, 0, error);
     if (dir == NULL)
@@ -93,7 +121,8 @@ static bool add_path(TuneData *data, const char *path, GError **error)
      * depend on the order the file system lists them in. */
     g_ptr_array_sort(names, compare_paths);
     for (guint i = 0; i < names->len; i++)
-        add_record(data, g_ptr_array_index(names, i));
+        if (!add_record(data, g_ptr_array_index(names, i), error))
+            return false;
     return true;
 }
 
@@ -103,14 +132,138 @@ static void show_pass(int pass, double k, double error, void *user_data)
     fprintf(stderr, "pass %d: k %.6f, error %.6f\n", pass, k, error);
 }
 
+/* Add the positions of every --labels file. */
+static bool add_labels_files(TuneData *data, char **paths, int *from_files, GError **error)
+{
+    *from_files = 0;
+    for (int i = 0; paths != NULL && paths[i] != NULL; i++) {
+        int added = 0;
+        if (!dj_tune_labels_read(data->variant, data->set, paths[i], data->max_positions,
+                                 &added, error))
+            return false;
+        *from_files += added;
+    }
+    return true;
+}
+
+/* Add the positions of the records and folders in `paths`, judged by the
+ * engine of `judge_spec` (NULL: labelled with their results).  While the
+ * judge runs, Ctrl-C ends its waits (G_IO_ERROR_CANCELLED) and it is
+ * always ended before this returns. */
+static bool add_records(TuneData *data, const DojoEngineSpec *judge_spec, int n_paths,
+                        char **paths, GError **error)
+{
+    if (judge_spec == NULL || n_paths == 0) {
+        for (int i = 0; i < n_paths; i++)
+            if (!add_path(data, paths[i], error))
+                return false;
+        return true;
+    }
+    /* A judge that dies must not take dojo with it on the next write. */
+    signal(SIGPIPE, SIG_IGN);
+    gint cancel = 0;
+    dojo_interrupt_watch_flag(&cancel);
+    dojo_interrupt_install();
+    bool ok = (data->judge = dojo_judge_start(judge_spec, data->variant, &cancel, error)) != NULL;
+    for (int i = 0; ok && i < n_paths; i++)
+        ok = add_path(data, paths[i], error);
+    g_clear_pointer(&data->judge, dojo_judge_free);
+    dojo_interrupt_uninstall();
+    dojo_interrupt_watch_flag(NULL);
+    return ok;
+}
+
+/* Where the labels came from, for the files' headers: "game results",
+ * "the judge fsf (nodes 5000)", "labels files a.txt, b.txt", joined by
+ * " and ". */
+static char *describe_labels(const DojoEngineSpec *judge_spec, bool records, char **files)
+{
+    g_autoptr(GString) text = g_string_new(NULL);
+    if (records && judge_spec == NULL) {
+        g_string_append(text, "game results");
+    } else if (records) {
+        DojoJudgeLimit limit;
+        g_string_append_printf(text, "the judge %s (", judge_spec->name);
+        if (dojo_judge_limit_parse(judge_spec, &limit, NULL))
+            dojo_judge_limit_format(&limit, text);
+        g_string_append_c(text, ')');
+    }
+    for (int i = 0; files != NULL && files[i] != NULL; i++) {
+        g_string_append(text, i > 0 ? ", " : text->len > 0 ? " and labels files " :
+                                                          "labels files ");
+        g_string_append(text, files[i]);
+    }
+    return g_string_free(g_steal_pointer(&text), FALSE);
+}
+
+static bool save_labels(const TuneData *data, const char *path, const char *command_line,
+                        const char *source, GError **error)
+{
+    g_autofree char *comment = g_strdup_printf("%s positions labelled by %s, written by:\n  %s",
+                                               data->variant->title, source, command_line);
+    g_autoptr(GString) text = g_string_new(NULL);
+    dj_tune_labels_format(data->variant, data->set, comment, text);
+    if (!dj_text_file_write_atomically(path, text->str, text->len, error)) {
+        g_prefix_error(error, "cannot save the labels: ");   /* "PATH: WHY" follows */
+        return false;
+    }
+    fprintf(stderr, "%d labelled positions written to %s\n", dj_tune_set_size(data->set), path);
+    return true;
+}
+
+/* Fit the weights and write them to --output or standard output. */
+static int fit_and_write(const TuneArgs *args, const TuneData *data, int passes,
+                         const char *source)
+{
+    int n = dj_tune_set_size(data->set);
+    double k_before = dj_tune_fit_k(data->set);
+    double before = dj_tune_error(data->set, k_before);
+    fprintf(stderr, "start: k %.6f, error %.6f\n", k_before, before);
+    double k = 0;
+    double after = dj_tune_run(data->set, passes, show_pass, NULL, &k);
+
+    const DjVariant *variant = data->variant;
+    g_autoptr(GString) text = g_string_new(NULL);
+    g_string_append_printf(text, "# %s evaluation weights, fitted by:\n#   %s\n", variant->title,
+                           args->command_line);
+    g_string_append_printf(text, "# %d positions (%d games), labelled by %s; k %.6f; error %.6f "
+                           "-> %.6f\n", n, data->games, source, k, before, after);
+    dj_params_format(variant, text);
+    GError *error = NULL;
+    if (args->output == NULL) {
+        fputs(text->str, stdout);
+    } else if (!dj_text_file_write_atomically(args->output, text->str, text->len, &error)) {
+        fprintf(stderr, "dojo tune: cannot save %s\n", error->message);   /* "PATH: WHY" */
+        g_clear_error(&error);
+        return DOJO_EXIT_FAILURE;
+    } else {
+        fprintf(stderr, "weights written to %s\n", args->output);
+    }
+    return DOJO_EXIT_OK;
+}
+
+static bool parse_judge(const char *text, DojoEngineSpec *spec, GError **error)
+{
+    DojoJudgeLimit limit;
+    if (!dojo_engine_spec_parse(text, spec, error)) {
+        g_prefix_error(error, "--judge: ");
+        return false;
+    }
+    return dojo_judge_limit_parse(spec, &limit, error);
+}
+
 static int run_tune(void *data_args, int n_positional, char **positional)
 {
     TuneArgs *args = data_args;
-    if (n_positional < 2)
-        return dojo_usage_failure("tune", TUNE_PARAMS,
-                                  "tune wants a VARIANT and at least one RECORD or FOLDER");
+    if (n_positional < 1 || (n_positional < 2 && args->labels == NULL))
+        return dojo_usage_failure("tune", TUNE_PARAMS, "tune wants a VARIANT and at least one "
+                                  "RECORD or FOLDER, or --labels FILE");
+    if (args->judge != NULL && n_positional < 2)
+        return dojo_usage_failure("tune", TUNE_PARAMS, "--judge labels the positions of "
+                                  "records: give a RECORD or FOLDER");
     GError *error = NULL;
     gint64 passes = DEFAULT_PASSES, skip = DEFAULT_SKIP_PLIES, max = DEFAULT_MAX_POSITIONS;
+    g_auto(DojoEngineSpec) judge_spec = { 0 };
     const DjVariant *variant = dojo_variant_lookup(positional[0], &error);
     if (variant == NULL
         || (args->passes != NULL
@@ -119,49 +272,40 @@ static int run_tune(void *data_args, int n_positional, char **positional)
             && !dojo_int_parse(args->skip_plies, "--skip-plies", 0, 100000, &skip, &error))
         || (args->max_positions != NULL
             && !dojo_int_parse(args->max_positions, "--max-positions", 1, 100000000, &max,
-                               &error)))
+                               &error))
+        || (args->judge != NULL && !parse_judge(args->judge, &judge_spec, &error)))
         return dojo_report_error("tune", TUNE_PARAMS, error);
     if (variant->n_params == 0) {
         fprintf(stderr, "dojo tune: %s has no weights to tune\n", variant->title);
         return DOJO_EXIT_FAILURE;
     }
+    const DojoEngineSpec *judge = args->judge != NULL ? &judge_spec : NULL;
     g_autoptr(DjTuneSet) set = dj_tune_set_new(variant);
-    TuneData data = { variant, set, 0, 0, (int)skip, (int)max };
-    for (int i = 1; i < n_positional; i++) {
-        if (!add_path(&data, positional[i], &error))
+    TuneData data = { variant, set, 0, 0, (int)skip, (int)max, NULL, 0 };
+    int from_files = 0;
+    if (!add_labels_files(&data, args->labels, &from_files, &error))
+        return dojo_report_error("tune", TUNE_PARAMS, error);
+    if (!add_records(&data, judge, n_positional - 1, positional + 1, &error)) {
+        if (!g_error_matches(error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
             return dojo_report_error("tune", TUNE_PARAMS, error);
+        g_error_free(error);
+        fprintf(stderr, "dojo tune: interrupted while judging: nothing written\n");
+        return DOJO_EXIT_INTERRUPTED;
     }
     int n = dj_tune_set_size(data.set);
-    fprintf(stderr, "%d quiet positions from %d games (%d records skipped)\n", n, data.games,
-            data.skipped_games);
+    fprintf(stderr, "%d positions: %d quiet positions from %d games (%d records skipped), "
+            "%d from labels files\n", n, n - from_files, data.games, data.skipped_games,
+            from_files);
     if (n == 0) {
         fprintf(stderr, "dojo tune: no positions to tune on: give finished games of %s\n",
                 variant->title);
         return DOJO_EXIT_FAILURE;
     }
-    double k_before = dj_tune_fit_k(data.set);
-    double before = dj_tune_error(data.set, k_before);
-    fprintf(stderr, "start: k %.6f, error %.6f\n", k_before, before);
-    double k = 0;
-    double after = dj_tune_run(data.set, (int)passes, show_pass, NULL, &k);
-
-    g_autoptr(GString) text = g_string_new(NULL);
-    g_string_append_printf(text, "# %s evaluation weights, fitted by:\n#   %s\n", variant->title,
-                           args->command_line);
-    g_string_append_printf(text, "# %d quiet positions from %d games; k %.6f; error %.6f -> "
-                           "%.6f\n", n, data.games, k, before, after);
-    dj_params_format(variant, text);
-    int code = DOJO_EXIT_OK;
-    if (args->output == NULL) {
-        fputs(text->str, stdout);
-    } else if (!dj_text_file_write_atomically(args->output, text->str, text->len, &error)) {
-        fprintf(stderr, "dojo tune: cannot save %s\n", error->message);   /* "PATH: WHY" */
-        g_clear_error(&error);
-        code = DOJO_EXIT_FAILURE;
-    } else {
-        fprintf(stderr, "weights written to %s\n", args->output);
-    }
-    return code;
+    g_autofree char *source = describe_labels(judge, n_positional > 1, args->labels);
+    if (args->save_labels != NULL
+        && !save_labels(&data, args->save_labels, args->command_line, source, &error))
+        return dojo_report_error("tune", TUNE_PARAMS, error);
+    return fit_and_write(args, &data, (int)passes, source);
 }
 
 int dojo_cmd_tune(int argc, char **argv)
@@ -176,14 +320,25 @@ int dojo_cmd_tune(int argc, char **argv)
     TuneArgs args;
     memset(&args, 0, sizeof args);
     GOptionContext *context = dojo_option_context(
-        "VARIANT RECORD|FOLDER...",
-        "Fit the game's evaluation weights to the results of recorded games (Texel\n"
-        "tuning): the quiet positions of finished games (records, or folders of .dojo\n"
-        "records such as 'dojo match --records' writes) are labelled with each game's\n"
-        "result, and the weights are moved until the evaluation predicts them best.\n"
+        "VARIANT [RECORD|FOLDER...]",
+        "Fit the game's evaluation weights to labelled positions (Texel tuning): the\n"
+        "quiet positions of finished games (records, or folders of .dojo records such\n"
+        "as 'dojo match --records' writes) are labelled with each game's result, or\n"
+        "with a stronger engine's opinion (--judge), and the weights are moved until\n"
+        "the evaluation predicts the labels best.  --save-labels keeps the labelled\n"
+        "positions in a file that --labels reads back (with or without records).\n"
         "The weights go to standard output or --output, in the form 'dojo uci' reads\n"
         "with 'setoption name Weights value FILE'.",
-        "Example:\n  dojo tune ogi games/ --output ogi-weights.txt\n", &args);
+        "The judge is an engine as 'dojo match --engine' takes it, with exactly one\n"
+        "limit of its own (nodes=N, depth=N or movetime=MS); each position gets side\n"
+        "0's expected score 1 / (1 + 10^(-cp/400)) from its score (a mate: 1 or 0).\n"
+        "A labels file has one 'LABEL POSITION' a line, '#' lines are comments.\n"
+        "\n"
+        "Examples:\n"
+        "  dojo tune ogi games/ --output ogi-weights.txt\n"
+        "  dojo tune ogi games/ --judge name=fsf,cmd=fairy-stockfish,nodes=5000 \\\n"
+        "      --save-labels ogi.labels --output ogi-weights.txt\n"
+        "  dojo tune ogi --labels ogi.labels --output ogi-weights.txt\n", &args);
     GOptionEntry entries[] = {
         { "output", 'o', 0, G_OPTION_ARG_FILENAME, &args.output,
           "Write the weights to FILE (atomically)", "FILE" },
@@ -192,7 +347,14 @@ int dojo_cmd_tune(int argc, char **argv)
         { "skip-plies", 0, 0, G_OPTION_ARG_STRING, &args.skip_plies,
           "Leave out each game's first N plies (default 8: the opening)", "N" },
         { "max-positions", 0, 0, G_OPTION_ARG_STRING, &args.max_positions,
-          "Use at most N positions (default 500000)", "N" },
+          "Use at most N positions in all (default 500000)", "N" },
+        { "judge", 0, 0, G_OPTION_ARG_STRING, &args.judge,
+          "Label the positions of records with this engine's scores (a 'dojo match "
+          "--engine' spec with one of nodes=, depth=, movetime=)", "SPEC" },
+        { "save-labels", 0, 0, G_OPTION_ARG_FILENAME, &args.save_labels,
+          "Write the labelled positions to FILE (atomically), before fitting", "FILE" },
+        { "labels", 0, 0, G_OPTION_ARG_FILENAME_ARRAY, &args.labels,
+          "Add the positions of a labels file (repeatable)", "FILE" },
         { NULL, 0, 0, G_OPTION_ARG_NONE, NULL, NULL, NULL },
     };
     g_option_group_add_entries(dojo_option_main_group(context), entries);
@@ -203,5 +365,8 @@ int dojo_cmd_tune(int argc, char **argv)
     g_free(args.passes);
     g_free(args.skip_plies);
     g_free(args.max_positions);
+    g_free(args.judge);
+    g_free(args.save_labels);
+    g_strfreev(args.labels);
     return code;
 }

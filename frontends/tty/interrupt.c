@@ -1,5 +1,6 @@
 /* interrupt.c: the SIGINT and SIGTERM handler.  Only async-signal-safe
- * work happens in the handler itself: a flag and dj_search_stop. */
+ * work happens in the handler itself: flags (a lock-free atomic store for
+ * the watched one) and dj_search_stop. */
 #include "interrupt.h"
 
 #include <signal.h>
@@ -8,6 +9,7 @@
 static volatile sig_atomic_t interrupt_seen;
 static DjSearch *volatile interrupt_search;
 static DjEngine *volatile interrupt_engine;
+static gint *volatile interrupt_flag;
 
 static void on_interrupt(int signal_number)
 {
@@ -19,6 +21,9 @@ static void on_interrupt(int signal_number)
     DjEngine *engine = interrupt_engine;
     if (engine != NULL)
         dj_engine_stop(engine);
+    gint *flag = interrupt_flag;
+    if (flag != NULL)
+        g_atomic_int_set(flag, 1);
 }
 
 void dojo_interrupt_install(void)
@@ -48,6 +53,11 @@ void dojo_interrupt_watch_search(DjSearch *search)
 void dojo_interrupt_watch_engine(DjEngine *engine)
 {
     interrupt_engine = engine;
+}
+
+void dojo_interrupt_watch_flag(gint *flag)
+{
+    interrupt_flag = flag;
 }
 
 bool dojo_interrupted(void)

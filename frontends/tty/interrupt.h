@@ -12,6 +12,8 @@
 
 #include <stdbool.h>
 
+#include <glib.h>
+
 #include "framework/search/engine.h"
 #include "framework/search/search.h"
 
@@ -27,6 +29,11 @@ void dojo_interrupt_watch_search(DjSearch *search);
 /* The same for a search behind a DjEngine (play and analyze, which may run
  * either search), or NULL for none. */
 void dojo_interrupt_watch_engine(DjEngine *engine);
+
+/* A flag to raise (set to 1, atomically) on SIGINT, or NULL for none:
+ * for waits that watch a flag rather than a search, such as those of a
+ * UCI engine (uci_engine.h). */
+void dojo_interrupt_watch_flag(gint *flag);
 
 /* Whether SIGINT or SIGTERM arrived since the handler was installed. */
 bool dojo_interrupted(void);

@@ -19,13 +19,17 @@ typedef struct EngineReply {
 
 void dojo_match_position_command(const DjGame *game, GString *out)
 {
+    dojo_match_position_command_at(game, dj_game_length(game), out);
+}
+
+void dojo_match_position_command_at(const DjGame *game, int plies, GString *out)
+{
     const DjVariant *variant = dj_game_variant(game);
     g_string_append(out, "position fen ");
     dj_format_position_engine(variant, dj_game_position_at(game, 0), out);
-    int length = dj_game_length(game);
-    if (length > 0)
+    if (plies > 0)
         g_string_append(out, " moves");
-    for (int ply = 0; ply < length; ply++) {
+    for (int ply = 0; ply < plies; ply++) {
         g_string_append_c(out, ' ');
         dj_format_move_engine(variant, dj_game_position_at(game, ply), dj_game_move_at(game, ply),
                            out);

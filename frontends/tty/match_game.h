@@ -60,4 +60,8 @@ void dojo_match_play_game(DjGame *game, DojoEngine *const engines[2],
  * `game`: "position fen START moves M1 M2 ..." (no "moves" at the start). */
 void dojo_match_position_command(const DjGame *game, GString *out);
 
+/* The same for the position after the first `plies` moves of `game`
+ * (plies in [0, dj_game_length]). */
+void dojo_match_position_command_at(const DjGame *game, int plies, GString *out);
+
 #endif

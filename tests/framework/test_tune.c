@@ -120,6 +120,30 @@ static void test_tuner_finds_the_weights(void **state)
     dj_tune_set_free(set);
 }
 
+/* The set gives back what was added, in order, as copies. */
+static void test_set_walk(void **state)
+{
+    (void)state;
+    DjTuneSet *set = dj_tune_set_new(&made_up);
+    Features f = { 3, -4, 5, 1 };
+    dj_tune_set_add(set, &f, 0.25);
+    f.material = -7;
+    f.side = 0;
+    dj_tune_set_add(set, &f, 1.0);
+    f.material = 99;   /* the set keeps its own copy */
+    assert_int_equal(dj_tune_set_size(set), 2);
+    const Features *first = dj_tune_set_position(set, 0);
+    const Features *second = dj_tune_set_position(set, 1);
+    assert_int_equal(first->material, 3);
+    assert_int_equal(first->space, -4);
+    assert_int_equal(first->side, 1);
+    assert_int_equal(second->material, -7);
+    assert_int_equal(second->side, 0);
+    assert_true(dj_tune_set_label(set, 0) == 0.25);
+    assert_true(dj_tune_set_label(set, 1) == 1.0);
+    dj_tune_set_free(set);
+}
+
 static void test_empty_set(void **state)
 {
     (void)state;
@@ -136,6 +160,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_params_text),
         cmocka_unit_test(test_tuner_finds_the_weights),
+        cmocka_unit_test(test_set_walk),
         cmocka_unit_test(test_empty_set),
     };
     return cmocka_run_group_tests_name("tune", tests, NULL, NULL);

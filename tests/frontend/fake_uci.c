@@ -10,6 +10,11 @@
  *   --silent-at N    never answer (and ignore everything but quit)
  *   --garbage-at N   answer "bestmove" followed by bytes that are no move
  *   --score CP       report "info depth 1 score cp CP" before each move
+ *   --score-by-moves report, before each move, a bound "score cp 9999
+ *                    upperbound", then "score cp S" with S = 40 x (the
+ *                    number of moves after the position's start) - 300,
+ *                    then an "info string" (a judge must take S: the last
+ *                    score, and the one a test can work out)
  *   --sleep MS       wait MS milliseconds before each answer to go
  *   --go-log PATH    append each `go` line it is sent to PATH
  *   --stderr-note T  write T to its standard error when sent `uci`
@@ -31,6 +36,8 @@ typedef struct Fake {
     int illegal_at, exit_at, silent_at, garbage_at;
     bool has_score;
     int score;
+    bool score_by_moves;
+    int position_moves;   /* moves in the last position command */
     bool silent;
     int sleep_ms;
     FILE *go_log;
@@ -72,7 +79,9 @@ static void set_position(Fake *fake, const char *args)
         return;
     }
     char **words = g_strsplit(moves != NULL ? moves : "", " ", -1);
+    fake->position_moves = 0;
     for (int i = 0; words[i] != NULL; i++) {
+        fake->position_moves += words[i][0] != '\0';
         if (words[i][0] != '\0' && !dj_game_play_text(fake->game, words[i], &error)) {
             say("info string error: move %s: %s", words[i], error->message);
             g_clear_error(&error);
@@ -114,6 +123,12 @@ static void go(Fake *fake)
     dj_format_move_engine(fake->variant, pos, move, text);
     if (fake->has_score)
         say("info depth 1 score cp %d nodes 1 pv %s", fake->score, text->str);
+    if (fake->score_by_moves) {
+        say("info depth 1 score cp 9999 upperbound nodes 1");
+        say("info depth 2 seldepth 3 score cp %d nodes 2 pv %s", 40 * fake->position_moves - 300,
+            text->str);
+        say("info string score cp 7777 is not a score");
+    }
     say("bestmove %s", text->str);
     g_string_free(text, TRUE);
     g_free(moves);
@@ -162,6 +177,8 @@ int main(int argc, char **argv)
             fake.score = option_value(argc, argv, "--score", -100000, 100000);
         }
     }
+    for (int i = 1; i < argc; i++)
+        fake.score_by_moves |= strcmp(argv[i], "--score-by-moves") == 0;
     const char *go_log = option_text(argc, argv, "--go-log");
     if (go_log != NULL && (fake.go_log = fopen(go_log, "a")) == NULL) {
         fprintf(stderr, "fake_uci: cannot open %s\n", go_log);
