@@ -361,6 +361,32 @@ int runner_count_containing(const char *text, const char *needle)
     return count;
 }
 
+int runner_count_processes(const char *program, const char *marker)
+{
+    int count = 0;
+    GDir *proc = g_dir_open("/proc", 0, NULL);
+    if (proc == NULL)
+        return 0;
+    const char *name;
+    while ((name = g_dir_read_name(proc)) != NULL) {
+        char *path = g_build_filename("/proc", name, "cmdline", NULL);
+        char *text = NULL;
+        gsize length = 0;
+        if (g_ascii_isdigit(name[0]) && g_file_get_contents(path, &text, &length, NULL)) {
+            for (gsize i = 0; i + 1 < length; i++) {
+                if (text[i] == '\0')
+                    text[i] = ' ';
+            }
+            if (strstr(text, marker) != NULL && g_str_has_prefix(text, program))
+                count++;
+        }
+        g_free(text);
+        g_free(path);
+    }
+    g_dir_close(proc);
+    return count;
+}
+
 int runner_count_line(const char *text, const char *line)
 {
     char **lines = runner_lines(text);

@@ -87,6 +87,11 @@ int runner_count_containing(const char *text, const char *needle);
 /* The number of lines of `text` that are exactly `line`. */
 int runner_count_line(const char *text, const char *line);
 
+/* The number of running processes whose command line starts with
+ * `program` and holds `marker` (an argument that makes a test's own
+ * processes stand out). */
+int runner_count_processes(const char *program, const char *marker);
+
 /* The game recorded in file `name` of `dir` (dir NULL: `name` is the path);
  * fails the current test, printing why, if it does not load. */
 DjGame *runner_load_record(const char *dir, const char *name);

@@ -511,33 +511,6 @@ static void test_engine_that_cannot_start(void **state)
     runner_run_free(r);
 }
 
-/* Processes whose command line holds `marker`. */
-static int count_processes_with(const char *marker)
-{
-    int count = 0;
-    GDir *proc = g_dir_open("/proc", 0, NULL);
-    if (proc == NULL)
-        return 0;
-    const char *name;
-    while ((name = g_dir_read_name(proc)) != NULL) {
-        char *path = g_build_filename("/proc", name, "cmdline", NULL);
-        char *text = NULL;
-        gsize length = 0;
-        if (g_ascii_isdigit(name[0]) && g_file_get_contents(path, &text, &length, NULL)) {
-            for (gsize i = 0; i + 1 < length; i++) {
-                if (text[i] == '\0')
-                    text[i] = ' ';
-            }
-            if (strstr(text, marker) != NULL && g_str_has_prefix(text, fake_path))
-                count++;
-        }
-        g_free(text);
-        g_free(path);
-    }
-    g_dir_close(proc);
-    return count;
-}
-
 /* Ctrl-C (SIGINT) or `kill` (SIGTERM): the summary so far, exit 130, and
  * no engine left running. */
 static void check_stopped_by(void **state, int signal_number)
@@ -556,10 +529,10 @@ static void check_stopped_by(void **state, int signal_number)
     assert_no_gerror(error);
     /* Wait until both engines run and b has gone silent (b is asked for
      * its third move in the second game at the latest). */
-    for (int tries = 0; tries < 200 && count_processes_with(marker) < 2; tries++)
+    for (int tries = 0; tries < 200 && runner_count_processes(fake_path, marker) < 2; tries++)
         g_usleep(50 * 1000);
     g_usleep(300 * 1000);
-    assert_int_equal(count_processes_with(marker), 2);
+    assert_int_equal(runner_count_processes(fake_path, marker), 2);
     g_subprocess_send_signal(process, signal_number);
     char *out = NULL, *err = NULL;
     g_subprocess_communicate_utf8(process, NULL, NULL, &out, &err, &error);
@@ -569,7 +542,7 @@ static void check_stopped_by(void **state, int signal_number)
     assert_non_null(strstr(out, "Interrupted"));
     assert_non_null(strstr(out, "Score of a vs b: "));
     assert_non_null(strstr(out, "Elo difference: "));
-    assert_int_equal(count_processes_with(marker), 0);
+    assert_int_equal(runner_count_processes(fake_path, marker), 0);
     g_free(out);
     g_free(err);
     g_object_unref(process);
