@@ -97,7 +97,7 @@ _dojo()
 
     # The value of an option: a file or a folder, a search, or anything.
     case "$prev" in
-        --record | --output | --resume | --openings)
+        --record | --output | --resume | --openings | --labels | --save-labels)
             _dojo_files
             return
             ;;
