@@ -242,6 +242,25 @@ DojoRun *runner_run_interrupted(const char *dir, const char *const *args, const 
     return collect(process, seen);
 }
 
+DojoRun *runner_run_signalled(const char *dir, const char *const *args, const char *program,
+                              const char *marker, int n_processes, int signal_number)
+{
+    GSubprocess *process = spawn(dir, args, G_SUBPROCESS_FLAGS_STDERR_PIPE, NULL);
+    for (int tries = 0; tries < 200 && runner_count_processes(program, marker) < n_processes;
+         tries++)
+        g_usleep(50 * 1000);
+    g_usleep(300 * 1000);
+    assert_int_equal(runner_count_processes(program, marker), n_processes);
+    g_subprocess_send_signal(process, signal_number);
+    DojoRun *run = g_new0(DojoRun, 1);
+    GError *error = NULL;
+    g_subprocess_communicate_utf8(process, NULL, NULL, &run->out, &run->err, &error);
+    assert_no_gerror(error);
+    set_exit(run, process);
+    g_object_unref(process);
+    return run;
+}
+
 void runner_run_free(DojoRun *run)
 {
     if (run == NULL)

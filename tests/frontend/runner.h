@@ -59,6 +59,14 @@ void runner_run_free(DojoRun *run);
  * rest of the output; standard error is discarded (run->err is ""). */
 DojoRun *runner_run_interrupted(const char *dir, const char *const *args, const char *wait_for);
 
+/* A signal while helpers run: run dojo with `args` as runner_run does (no
+ * input), wait until `n_processes` processes of `program` with
+ * `marker` run (see runner_count_processes; failing the test if they
+ * never do) and a moment more, send dojo `signal_number`, and collect its
+ * output and error output. */
+DojoRun *runner_run_signalled(const char *dir, const char *const *args, const char *program,
+                              const char *marker, int n_processes, int signal_number);
+
 /* A fresh temporary folder, and removing it with everything inside. */
 char *runner_temp_dir(void);
 void runner_remove_tree(const char *dir);

@@ -518,35 +518,18 @@ static void check_stopped_by(void **state, int signal_number)
     char *marker = g_strdup_printf("--marker-%d", (int)getpid());
     char *a = g_strdup_printf("name=a,cmd=%s,arg=%s", fake_path, marker);
     char *b = g_strdup_printf("name=b,cmd=%s,arg=%s,arg=--silent-at,arg=3", fake_path, marker);
-    const char *argv[] = { runner_exe(), "match", built_variant(), "--engine", a, "--engine",
-                           b, "--games", "1000", "--movetime", "10", "--time-margin", "100000",
-                           NULL };
-    GSubprocessLauncher *launcher = g_subprocess_launcher_new(
-        G_SUBPROCESS_FLAGS_STDOUT_PIPE | G_SUBPROCESS_FLAGS_STDERR_PIPE);
-    g_subprocess_launcher_set_cwd(launcher, *state);
-    GError *error = NULL;
-    GSubprocess *process = g_subprocess_launcher_spawnv(launcher, argv, &error);
-    assert_no_gerror(error);
-    /* Wait until both engines run and b has gone silent (b is asked for
-     * its third move in the second game at the latest). */
-    for (int tries = 0; tries < 200 && runner_count_processes(fake_path, marker) < 2; tries++)
-        g_usleep(50 * 1000);
-    g_usleep(300 * 1000);
-    assert_int_equal(runner_count_processes(fake_path, marker), 2);
-    g_subprocess_send_signal(process, signal_number);
-    char *out = NULL, *err = NULL;
-    g_subprocess_communicate_utf8(process, NULL, NULL, &out, &err, &error);
-    assert_no_gerror(error);
-    assert_true(g_subprocess_get_if_exited(process));
-    assert_int_equal(g_subprocess_get_exit_status(process), 130);
-    assert_non_null(strstr(out, "Interrupted"));
-    assert_non_null(strstr(out, "Score of a vs b: "));
-    assert_non_null(strstr(out, "Elo difference: "));
+    /* Stopped once both engines run and b has gone silent (b is asked
+     * for its third move in the second game at the latest). */
+    DojoRun *r = runner_run_signalled(*state, (const char *const[]){
+        "match", built_variant(), "--engine", a, "--engine", b, "--games", "1000",
+        "--movetime", "10", "--time-margin", "100000", NULL }, fake_path, marker, 2,
+        signal_number);
+    assert_int_equal(r->exit_code, 130);
+    assert_non_null(strstr(r->out, "Interrupted"));
+    assert_non_null(strstr(r->out, "Score of a vs b: "));
+    assert_non_null(strstr(r->out, "Elo difference: "));
     assert_int_equal(runner_count_processes(fake_path, marker), 0);
-    g_free(out);
-    g_free(err);
-    g_object_unref(process);
-    g_object_unref(launcher);
+    runner_run_free(r);
     g_free(a);
     g_free(b);
     g_free(marker);

@@ -332,34 +332,17 @@ static void test_interrupted_judging(void **state)
     char *marker = g_strdup_printf("--marker-%d", (int)getpid());
     char *spec = g_strdup_printf("name=judge,cmd=%s,arg=%s,arg=--score-by-moves,"
                                  "arg=--silent-at,arg=2,nodes=1", fake_path, marker);
-    const char *argv[] = { runner_exe(), "tune", v->name, "recs", "--judge", spec,
-                           "--save-labels", "l.txt", NULL };
-    GSubprocessLauncher *launcher = g_subprocess_launcher_new(
-        G_SUBPROCESS_FLAGS_STDOUT_PIPE | G_SUBPROCESS_FLAGS_STDERR_PIPE);
-    g_subprocess_launcher_set_cwd(launcher, *state);
-    GError *error = NULL;
-    GSubprocess *process = g_subprocess_launcher_spawnv(launcher, argv, &error);
-    assert_no_gerror(error);
-    for (int tries = 0; tries < 200 && runner_count_processes(fake_path, marker) < 1; tries++)
-        g_usleep(50 * 1000);
-    g_usleep(300 * 1000);   /* time to reach the search it never answers */
-    assert_int_equal(runner_count_processes(fake_path, marker), 1);
-    g_subprocess_send_signal(process, SIGINT);
-    char *out = NULL, *err = NULL;
-    g_subprocess_communicate_utf8(process, NULL, NULL, &out, &err, &error);
-    assert_no_gerror(error);
-    assert_true(g_subprocess_get_if_exited(process));
-    assert_int_equal(g_subprocess_get_exit_status(process), 130);
-    assert_non_null(strstr(err, "interrupted"));
-    assert_string_equal(out, "");
+    DojoRun *r = runner_run_signalled(*state, (const char *const[]){
+        "tune", v->name, "recs", "--judge", spec, "--save-labels", "l.txt", NULL }, fake_path,
+        marker, 1, SIGINT);
+    assert_int_equal(r->exit_code, 130);
+    assert_non_null(strstr(r->err, "interrupted"));
+    assert_string_equal(r->out, "");
     assert_int_equal(runner_count_processes(fake_path, marker), 0);
     char *labels = g_build_filename(*state, "l.txt", NULL);
     assert_false(g_file_test(labels, G_FILE_TEST_EXISTS));
     g_free(labels);
-    g_free(out);
-    g_free(err);
-    g_object_unref(process);
-    g_object_unref(launcher);
+    runner_run_free(r);
     g_free(spec);
     g_free(marker);
 }
