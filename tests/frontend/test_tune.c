@@ -22,6 +22,7 @@
 
 #include "framework/game_history.h"
 #include "framework/registry.h"
+#include "framework/text_file.h"
 #include "framework/tune.h"
 #include "gerror_assert.h"
 #include "runner.h"
@@ -253,6 +254,46 @@ static void test_bad_labels_file(void **state)
     g_string_free(good, TRUE);
 }
 
+/* A labels file far larger than a game record (the records' cap is
+ * DJ_TEXT_FILE_MAX_BYTES) is read whole: every line is checked, the first
+ * --max-positions kept. */
+static void test_large_labels_file(void **state)
+{
+    const DjVariant *v = tuned_variant();
+    void *start = g_malloc(v->state_size);
+    DjSetup setup = { NULL, 1, NULL, 0 };
+    assert_true(v->setup(start, &setup, NULL));
+    GString *line = g_string_new("0.500000 ");
+    v->format_position(start, line);
+    g_string_append_c(line, '\n');
+    g_free(start);
+    GString *text = g_string_new("# big\n");
+    int lines = 0;
+    while (text->len <= DJ_TEXT_FILE_MAX_BYTES + 4096) {
+        g_string_append(text, line->str);
+        lines++;
+    }
+    runner_write_file(*state, "big.txt", text->str);
+    DojoRun *r = run(state, (const char *const[]){ "tune", v->name, "--labels", "big.txt",
+                                                   "--max-positions", "100", "--passes", "1",
+                                                   NULL });
+    assert_int_equal(r->exit_code, 0);
+    assert_int_equal(runner_count_containing(r->err, "100 positions: "), 1);
+    runner_run_free(r);
+    /* A bad last line is still found. */
+    g_string_append(text, "2 x\n");
+    runner_write_file(*state, "big.txt", text->str);
+    r = runner_run_text(*state, NULL, (const char *const[]){
+        "tune", v->name, "--labels", "big.txt", "--max-positions", "100", NULL });
+    assert_int_equal(r->exit_code, 1);
+    char *where = g_strdup_printf("big.txt:%d: the label 2 is not between 0 and 1", lines + 2);
+    assert_non_null(strstr(r->err, where));
+    g_free(where);
+    runner_run_free(r);
+    g_string_free(text, TRUE);
+    g_string_free(line, TRUE);
+}
+
 /* A judge without exactly one limit of its own, or without records to
  * judge, is a usage error. */
 static void test_judge_usage_errors(void **state)
@@ -369,6 +410,7 @@ int main(int argc, char **argv)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test_setup_teardown(test_judge_and_labels_file, runner_make_dir, runner_remove_dir),
         cmocka_unit_test_setup_teardown(test_bad_labels_file, runner_make_dir, runner_remove_dir),
+        cmocka_unit_test_setup_teardown(test_large_labels_file, runner_make_dir, runner_remove_dir),
         cmocka_unit_test_setup_teardown(test_judge_usage_errors, runner_make_dir, runner_remove_dir),
         cmocka_unit_test_setup_teardown(test_judge_that_fails, runner_make_dir, runner_remove_dir),
         cmocka_unit_test_setup_teardown(test_interrupted_judging, runner_make_dir, runner_remove_dir),
