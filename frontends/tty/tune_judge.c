@@ -55,7 +55,7 @@ void dojo_judge_limit_format(const DojoJudgeLimit *limit, GString *out)
 
 bool dojo_judge_read_score(const char *line, DojoJudgeScore *score)
 {
-    if (!g_str_has_prefix(line, "info ") || g_str_has_prefix(line, "info string"))
+    if (!g_str_has_prefix(line, "info "))
         return true;
     g_auto(GStrv) words = g_strsplit_set(line, " \t", -1);
     int n = 0;
