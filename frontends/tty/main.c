@@ -27,7 +27,7 @@ static const DojoCommand commands[] = {
     { "analyze", "search a position and show the best line", dojo_cmd_analyze },
     { "bench", "a fixed benchmark: nodes, time, speed", dojo_cmd_bench },
     { "uci", "be an engine for other programs (the UCI protocol)", dojo_cmd_uci },
-    { "tune", "fit the evaluation's weights to recorded games", dojo_cmd_tune },
+    { "tune", "fit the evaluation's weights to games or an engine's scores", dojo_cmd_tune },
     { "match", "a match between two UCI engines, with statistics", dojo_cmd_match },
     { "review", "the engine's verdict on every move of a recorded game", dojo_cmd_review },
 };
