@@ -265,8 +265,8 @@ static int run_match(void *data, int n_positional, char **positional)
 
     plan.variant = dojo_variant_lookup(positional[0], &error);
     bool ok = plan.variant != NULL
-        && dojo_engine_spec_parse(args->engines[0], &specs[0], &error)
-        && dojo_engine_spec_parse(args->engines[1], &specs[1], &error);
+        && dojo_engine_spec_parse(args->engines[0], "--engine", &specs[0], &error)
+        && dojo_engine_spec_parse(args->engines[1], "--engine", &specs[1], &error);
     if (ok && strcmp(specs[0].name, specs[1].name) == 0) {
         dojo_usage_error(&error, "the two engines need different names (both are '%s')",
                     specs[0].name);

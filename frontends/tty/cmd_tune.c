@@ -245,11 +245,8 @@ static int fit_and_write(const TuneArgs *args, const TuneData *data, int passes,
 static bool parse_judge(const char *text, DojoEngineSpec *spec, GError **error)
 {
     DojoJudgeLimit limit;
-    if (!dojo_engine_spec_parse(text, spec, error)) {
-        g_prefix_error(error, "--judge: ");
-        return false;
-    }
-    return dojo_judge_limit_parse(spec, &limit, error);
+    return dojo_engine_spec_parse(text, "--judge", spec, error)
+        && dojo_judge_limit_parse(spec, &limit, error);
 }
 
 static int run_tune(void *data_args, int n_positional, char **positional)

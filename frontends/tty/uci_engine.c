@@ -66,7 +66,8 @@ static char **limit_field(DojoEngineSpec *spec, const char *key)
         : NULL;
 }
 
-bool dojo_engine_spec_parse(const char *text, DojoEngineSpec *out, GError **error)
+bool dojo_engine_spec_parse(const char *text, const char *option, DojoEngineSpec *out,
+                            GError **error)
 {
     memset(out, 0, sizeof *out);
     out->argv = g_ptr_array_new_with_free_func(g_free);
@@ -79,7 +80,7 @@ bool dojo_engine_spec_parse(const char *text, DojoEngineSpec *out, GError **erro
         const char *item = g_ptr_array_index(items, i);
         const char *equals = strchr(item, '=');
         if (equals == NULL) {
-            dojo_usage_error(error, "--engine: '%s' is not KEY=VALUE (in '%s')", item, text);
+            dojo_usage_error(error, "%s: '%s' is not KEY=VALUE (in '%s')", option, item, text);
             ok = false;
             break;
         }
@@ -99,7 +100,7 @@ bool dojo_engine_spec_parse(const char *text, DojoEngineSpec *out, GError **erro
             out->dir = g_strdup(value);
         } else if (strcmp(key, "stderr") == 0) {
             if (value[0] == '\0') {
-                dojo_usage_error(error, "--engine: stderr= wants a FILE (in '%s')", text);
+                dojo_usage_error(error, "%s: stderr= wants a FILE (in '%s')", option, text);
                 ok = false;
                 break;
             }
@@ -112,18 +113,18 @@ bool dojo_engine_spec_parse(const char *text, DojoEngineSpec *out, GError **erro
             g_ptr_array_add(out->option_names, g_strdup(key + 7));
             g_ptr_array_add(out->option_values, g_strdup(value));
         } else {
-            dojo_usage_error(error, "--engine: unknown key '%s' (there are name, cmd, arg, dir, "
-                        "stderr, option.NAME, tc, movetime, nodes, depth)", key);
+            dojo_usage_error(error, "%s: unknown key '%s' (there are name, cmd, arg, dir, "
+                        "stderr, option.NAME, tc, movetime, nodes, depth)", option, key);
             ok = false;
         }
     }
     const char *cmd = out->argv->len > 0 ? g_ptr_array_index(out->argv, 0) : NULL;
     if (ok && (cmd == NULL || cmd[0] == '\0')) {
-        dojo_usage_error(error, "--engine '%s' has no cmd=PROGRAM", text);
+        dojo_usage_error(error, "%s '%s' has no cmd=PROGRAM", option, text);
         ok = false;
     }
     if (ok && (out->name == NULL || out->name[0] == '\0')) {
-        dojo_usage_error(error, "--engine '%s' has no name=NAME", text);
+        dojo_usage_error(error, "%s '%s' has no name=NAME", option, text);
         ok = false;
     }
     if (!ok) {

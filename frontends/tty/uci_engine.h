@@ -29,10 +29,11 @@ typedef struct DojoEngineSpec {
     char *tc, *movetime, *nodes, *depth;
 } DojoEngineSpec;
 
-/* Parse `text` into `out`.  A usage error naming the part that is wrong
- * when a key is unknown, cmd or name is missing or empty, or an item has
- * no '='. */
-bool dojo_engine_spec_parse(const char *text, DojoEngineSpec *out, GError **error);
+/* Parse `text`, given with command-line option `option` ("--engine"), into
+ * `out`.  A usage error naming the option and the part that is wrong when a
+ * key is unknown, cmd or name is missing or empty, or an item has no '='. */
+bool dojo_engine_spec_parse(const char *text, const char *option, DojoEngineSpec *out,
+                            GError **error);
 void dojo_engine_spec_clear(DojoEngineSpec *spec);
 
 typedef struct DojoEngine DojoEngine;

@@ -311,6 +311,13 @@ static void test_judge_usage_errors(void **state)
         runner_run_free(r);
         g_free(spec);
     }
+    /* A spec that does not parse is named as the option it came with. */
+    DojoRun *bad = runner_run_text(*state, NULL, (const char *const[]){
+        "tune", v->name, ".", "--judge", "name=j,cmd=x,bogus=1,nodes=5", NULL });
+    if (bad->exit_code != 2 || strstr(bad->err, "--judge: unknown key 'bogus'") == NULL
+        || strstr(bad->err, "--engine") != NULL)
+        fail_msg("unknown key: exit %d, said:\n%s", bad->exit_code, bad->err);
+    runner_run_free(bad);
     char *spec = judge_spec("nodes=5");
     runner_write_file(*state, "l.txt", "");
     DojoRun *r = runner_run_text(*state, NULL, (const char *const[]){

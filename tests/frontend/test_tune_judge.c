@@ -89,7 +89,7 @@ static void test_limit(void **state)
     };
     for (size_t i = 0; i < G_N_ELEMENTS(good); i++) {
         g_auto(DojoEngineSpec) spec = { 0 };
-        assert_true(dojo_engine_spec_parse(good[i].spec, &spec, NULL));
+        assert_true(dojo_engine_spec_parse(good[i].spec, "--judge", &spec, NULL));
         DojoJudgeLimit limit;
         GError *error = NULL;
         assert_true(dojo_judge_limit_parse(&spec, &limit, &error));
@@ -105,7 +105,7 @@ static void test_limit(void **state)
                           "name=j,cmd=x,movetime=0", "name=j,cmd=x,depth=deep" };
     for (size_t i = 0; i < G_N_ELEMENTS(bad); i++) {
         g_auto(DojoEngineSpec) spec = { 0 };
-        assert_true(dojo_engine_spec_parse(bad[i], &spec, NULL));
+        assert_true(dojo_engine_spec_parse(bad[i], "--judge", &spec, NULL));
         DojoJudgeLimit limit;
         GError *error = NULL;
         assert_false(dojo_judge_limit_parse(&spec, &limit, &error));
