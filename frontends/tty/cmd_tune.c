@@ -264,7 +264,7 @@ static int run_tune(void *data_args, int n_positional, char **positional)
     const DjVariant *variant = dojo_variant_lookup(positional[0], &error);
     if (variant == NULL
         || (args->passes != NULL
-            && !dojo_int_parse(args->passes, "--passes", 1, 100000, &passes, &error))
+            && !dojo_int_parse(args->passes, "--passes", 0, 100000, &passes, &error))
         || (args->skip_plies != NULL
             && !dojo_int_parse(args->skip_plies, "--skip-plies", 0, 100000, &skip, &error))
         || (args->max_positions != NULL
@@ -272,6 +272,9 @@ static int run_tune(void *data_args, int n_positional, char **positional)
                                &error))
         || (args->judge != NULL && !parse_judge(args->judge, &judge_spec, &error)))
         return dojo_report_error("tune", TUNE_PARAMS, error);
+    if (passes == 0 && args->output != NULL)
+        return dojo_usage_failure("tune", TUNE_PARAMS, "--passes 0 fits nothing: there would "
+                                  "be no weights for --output");
     if (variant->n_params == 0) {
         fprintf(stderr, "dojo tune: %s has no weights to tune\n", variant->title);
         return DOJO_EXIT_FAILURE;
@@ -302,6 +305,11 @@ static int run_tune(void *data_args, int n_positional, char **positional)
     if (args->save_labels != NULL
         && !save_labels(&data, args->save_labels, args->command_line, source, &error))
         return dojo_report_error("tune", TUNE_PARAMS, error);
+    if (passes == 0) {
+        /* Labelling alone (judging takes minutes): fit later with --labels. */
+        fprintf(stderr, "no fit (--passes 0)\n");
+        return DOJO_EXIT_OK;
+    }
     return fit_and_write(args, &data, (int)passes, source);
 }
 
@@ -340,7 +348,8 @@ int dojo_cmd_tune(int argc, char **argv)
         { "output", 'o', 0, G_OPTION_ARG_FILENAME, &args.output,
           "Write the weights to FILE (atomically)", "FILE" },
         { "passes", 0, 0, G_OPTION_ARG_STRING, &args.passes,
-          "At most N passes over the weights (default 50)", "N" },
+          "At most N passes over the weights (default 50; 0: no fit, only --save-labels)",
+          "N" },
         { "skip-plies", 0, 0, G_OPTION_ARG_STRING, &args.skip_plies,
           "Leave out each game's first N plies (default 8: the opening)", "N" },
         { "max-positions", 0, 0, G_OPTION_ARG_STRING, &args.max_positions,

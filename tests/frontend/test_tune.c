@@ -187,6 +187,25 @@ static void test_judge_and_labels_file(void **state)
     assert_non_null(strstr(r->out, "labelled by game results and labels files l.txt;"));
     runner_run_free(r);
 
+    /* --passes 0 labels and saves, and fits nothing: no weights at all. */
+    r = run(state, (const char *const[]){ "tune", v->name, "--labels", "l.txt", "--passes", "0",
+                                          "--save-labels", "again.txt", NULL });
+    assert_int_equal(r->exit_code, 0);
+    assert_string_equal(r->out, "");
+    assert_int_equal(runner_count_line(r->err, "no fit (--passes 0)"), 1);
+    assert_null(strstr(r->err, "start: k"));
+    runner_run_free(r);
+    char *again = runner_read_file(*state, "again.txt");
+    char *again_body = without_comments(again);
+    assert_string_equal(again_body, body);
+    g_free(again_body);
+    g_free(again);
+    r = runner_run_text(*state, NULL, (const char *const[]){
+        "tune", v->name, "--labels", "l.txt", "--passes", "0", "--output", "w.txt", NULL });
+    assert_int_equal(r->exit_code, 2);
+    assert_non_null(strstr(r->err, "--passes 0 fits nothing"));
+    runner_run_free(r);
+
     g_free(judged_weights);
     g_free(reread_weights);
     g_free(judged);
