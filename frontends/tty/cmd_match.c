@@ -3,7 +3,6 @@
  * command line into a DojoMatchPlan; match_run.c plays it. */
 #include <errno.h>
 #include <math.h>
-#include <signal.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -318,9 +317,6 @@ static int run_match(void *data, int n_positional, char **positional)
         printf("Match of %s: %s vs %s, %d games, seed %" G_GUINT64_FORMAT "\n",
                plan.variant->title, specs[0].name, specs[1].name, plan.games, plan.seed);
         fflush(stdout);
-        /* An engine that dies must not take dojo with it when dojo next
-         * writes to it: the write fails instead, and the engine loses. */
-        signal(SIGPIPE, SIG_IGN);
         dojo_interrupt_install();
         DojoMatchEnd end = dojo_match_run(&plan, &error);
         dojo_interrupt_uninstall();

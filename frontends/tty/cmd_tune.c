@@ -4,7 +4,6 @@
  * judge engine's opinion (tune_judge.h), and labels files
  * (framework/tune_labels.h); write them as a weights file
  * (framework/params.h) that `dojo uci` reads with its Weights option. */
-#include <signal.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -159,8 +158,6 @@ static bool add_records(TuneData *data, const DojoEngineSpec *judge_spec, int n_
                 return false;
         return true;
     }
-    /* A judge that dies must not take dojo with it on the next write. */
-    signal(SIGPIPE, SIG_IGN);
     gint cancel = 0;
     dojo_interrupt_watch_flag(&cancel);
     dojo_interrupt_install();
@@ -174,18 +171,17 @@ static bool add_records(TuneData *data, const DojoEngineSpec *judge_spec, int n_
 }
 
 /* Where the labels came from, for the files' headers: "game results",
- * "the judge fsf (nodes 5000)", "labels files a.txt, b.txt", joined by
- * " and ". */
-static char *describe_labels(const DojoEngineSpec *judge_spec, bool records, char **files)
+ * "the judge fsf (nodes 5000)" (`limit` is the judge's, as parsed),
+ * "labels files a.txt, b.txt", joined by " and ". */
+static char *describe_labels(const DojoEngineSpec *judge_spec, const DojoJudgeLimit *limit,
+                             bool records, char **files)
 {
     g_autoptr(GString) text = g_string_new(NULL);
     if (records && judge_spec == NULL) {
         g_string_append(text, "game results");
     } else if (records) {
-        DojoJudgeLimit limit;
         g_string_append_printf(text, "the judge %s (", judge_spec->name);
-        if (dojo_judge_limit_parse(judge_spec, &limit, NULL))
-            dojo_judge_limit_format(&limit, text);
+        dojo_judge_limit_format(limit, text);
         g_string_append_c(text, ')');
     }
     for (int i = 0; files != NULL && files[i] != NULL; i++) {
@@ -242,11 +238,11 @@ static int fit_and_write(const TuneArgs *args, const TuneData *data, int passes,
     return DOJO_EXIT_OK;
 }
 
-static bool parse_judge(const char *text, DojoEngineSpec *spec, GError **error)
+static bool parse_judge(const char *text, DojoEngineSpec *spec, DojoJudgeLimit *limit,
+                        GError **error)
 {
-    DojoJudgeLimit limit;
     return dojo_engine_spec_parse(text, "--judge", spec, error)
-        && dojo_judge_limit_parse(spec, &limit, error);
+        && dojo_judge_limit_parse(spec, limit, error);
 }
 
 static int run_tune(void *data_args, int n_positional, char **positional)
@@ -261,6 +257,7 @@ static int run_tune(void *data_args, int n_positional, char **positional)
     GError *error = NULL;
     gint64 passes = DEFAULT_PASSES, skip = DEFAULT_SKIP_PLIES, max = DEFAULT_MAX_POSITIONS;
     g_auto(DojoEngineSpec) judge_spec = { 0 };
+    DojoJudgeLimit judge_limit = { 0 };
     const DjVariant *variant = dojo_variant_lookup(positional[0], &error);
     if (variant == NULL
         || (args->passes != NULL
@@ -270,7 +267,7 @@ static int run_tune(void *data_args, int n_positional, char **positional)
         || (args->max_positions != NULL
             && !dojo_int_parse(args->max_positions, "--max-positions", 1, 100000000, &max,
                                &error))
-        || (args->judge != NULL && !parse_judge(args->judge, &judge_spec, &error)))
+        || (args->judge != NULL && !parse_judge(args->judge, &judge_spec, &judge_limit, &error)))
         return dojo_report_error("tune", TUNE_PARAMS, error);
     if (passes == 0 && args->output != NULL)
         return dojo_usage_failure("tune", TUNE_PARAMS, "--passes 0 fits nothing: there would "
@@ -301,7 +298,8 @@ static int run_tune(void *data_args, int n_positional, char **positional)
                 variant->title);
         return DOJO_EXIT_FAILURE;
     }
-    g_autofree char *source = describe_labels(judge, n_positional > 1, args->labels);
+    g_autofree char *source = describe_labels(judge, &judge_limit, n_positional > 1,
+                                                  args->labels);
     if (args->save_labels != NULL
         && !save_labels(&data, args->save_labels, args->command_line, source, &error))
         return dojo_report_error("tune", TUNE_PARAMS, error);

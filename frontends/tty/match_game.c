@@ -36,25 +36,17 @@ void dojo_match_position_command_at(const DjGame *game, int plies, GString *out)
     }
 }
 
-/* "score cp X" or "score mate N" in an info line. */
+/* "score cp X" or "score mate N" in an info line (within +-1000000; a
+ * score that does not read changes nothing). */
 static void read_score(const char *line, EngineReply *reply)
 {
-    g_auto(GStrv) words = g_strsplit(line, " ", -1);
-    for (int i = 0; words[i] != NULL; i++) {
-        if (strcmp(words[i], "score") != 0 || words[i + 1] == NULL || words[i + 2] == NULL)
-            continue;
-        gint64 value = 0;
-        if (!g_ascii_string_to_signed(words[i + 2], 10, -1000000, 1000000, &value, NULL))
-            break;
-        if (strcmp(words[i + 1], "cp") == 0) {
-            reply->has_score = true;
-            reply->score = (int)value;
-        } else if (strcmp(words[i + 1], "mate") == 0) {
-            reply->has_score = true;
-            reply->score = value > 0 ? MATE_SCORE - (int)value : -MATE_SCORE - (int)value;
-        }
-        break;
-    }
+    DojoEngineScore said = { 0 };
+    if (!dojo_engine_read_score(line, &said) || !said.seen || said.value < -1000000
+        || said.value > 1000000)
+        return;
+    int value = (int)said.value;
+    reply->has_score = true;
+    reply->score = !said.mate ? value : value > 0 ? MATE_SCORE - value : -MATE_SCORE - value;
 }
 
 /* The clock and increment `side` is told of `whose` side: its own when

@@ -53,36 +53,7 @@ void dojo_judge_limit_format(const DojoJudgeLimit *limit, GString *out)
     g_string_append_printf(out, "%s %" G_GINT64_FORMAT, keys[limit->kind], limit->value);
 }
 
-bool dojo_judge_read_score(const char *line, DojoJudgeScore *score)
-{
-    if (!g_str_has_prefix(line, "info "))
-        return true;
-    g_auto(GStrv) words = g_strsplit_set(line, " \t", -1);
-    int n = 0;
-    for (int i = 0; words[i] != NULL; i++)   /* runs of spaces leave empty words: drop them */
-        if (words[i][0] != '\0')
-            words[n++] = words[i];
-        else
-            g_free(words[i]);
-    words[n] = NULL;
-    for (int i = 0; i < n; i++) {
-        if (strcmp(words[i], "string") == 0)
-            return true;   /* the rest is free text */
-        if (strcmp(words[i], "score") != 0)
-            continue;
-        gint64 value = 0;
-        bool mate = i + 1 < n && strcmp(words[i + 1], "mate") == 0;
-        bool cp = i + 1 < n && strcmp(words[i + 1], "cp") == 0;
-        if ((!mate && !cp) || i + 2 >= n
-            || !g_ascii_string_to_signed(words[i + 2], 10, -100000000, 100000000, &value, NULL))
-            return false;
-        *score = (DojoJudgeScore){ true, mate, value };
-        return true;
-    }
-    return true;
-}
-
-double dojo_judge_expected_score(const DojoJudgeScore *score, int side_to_move)
+double dojo_judge_expected_score(const DojoEngineScore *score, int side_to_move)
 {
     double p = score->mate ? (score->value > 0 ? 1.0 : 0.0)
                            : 1.0 / (1.0 + pow(10.0, -(double)score->value / 400.0));
@@ -165,7 +136,7 @@ bool dojo_judge_position(DojoJudge *judge, const DjGame *game, int ply, double *
     gint64 wait_ms = judge->limit.kind == DOJO_JUDGE_MOVETIME ? 10000 + 10 * judge->limit.value
                                                               : JUDGE_SEARCH_CAP_MS;
     gint64 deadline = g_get_monotonic_time() + wait_ms * 1000;
-    DojoJudgeScore score = { 0 };
+    DojoEngineScore score = { 0 };
     for (;;) {
         g_autofree char *line = NULL;
         DojoEngineRead read = dojo_engine_read(judge->engine, deadline, &line);
@@ -176,7 +147,7 @@ bool dojo_judge_position(DojoJudge *judge, const DjGame *game, int ply, double *
                 return false;
             break;
         }
-        if (!dojo_judge_read_score(line, &score)) {
+        if (!dojo_engine_read_score(line, &score)) {
             g_autofree char *clean = dj_text_quote(line, 80);
             return dj_error_set(error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA,
                                 "the judge %s sent a score that does not parse: '%s'", name,

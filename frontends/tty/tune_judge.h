@@ -41,25 +41,10 @@ bool dojo_judge_limit_parse(const DojoEngineSpec *spec, DojoJudgeLimit *out, GEr
  * also what follows "go " on the wire. */
 void dojo_judge_limit_format(const DojoJudgeLimit *limit, GString *out);
 
-/* What the judge said of a position so far. */
-typedef struct DojoJudgeScore {
-    bool seen;     /* some info line had a score */
-    bool mate;     /* value is moves to mate (> 0: the side to move mates) */
-    gint64 value;  /* centipawns, or moves to mate */
-} DojoJudgeScore;
-
-/* Read the score of UCI output line `line` into *score, if it has one
- * ("info ... score cp X" or "score mate N", with or without lowerbound or
- * upperbound): the last line with a score wins, so a bound counts only
- * when no exact score follows it.  Lines without one, "info string ..."
- * among them, change nothing.  False when `line` has a score that does not
- * parse (garbage). */
-bool dojo_judge_read_score(const char *line, DojoJudgeScore *score);
-
 /* Side 0's expected score in [0, 1] from `score` (seen), reported by the
  * side `side_to_move`: 1 / (1 + 10^(-cp/400)) for the side to move, 1 for
  * a mate it gives, 0 for one it gets (mate 0 too), turned to side 0's view. */
-double dojo_judge_expected_score(const DojoJudgeScore *score, int side_to_move);
+double dojo_judge_expected_score(const DojoEngineScore *score, int side_to_move);
 
 typedef struct DojoJudge DojoJudge;
 

@@ -135,6 +135,35 @@ bool dojo_engine_spec_parse(const char *text, const char *option, DojoEngineSpec
     return true;
 }
 
+bool dojo_engine_read_score(const char *line, DojoEngineScore *score)
+{
+    if (!g_str_has_prefix(line, "info "))
+        return true;
+    g_auto(GStrv) words = g_strsplit_set(line, " \t", -1);
+    int n = 0;
+    for (int i = 0; words[i] != NULL; i++)   /* runs of spaces leave empty words: drop them */
+        if (words[i][0] != '\0')
+            words[n++] = words[i];
+        else
+            g_free(words[i]);
+    words[n] = NULL;
+    for (int i = 0; i < n; i++) {
+        if (strcmp(words[i], "string") == 0)
+            return true;   /* the rest is free text */
+        if (strcmp(words[i], "score") != 0)
+            continue;
+        gint64 value = 0;
+        bool mate = i + 1 < n && strcmp(words[i + 1], "mate") == 0;
+        bool cp = i + 1 < n && strcmp(words[i + 1], "cp") == 0;
+        if ((!mate && !cp) || i + 2 >= n
+            || !g_ascii_string_to_signed(words[i + 2], 10, -100000000, 100000000, &value, NULL))
+            return false;
+        *score = (DojoEngineScore){ true, mate, value };
+        return true;
+    }
+    return true;
+}
+
 void dojo_engine_spec_clear(DojoEngineSpec *spec)
 {
     g_free(spec->name);
@@ -291,6 +320,7 @@ static bool handshake(DojoEngine *engine, const DojoEngineSpec *spec, const char
 DojoEngine *dojo_engine_start(const DojoEngineSpec *spec, const char *variant_name,
                               int timeout_ms, gint *cancel, GError **error)
 {
+    signal(SIGPIPE, SIG_IGN);   /* see the header */
     int stderr_fd = -1;
     if (spec->stderr_path != NULL) {
         stderr_fd = g_open(spec->stderr_path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0644);

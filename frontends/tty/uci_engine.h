@@ -3,8 +3,9 @@
  * An engine is described on the command line by a spec (see
  * dojo_engine_spec_parse), started as a child process in its own process
  * group with its standard input and output on pipes (its standard error is
- * discarded, or appended to the spec's stderr file), and read by a thread of its own that queues each output line,
- * so that every read can have a deadline.  dojo_engine_free always ends the
+ * discarded, or appended to the spec's stderr file), and read by a thread
+ * of its own that queues each output line, so that every read can have a
+ * deadline.  dojo_engine_free always ends the
  * process: `quit`, a grace period, then SIGKILL to its whole process group,
  * so that no engine (nor anything it started) outlives the match. */
 #ifndef DOJO_TTY_UCI_ENGINE_H
@@ -36,6 +37,22 @@ bool dojo_engine_spec_parse(const char *text, const char *option, DojoEngineSpec
                             GError **error);
 void dojo_engine_spec_clear(DojoEngineSpec *spec);
 
+/* What an engine's `info` lines said of the position, from the side to
+ * move's view. */
+typedef struct DojoEngineScore {
+    bool seen;     /* some info line had a score */
+    bool mate;     /* value is moves to mate (> 0: the side to move mates) */
+    gint64 value;  /* centipawns, or moves to mate */
+} DojoEngineScore;
+
+/* Read the score of UCI output line `line` into *score, if it has one
+ * ("info ... score cp X" or "score mate N", with or without lowerbound or
+ * upperbound): the last line with a score wins, so a bound counts only
+ * when no exact score follows it.  Lines without one, "info string ..."
+ * among them, change nothing.  False when `line` has a score that does not
+ * parse (garbage). */
+bool dojo_engine_read_score(const char *line, DojoEngineScore *score);
+
 typedef struct DojoEngine DojoEngine;
 
 /* What a read brought. */
@@ -56,7 +73,9 @@ typedef enum DojoEngineRead {
  * (cannot start, no answer in time, exits) returns NULL with an error in
  * words, the process ended; also when the spec's stderr file (a path
  * from dojo's folder, opened to append, so that every engine started from
- * the spec shares it) cannot be opened. */
+ * the spec shares it) cannot be opened.  The first start makes the process
+ * ignore SIGPIPE: an engine that dies must not take dojo with it when dojo
+ * next writes to it (the write fails instead). */
 DojoEngine *dojo_engine_start(const DojoEngineSpec *spec, const char *variant_name,
                               int timeout_ms, gint *cancel, GError **error);
 

@@ -14,32 +14,32 @@
 static void test_read_score(void **state)
 {
     (void)state;
-    DojoJudgeScore score = { 0 };
+    DojoEngineScore score = { 0 };
     /* Lines without a score change nothing. */
-    assert_true(dojo_judge_read_score("info depth 3 nodes 100 nps 5", &score));
-    assert_true(dojo_judge_read_score("info string score cp 50", &score));
-    assert_true(dojo_judge_read_score("readyok", &score));
+    assert_true(dojo_engine_read_score("info depth 3 nodes 100 nps 5", &score));
+    assert_true(dojo_engine_read_score("info string score cp 50", &score));
+    assert_true(dojo_engine_read_score("readyok", &score));
     assert_false(score.seen);
-    assert_true(dojo_judge_read_score("info depth 1 seldepth 2 score cp -35 nodes 9 pv a1", &score));
+    assert_true(dojo_engine_read_score("info depth 1 seldepth 2 score cp -35 nodes 9 pv a1", &score));
     assert_true(score.seen);
     assert_false(score.mate);
     assert_int_equal(score.value, -35);
     /* The last score wins: a bound counts until an exact one follows. */
-    assert_true(dojo_judge_read_score("info depth 2 score cp 80 lowerbound nodes 20", &score));
+    assert_true(dojo_engine_read_score("info depth 2 score cp 80 lowerbound nodes 20", &score));
     assert_int_equal(score.value, 80);
-    assert_true(dojo_judge_read_score("info depth 2 score  cp  60 nodes 30", &score));
+    assert_true(dojo_engine_read_score("info depth 2 score  cp  60 nodes 30", &score));
     assert_int_equal(score.value, 60);
-    assert_true(dojo_judge_read_score("info depth 3 score mate -4 nodes 40", &score));
+    assert_true(dojo_engine_read_score("info depth 3 score mate -4 nodes 40", &score));
     assert_true(score.mate);
     assert_int_equal(score.value, -4);
-    assert_true(dojo_judge_read_score("info depth 3 currmove a1 currmovenumber 2", &score));
+    assert_true(dojo_engine_read_score("info depth 3 currmove a1 currmovenumber 2", &score));
     assert_true(score.mate);
     /* Garbage where a score should be. */
     const char *bad[] = { "info score cp", "info score cp x", "info score pawns 3",
                           "info depth 2 score", "info score cp 1e9999" };
     for (size_t i = 0; i < G_N_ELEMENTS(bad); i++) {
-        DojoJudgeScore other = { 0 };
-        if (dojo_judge_read_score(bad[i], &other))
+        DojoEngineScore other = { 0 };
+        if (dojo_engine_read_score(bad[i], &other))
             fail_msg("'%s' was taken as a score", bad[i]);
     }
 }
@@ -67,7 +67,7 @@ static void test_expected_score(void **state)
         { true, 0, 0, 0.0 },
     };
     for (size_t i = 0; i < G_N_ELEMENTS(cases); i++) {
-        DojoJudgeScore score = { true, cases[i].mate, cases[i].value };
+        DojoEngineScore score = { true, cases[i].mate, cases[i].value };
         double p = dojo_judge_expected_score(&score, cases[i].side);
         if (fabs(p - cases[i].expected) > 1e-12)
             fail_msg("case %zu: %.9f, expected %.9f", i, p, cases[i].expected);
