@@ -17,9 +17,14 @@ const DjParam *dj_params_find(const DjVariant *variant, const char *name)
 
 void dj_params_format(const DjVariant *variant, GString *out)
 {
+    g_autofree int *values = dj_params_snapshot(variant);
+    dj_params_format_values(variant, values, out);
+}
+
+void dj_params_format_values(const DjVariant *variant, const int *values, GString *out)
+{
     for (int i = 0; i < variant->n_params; i++)
-        g_string_append_printf(out, "%s %d\n", variant->params[i].name,
-                               *variant->params[i].value);
+        g_string_append_printf(out, "%s %d\n", variant->params[i].name, values[i]);
 }
 
 /* Quote at most 40 characters of outside text. */

@@ -19,6 +19,10 @@ const DjParam *dj_params_find(const DjVariant *variant, const char *name);
 /* Append "NAME VALUE\n" for every weight, in the game's order. */
 void dj_params_format(const DjVariant *variant, GString *out);
 
+/* The same with the values `values` (n_params of them, in the game's
+ * order) in place of the current ones, which are left alone. */
+void dj_params_format_values(const DjVariant *variant, const int *values, GString *out);
+
 /* Set the weights `text` names.  All or nothing: an unknown name, a value
  * that is not a whole number within the weight's range, a name given
  * twice or a malformed line changes nothing and fails with "line N: ..."

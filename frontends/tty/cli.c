@@ -20,6 +20,17 @@ int dojo_usage_failure(const char *command, const char *params, const char *mess
 static int saved_argc;
 static char **saved_argv;
 
+char *dojo_cli_command_line(int argc, char **argv)
+{
+    GString *line = g_string_new("dojo");
+    for (int i = 0; i < argc; i++) {
+        bool plain = argv[i][0] != '\0' && strpbrk(argv[i], " \t'\"\\$`*?;&|<>(){}~#") == NULL;
+        g_autofree char *quoted = plain ? NULL : g_shell_quote(argv[i]);
+        g_string_append_printf(line, " %s", plain ? argv[i] : quoted);
+    }
+    return g_string_free(line, FALSE);
+}
+
 void dojo_cli_remember_args(int argc, char **argv)
 {
     saved_argc = argc;

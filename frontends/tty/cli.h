@@ -20,6 +20,12 @@ int dojo_cmd_uci(int argc, char **argv);
 int dojo_cmd_tune(int argc, char **argv);
 int dojo_cmd_match(int argc, char **argv);
 int dojo_cmd_review(int argc, char **argv);
+int dojo_cmd_spsa(int argc, char **argv);
+
+/* "dojo COMMAND ARG..." from a subcommand's argc, argv, each word quoted
+ * only where a shell needs it, so that it reads as typed (for the header
+ * of a file the command writes).  g_free it. */
+char *dojo_cli_command_line(int argc, char **argv);
 
 /* Print "dojo COMMAND: MESSAGE", the usage line "Usage: dojo COMMAND
  * PARAMS" and a hint to stderr; returns DOJO_EXIT_USAGE. */

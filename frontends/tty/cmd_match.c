@@ -12,15 +12,12 @@
 #include "framework/game_history.h"
 #include "framework/text_file.h"
 #include "interrupt.h"
+#include "match_options.h"
 #include "match_run.h"
 #include "options.h"
 #include "uci_engine.h"
 
 #define MATCH_PARAMS "[OPTION...] VARIANT --engine SPEC --engine SPEC"
-#define DEFAULT_MARGIN_MS 500
-#define DEFAULT_CAP_MS 60000
-#define DEFAULT_STARTUP_MS 10000
-#define DEFAULT_MAX_PLIES 1000
 #define MAX_GAMES 10000000
 
 typedef struct MatchArgs {
@@ -45,32 +42,6 @@ static bool parse_count(const char *text, const char *what, gint64 min, gint64 m
         return true;
     }
     return dojo_int_parse(text, what, min, max, out, error);
-}
-
-/* Seconds as typed ("10", "0.1") into milliseconds. */
-static bool parse_seconds(const char *text, gint64 *ms)
-{
-    char *end = NULL;
-    double seconds = g_ascii_strtod(text, &end);
-    if (end == text || *end != '\0' || !isfinite(seconds) || seconds < 0 || seconds > 1e7)
-        return false;
-    *ms = (gint64)llround(seconds * 1000.0);
-    return true;
-}
-
-static bool parse_tc(const char *text, const char *what, DojoMatchLimits *limits, GError **error)
-{
-    g_auto(GStrv) parts = g_strsplit(text, "+", 2);
-    gint64 inc = 0;
-    bool ok = parse_seconds(parts[0], &limits->base_ms) && limits->base_ms > 0
-        && (parts[1] == NULL || parse_seconds(parts[1], &inc));
-    if (!ok) {
-        dojo_usage_error(error, "%s wants BASE+INC in seconds (e.g. 10+0.1 or 60), not '%s'",
-                         what, text);
-        return false;
-    }
-    limits->inc_ms = inc;
-    return true;
 }
 
 static bool parse_sprt(const char *text, DjSprt *sprt, GError **error)
@@ -105,58 +76,6 @@ static bool parse_sprt(const char *text, DjSprt *sprt, GError **error)
     return ok;
 }
 
-/* The position strings of an openings file, each checked by the variant. */
-static GPtrArray *read_positions(const DjVariant *variant, const char *path, GError **error)
-{
-    g_autofree char *text = NULL;
-    gsize length = 0;
-    if (!dj_text_file_read(path, DJ_TEXT_FILE_MAX_BYTES, &text, &length, error)) {
-        g_prefix_error(error, "cannot read the openings file ");   /* "PATH: WHY" follows */
-        return NULL;
-    }
-    g_autoptr(GPtrArray) positions = g_ptr_array_new_with_free_func(g_free);
-    g_auto(GStrv) lines = g_strsplit(text, "\n", -1);
-    for (int i = 0; lines[i] != NULL; i++) {
-        char *line = g_strstrip(lines[i]);
-        if (line[0] == '\0' || line[0] == '#')
-            continue;
-        DjSetup setup = { line, 0, NULL, 0 };
-        g_autoptr(GError) local = NULL;
-        g_autoptr(DjGame) game = dj_game_new(variant, &setup, &local);
-        if (game == NULL || dj_game_outcome(game) != DJ_OUTCOME_ONGOING) {
-            g_set_error(error, DJ_ERROR, DJ_ERROR_INVALID, "%s: line %d: %s", path, i + 1,
-                        game == NULL ? local->message : "the game is already over there");
-            return NULL;
-        }
-        g_ptr_array_add(positions, g_strdup(line));
-    }
-    if (positions->len == 0) {
-        g_set_error(error, DJ_ERROR, DJ_ERROR_INVALID, "%s holds no position", path);
-        return NULL;
-    }
-    return g_steal_pointer(&positions);
-}
-
-static bool parse_openings(const MatchArgs *args, DojoMatchPlan *plan, GError **error)
-{
-    const char *text = args->openings;
-    if (text == NULL || strcmp(text, "none") == 0)
-        return true;
-    if (g_str_has_prefix(text, "random:")) {
-        gint64 plies = 0;
-        if (!dojo_int_parse(text + 7, "--openings random:N", 0, 1000, &plies, error))
-            return false;
-        plan->random_plies = (int)plies;
-        return true;
-    }
-    if (g_str_has_prefix(text, "file:") && text[5] != '\0') {
-        plan->positions = read_positions(plan->variant, text + 5, error);
-        return plan->positions != NULL;
-    }
-    dojo_usage_error(error, "--openings wants none, random:N or file:PATH, not '%s'", text);
-    return false;
-}
-
 /* How long one engine may think, as typed: the match's options or the
  * engine's spec. */
 typedef struct LimitTexts {
@@ -173,7 +92,7 @@ static bool parse_thinking(const LimitTexts *texts, DojoMatchLimits *limits, GEr
     g_autofree char *depth = g_strconcat(texts->prefix, "depth", NULL);
     limits->base_ms = limits->inc_ms = 0;
     limits->movetime_ms = limits->nodes = limits->depth = 0;
-    return (texts->tc == NULL || parse_tc(texts->tc, tc, limits, error))
+    return (texts->tc == NULL || dojo_match_tc_parse(texts->tc, tc, limits, error))
         && parse_count(texts->movetime, movetime, 1, G_MAXINT32, 0, &limits->movetime_ms, error)
         && parse_count(texts->nodes, nodes, 1, G_MAXINT64, 0, &limits->nodes, error)
         && parse_count(texts->depth, depth, 1, 1000, 0, &limits->depth, error);
@@ -194,9 +113,9 @@ static bool parse_limits(const MatchArgs *args, const DojoEngineSpec specs[2],
     memset(&shared, 0, sizeof shared);
     LimitTexts texts = { args->tc, args->movetime, args->nodes, args->depth, "--" };
     if (!parse_thinking(&texts, &shared, error)
-        || !parse_count(args->margin, "--time-margin", 0, G_MAXINT32, DEFAULT_MARGIN_MS,
+        || !parse_count(args->margin, "--time-margin", 0, G_MAXINT32, DOJO_MATCH_DEFAULT_MARGIN_MS,
                         &shared.margin_ms, error)
-        || !parse_count(args->cap, "--move-timeout", 1, G_MAXINT32, DEFAULT_CAP_MS,
+        || !parse_count(args->cap, "--move-timeout", 1, G_MAXINT32, DOJO_MATCH_DEFAULT_CAP_MS,
                         &shared.cap_ms, error))
         return false;
     for (int i = 0; i < 2; i++) {
@@ -221,7 +140,7 @@ static bool parse_limits(const MatchArgs *args, const DojoEngineSpec specs[2],
 static bool parse_adjudication(const MatchArgs *args, DojoAdjudication *adj, GError **error)
 {
     gint64 values[6];
-    if (!parse_count(args->max_plies, "--max-plies", 0, G_MAXINT32, DEFAULT_MAX_PLIES,
+    if (!parse_count(args->max_plies, "--max-plies", 0, G_MAXINT32, DOJO_MATCH_DEFAULT_MAX_PLIES,
                      &values[0], error)
         || !parse_count(args->resign_score, "--resign-score", 1, 100000, 0, &values[1], error)
         || !parse_count(args->resign_moves, "--resign-moves", 1, 10000, 0, &values[2], error)
@@ -273,24 +192,13 @@ static int run_match(void *data, int n_positional, char **positional)
     }
     ok = ok && parse_count(args->games, "--games", 1, MAX_GAMES, 2, &games, &error)
         && parse_count(args->concurrency, "--concurrency", 1, 256, 1, &concurrency, &error)
-        && parse_count(args->startup, "--startup-timeout", 1, G_MAXINT32, DEFAULT_STARTUP_MS,
+        && parse_count(args->startup, "--startup-timeout", 1, G_MAXINT32, DOJO_MATCH_DEFAULT_STARTUP_MS,
                        &startup, &error)
         && parse_limits(args, specs, plan.limits, &error)
         && parse_adjudication(args, &plan.adjudication, &error)
         && (args->sprt == NULL || parse_sprt(args->sprt, &plan.sprt, &error))
         && dojo_setup_build(&args->setup, default_seed, &setup, &error);
-    if (ok) {
-        /* A fixed --position is one opening for every pair. */
-        if (args->setup.position != NULL && args->openings != NULL
-            && g_str_has_prefix(args->openings, "file:")) {
-            dojo_usage_error(&error, "--position and --openings file: cannot go together");
-            ok = false;
-        } else if (args->setup.position != NULL) {
-            plan.positions = g_ptr_array_new_with_free_func(g_free);
-            g_ptr_array_add(plan.positions, g_strdup(args->setup.position));
-        }
-    }
-    ok = ok && parse_openings(args, &plan, &error);
+    ok = ok && dojo_match_openings_parse(&args->setup, args->openings, &plan, &error);
     if (ok) {
         /* Setting up the first game checks the options and --position now. */
         plan.setup = &setup.setup;

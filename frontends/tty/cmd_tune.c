@@ -313,13 +313,7 @@ static int run_tune(void *data_args, int n_positional, char **positional)
 
 int dojo_cmd_tune(int argc, char **argv)
 {
-    g_autoptr(GString) command_line = g_string_new("dojo");
-    for (int i = 0; i < argc; i++) {
-        /* Quoted only where a shell needs it, so the line reads as typed. */
-        bool plain = argv[i][0] != '\0' && strpbrk(argv[i], " \t'\"\\$`*?;&|<>(){}~#") == NULL;
-        g_autofree char *quoted = plain ? NULL : g_shell_quote(argv[i]);
-        g_string_append_printf(command_line, " %s", plain ? argv[i] : quoted);
-    }
+    g_autofree char *command_line = dojo_cli_command_line(argc, argv);
     TuneArgs args;
     memset(&args, 0, sizeof args);
     GOptionContext *context = dojo_option_context(
@@ -362,7 +356,7 @@ int dojo_cmd_tune(int argc, char **argv)
         { NULL, 0, 0, G_OPTION_ARG_NONE, NULL, NULL, NULL },
     };
     g_option_group_add_entries(dojo_option_main_group(context), entries);
-    args.command_line = command_line->str;
+    args.command_line = command_line;
     int code = dojo_option_parse_and_run(context, "tune", TUNE_PARAMS, argc, argv, run_tune,
                                          &args);
     g_free(args.output);

@@ -1,6 +1,7 @@
 /* main.c: the `dojo` command: finds the subcommand and hands over.
  *
- *   dojo list | play | perft | analyze | bench | uci | tune | match | review | help [COMMAND]
+ *   dojo list | play | perft | analyze | bench | uci | tune | spsa | match | review
+ *        | help [COMMAND]
  *   dojo --help | --version
  *
  * Exit codes: 0 success, 1 failure, 2 usage error, 130 interrupted. */
@@ -28,6 +29,7 @@ static const DojoCommand commands[] = {
     { "bench", "a fixed benchmark: nodes, time, speed", dojo_cmd_bench },
     { "uci", "be an engine for other programs (the UCI protocol)", dojo_cmd_uci },
     { "tune", "fit the evaluation's weights to games or an engine's scores", dojo_cmd_tune },
+    { "spsa", "tune the evaluation's weights for results by self-play (SPSA)", dojo_cmd_spsa },
     { "match", "a match between two UCI engines, with statistics", dojo_cmd_match },
     { "review", "the engine's verdict on every move of a recorded game", dojo_cmd_review },
 };

@@ -231,6 +231,7 @@ void dojo_match_play_game(DjGame *game, DojoEngine *const engines[2],
             g_autofree char *clean = dj_text_quote(reply.move, 40);
             lose(game, side, "%s played an illegal move '%s' (%s)", names[side], clean,
                  error->message);
+            verdict->illegal_move[side] = true;
             g_free(reply.move);
             break;
         }

@@ -28,6 +28,7 @@ struct DojoEngine {
     bool eof_seen;
     gint *cancel;
     GPid pid;               /* also the process group, see child_setup */
+    GHashTable *options;    /* the names of the options it offers, folded to lower case */
 };
 
 /* Queued after the last line; compared by address. */
@@ -282,21 +283,33 @@ static bool wait_for(DojoEngine *engine, const char *expected, int timeout_ms,
     }
 }
 
-/* Notes whether the engine offers a UCI_Variant option. */
+/* Notes the name of an option the engine offers: the words between
+ * "option name" and " type". */
 static void note_option(const char *line, void *data)
 {
-    bool *has_variant_option = data;
-    if (g_str_has_prefix(line, "option name UCI_Variant "))
-        *has_variant_option = true;
+    DojoEngine *engine = data;
+    if (!g_str_has_prefix(line, "option name "))
+        return;
+    const char *name = line + 12;
+    const char *type = strstr(name, " type ");
+    g_autofree char *exact = type != NULL ? g_strndup(name, (gsize)(type - name))
+                                          : g_strdup(name);
+    g_hash_table_add(engine->options, g_ascii_strdown(g_strstrip(exact), -1));
+}
+
+bool dojo_engine_has_option(const DojoEngine *engine, const char *name)
+{
+    g_autofree char *folded = g_ascii_strdown(name, -1);
+    return g_hash_table_contains(engine->options, folded);
 }
 
 static bool handshake(DojoEngine *engine, const DojoEngineSpec *spec, const char *variant_name,
                       int timeout_ms, GError **error)
 {
-    bool has_variant_option = false;
     if (!dojo_engine_send(engine, "uci", error)
-        || !wait_for(engine, "uciok", timeout_ms, note_option, &has_variant_option, error))
+        || !wait_for(engine, "uciok", timeout_ms, note_option, engine, error))
         return false;
+    bool has_variant_option = dojo_engine_has_option(engine, "UCI_Variant");
     bool variant_given = false;
     for (guint i = 0; i < spec->option_names->len; i++) {
         const char *name = g_ptr_array_index(spec->option_names, i);
@@ -357,6 +370,7 @@ DojoEngine *dojo_engine_start(const DojoEngineSpec *spec, const char *variant_na
     engine->output = g_data_input_stream_new(g_subprocess_get_stdout_pipe(process));
     g_data_input_stream_set_newline_type(engine->output, G_DATA_STREAM_NEWLINE_TYPE_LF);
     engine->lines = g_async_queue_new();
+    engine->options = g_hash_table_new_full(g_str_hash, g_str_equal, g_free, NULL);
     engine->cancel = cancel;
     engine->reader = g_thread_new("engine-reader", read_lines, engine);
     if (!handshake(engine, spec, variant_name, timeout_ms, error))
@@ -399,6 +413,7 @@ void dojo_engine_free(DojoEngine *engine)
             g_free(line);
     }
     g_async_queue_unref(engine->lines);
+    g_hash_table_unref(engine->options);
     g_object_unref(engine->output);
     g_object_unref(engine->process);
     g_free(engine->name);

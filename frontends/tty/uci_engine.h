@@ -84,6 +84,10 @@ void dojo_engine_free(DojoEngine *engine);
 
 const char *dojo_engine_name(const DojoEngine *engine);
 
+/* Whether the engine listed an option called `name` (case-insensitive)
+ * between `uci` and `uciok`. */
+bool dojo_engine_has_option(const DojoEngine *engine, const char *name);
+
 /* Send one command line (a newline is added).  False with an error when
  * the engine no longer reads its input. */
 bool dojo_engine_send(DojoEngine *engine, const char *line, GError **error);

@@ -18,6 +18,8 @@
  *   --sleep MS       wait MS milliseconds before each answer to go
  *   --go-log PATH    append each `go` line it is sent to PATH
  *   --stderr-note T  write T to its standard error when sent `uci`
+ *   --weights-option offer a Weights option (as `dojo uci` does; its value
+ *                    is ignored), so that `dojo spsa` takes it
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -185,6 +187,9 @@ int main(int argc, char **argv)
         return 2;
     }
     const char *stderr_note = option_text(argc, argv, "--stderr-note");
+    bool weights_option = false;
+    for (int i = 1; i < argc; i++)
+        weights_option |= strcmp(argv[i], "--weights-option") == 0;
     char line[65536];
     while (fgets(line, sizeof line, stdin) != NULL) {
         g_strchomp(line);
@@ -197,6 +202,8 @@ int main(int argc, char **argv)
                 fprintf(stderr, "%s\n", stderr_note);
             say("id name fake");
             say("option name UCI_Variant type string default %s", fake.variant->name);
+            if (weights_option)
+                say("option name Weights type string default <empty>");
             say("uciok");
         } else if (strcmp(line, "isready") == 0) {
             say("readyok");

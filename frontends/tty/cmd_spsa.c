@@ -1,0 +1,524 @@
+/* cmd_spsa.c: `dojo spsa VARIANT --iterations N ...`: tune the game's
+ * evaluation weights for game results by SPSA (framework/spsa.h), each
+ * iteration a pair of games between two copies of a UCI engine
+ * (spsa_games.h), and write them as a weights file (framework/params.h).
+ * This file reads the command line, runs the iterations, shows progress
+ * and writes the file: at the end, every --checkpoint iterations, and on
+ * Ctrl-C. */
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include <gio/gio.h>
+
+#include "cli.h"
+#include "framework/notation.h"
+#include "framework/params.h"
+#include "framework/spsa.h"
+#include "framework/text_file.h"
+#include "interrupt.h"
+#include "match_options.h"
+#include "options.h"
+#include "output.h"
+#include "spsa_games.h"
+
+#define SPSA_PARAMS "[OPTION...] VARIANT --iterations N --nodes N|--movetime MS|--tc B+I"
+#define MAX_ITERATIONS 100000000
+#define DEFAULT_CHECKPOINT 100
+#define DEFAULT_C_END_FRACTION 0.05
+#define DEFAULT_R_END 0.002
+/* Without a terminal, a progress line every this many iterations. */
+#define PLAIN_PROGRESS_EVERY 10
+
+typedef struct SpsaArgs {
+    DojoSetupArgs setup;
+    const char *command_line;   /* as typed, for the weights file's header */
+    char *iterations, *engine, *nodes, *movetime, *tc;
+    char *params, *weights, *output, *concurrency, *openings, *max_plies;
+    char *c_end, *r_end, *checkpoint;
+} SpsaArgs;
+
+/* Everything a run needs, read from the command line. */
+typedef struct SpsaSetup {
+    const DjVariant *variant;
+    int iterations, checkpoint;
+    double c_end_fraction, r_end;
+    bool together;
+    DojoEngineSpec engine;
+    DojoMatchLimits limits;
+    DojoAdjudication adjudication;
+    DojoSetup game_setup;
+    DojoMatchPlan openings;
+    int *start;                 /* every weight of the variant at the start */
+    GArray *tuned;              /* int: the indexes in variant->params of the weights tuned */
+} SpsaSetup;
+
+/* A run under way. */
+typedef struct SpsaRun {
+    const SpsaArgs *args;
+    const SpsaSetup *setup;
+    DojoSpsaGames *games;
+    DjSpsa *spsa;
+    int wins, losses, draws;    /* θ+'s games */
+    int *full_plus, *full_minus;
+    bool terminal;              /* stderr is a terminal: the progress line is rewritten */
+    bool line_open;             /* a progress line without its newline is on the terminal */
+    int checkpoint_saved;       /* the iterations the last checkpoint holds, or 0 */
+} SpsaRun;
+
+/* ---- the command line --------------------------------------------------------------- */
+
+static bool parse_fraction(const char *text, const char *what, double min_excluded, double max,
+                           double fallback, double *out, GError **error)
+{
+    if (text == NULL) {
+        *out = fallback;
+        return true;
+    }
+    char *end = NULL;
+    double value = g_ascii_strtod(text, &end);
+    if (end == text || *end != '\0' || !isfinite(value) || value <= min_excluded || value > max)
+        return dojo_usage_error(error, "%s wants a number above %g and at most %g, not '%s'",
+                                what, min_excluded, max, text);
+    *out = value;
+    return true;
+}
+
+/* This dojo itself, `dojo uci`, as an engine spec. */
+static bool own_engine(DojoEngineSpec *spec, GError **error)
+{
+    g_autoptr(GError) local = NULL;
+    g_autofree char *exe = g_file_read_link("/proc/self/exe", &local);
+    if (exe == NULL)
+        return dojo_usage_error(error, "cannot find the dojo program itself (%s): give the "
+                                "engine with --engine cmd=PATH,arg=uci", local->message);
+    g_auto(GStrv) parts = g_strsplit(exe, ",", -1);
+    g_autofree char *escaped = g_strjoinv("\\,", parts);   /* a comma would end cmd= */
+    g_autofree char *text = g_strdup_printf("name=dojo,cmd=%s,arg=uci", escaped);
+    return dojo_engine_spec_parse(text, "--engine", spec, error);
+}
+
+static bool parse_engine(const SpsaArgs *args, DojoEngineSpec *spec, GError **error)
+{
+    if (args->engine == NULL)
+        return own_engine(spec, error);
+    g_autofree char *text = g_strconcat("name=engine,", args->engine, NULL);   /* a name= wins */
+    if (!dojo_engine_spec_parse(text, "--engine", spec, error))
+        return false;
+    if (spec->tc != NULL || spec->movetime != NULL || spec->nodes != NULL
+        || spec->depth != NULL)
+        return dojo_usage_error(error, "--engine: both players think alike: give --nodes, "
+                                "--movetime or --tc, not tc=, movetime=, nodes= or depth=");
+    return true;
+}
+
+static bool parse_limits(const SpsaArgs *args, DojoMatchLimits *limits, GError **error)
+{
+    memset(limits, 0, sizeof *limits);
+    limits->margin_ms = DOJO_MATCH_DEFAULT_MARGIN_MS;
+    limits->cap_ms = DOJO_MATCH_DEFAULT_CAP_MS;
+    int given = (args->nodes != NULL) + (args->movetime != NULL) + (args->tc != NULL);
+    if (given != 1)
+        return dojo_usage_error(error, given == 0 ? "how long may the engines think? Give "
+                                "--nodes, --movetime or --tc" : "give one of --nodes, "
+                                "--movetime and --tc, not %d of them", given);
+    if (args->tc != NULL)
+        return dojo_match_tc_parse(args->tc, "--tc", limits, error);
+    if (args->movetime != NULL)
+        return dojo_int_parse(args->movetime, "--movetime", 1, G_MAXINT32, &limits->movetime_ms,
+                              error);
+    return dojo_int_parse(args->nodes, "--nodes", 1, G_MAXINT64, &limits->nodes, error);
+}
+
+/* The weights --params names (all of them without it), as indexes. */
+static bool parse_tuned(const DjVariant *variant, const char *text, GArray *tuned,
+                        GError **error)
+{
+    if (text == NULL) {
+        for (int i = 0; i < variant->n_params; i++)
+            g_array_append_val(tuned, i);
+        return true;
+    }
+    g_auto(GStrv) names = g_strsplit(text, ",", -1);
+    for (int n = 0; names[n] != NULL; n++) {
+        const DjParam *param = dj_params_find(variant, g_strstrip(names[n]));
+        int index = param != NULL ? (int)(param - variant->params) : -1;
+        for (guint j = 0; param != NULL && j < tuned->len; j++)
+            if (g_array_index(tuned, int, j) == index)
+                return dojo_usage_error(error, "--params names '%s' twice", param->name);
+        if (param == NULL) {
+            g_autoptr(GString) known = g_string_new(NULL);
+            for (int i = 0; i < variant->n_params; i++)
+                g_string_append_printf(known, "%s%s", i > 0 ? ", " : "", variant->params[i].name);
+            g_autofree char *quoted = dj_text_quote(names[n], 40);
+            return dojo_usage_error(error, "--params: %s has no weight '%s' (there are %s)",
+                                    variant->title, quoted, known->str);
+        }
+        g_array_append_val(tuned, index);
+    }
+    return true;
+}
+
+static void setup_clear(SpsaSetup *setup)
+{
+    dojo_engine_spec_clear(&setup->engine);
+    dojo_setup_clear(&setup->game_setup);
+    if (setup->openings.positions != NULL)
+        g_ptr_array_free(setup->openings.positions, TRUE);
+    if (setup->tuned != NULL)
+        g_array_free(setup->tuned, TRUE);
+    g_free(setup->start);
+}
+
+/* Read everything but the variant (setup->variant) from `args`. */
+static bool read_setup(const SpsaArgs *args, SpsaSetup *setup, GError **error)
+{
+    const DjVariant *variant = setup->variant;
+    gint64 iterations = 0, checkpoint = DEFAULT_CHECKPOINT, concurrency = 1;
+    gint64 max_plies = DOJO_MATCH_DEFAULT_MAX_PLIES;
+    if (args->iterations == NULL)
+        return dojo_usage_error(error, "how many iterations? Give --iterations N");
+    bool ok = dojo_int_parse(args->iterations, "--iterations", 1, MAX_ITERATIONS, &iterations,
+                             error)
+        && (args->checkpoint == NULL
+            || dojo_int_parse(args->checkpoint, "--checkpoint", 1, MAX_ITERATIONS, &checkpoint,
+                              error))
+        && (args->concurrency == NULL
+            || dojo_int_parse(args->concurrency, "--concurrency", 1, 2, &concurrency, error))
+        && (args->max_plies == NULL
+            || dojo_int_parse(args->max_plies, "--max-plies", 0, G_MAXINT32, &max_plies, error))
+        && parse_fraction(args->c_end, "--c-end", 0.0, 1.0, DEFAULT_C_END_FRACTION,
+                          &setup->c_end_fraction, error)
+        && parse_fraction(args->r_end, "--r-end", 0.0, 10.0, DEFAULT_R_END, &setup->r_end,
+                          error)
+        && parse_limits(args, &setup->limits, error)
+        && parse_engine(args, &setup->engine, error)
+        && parse_tuned(variant, args->params, setup->tuned, error)
+        && dojo_setup_build(&args->setup, (guint64)g_get_real_time(), &setup->game_setup, error);
+    if (!ok)
+        return false;
+    setup->iterations = (int)iterations;
+    setup->checkpoint = (int)checkpoint;
+    setup->together = concurrency == 2;
+    setup->adjudication = (DojoAdjudication){ .max_plies = (int)max_plies };
+    DojoMatchPlan *openings = &setup->openings;
+    openings->variant = variant;
+    openings->setup = &setup->game_setup.setup;
+    openings->seed = setup->game_setup.setup.seed;
+    if (!dojo_match_openings_parse(&args->setup, args->openings, openings, error))
+        return false;
+    /* The first opening checks the game's options and --position now. */
+    g_autoptr(DjGame) first = dojo_match_opening(openings, 0, error);
+    if (first == NULL)
+        return false;
+    if (args->weights != NULL && !dj_params_load(variant, args->weights, error)) {
+        g_prefix_error(error, "cannot read the start weights: ");   /* "PATH: WHY" follows */
+        return false;
+    }
+    setup->start = dj_params_snapshot(variant);
+    return true;
+}
+
+/* ---- the weights file ------------------------------------------------------------------ */
+
+/* Every weight: the tuned ones from `tuned_values` (in --params order),
+ * the others at their start. */
+static void fill_weights(const SpsaSetup *setup, const int *tuned_values, int *out)
+{
+    memcpy(out, setup->start, sizeof *out * (size_t)setup->variant->n_params);
+    for (guint j = 0; j < setup->tuned->len; j++)
+        out[g_array_index(setup->tuned, int, j)] = tuned_values[j];
+}
+
+static void format_weights(const SpsaRun *run, const char *state, GString *out)
+{
+    const SpsaSetup *setup = run->setup;
+    const DjVariant *variant = setup->variant;
+    int done = dj_spsa_done(run->spsa);
+    g_autofree int *tuned = g_new(int, setup->tuned->len);
+    g_autofree int *values = g_new(int, variant->n_params);
+    dj_spsa_rounded(run->spsa, tuned);
+    fill_weights(setup, tuned, values);
+    g_string_append_printf(out, "# %s evaluation weights, tuned by SPSA (%s):\n#   %s\n",
+                           variant->title, state, run->args->command_line);
+    g_string_append_printf(out, "# %d of %d iterations, %d games, seed %" G_GUINT64_FORMAT
+                           "; theta+ vs theta-: %d - %d - %d\n", done, setup->iterations,
+                           2 * done, setup->openings.seed, run->wins, run->losses, run->draws);
+    dj_params_format_values(variant, values, out);
+}
+
+static bool save_weights(const SpsaRun *run, const char *state, GError **error)
+{
+    g_autoptr(GString) text = g_string_new(NULL);
+    format_weights(run, state, text);
+    if (dj_text_file_write_atomically(run->args->output, text->str, text->len, error))
+        return true;
+    g_prefix_error(error, "cannot save the weights: ");   /* "PATH: WHY" follows */
+    return false;
+}
+
+/* ---- progress ----------------------------------------------------------------------------- */
+
+static void end_progress_line(SpsaRun *run)
+{
+    if (run->line_open)
+        fputc('\n', stderr);
+    run->line_open = false;
+}
+
+static void show_progress(SpsaRun *run)
+{
+    int done = dj_spsa_done(run->spsa);
+    int games = 2 * done;
+    if (!run->terminal && done % PLAIN_PROGRESS_EVERY != 0 && done != 1
+        && done != run->setup->iterations)
+        return;
+    const DjVariant *variant = run->setup->variant;
+    g_autoptr(GString) line = g_string_new(NULL);
+    double score = games > 0 ? (run->wins + 0.5 * run->draws) / games : 0.5;
+    g_string_append_printf(line, "iteration %d/%d  %d games  theta+ vs theta-: %d - %d - %d "
+                           "[%.3f] ", done, run->setup->iterations, games, run->wins,
+                           run->losses, run->draws, score);
+    const double *theta = dj_spsa_theta(run->spsa);
+    for (guint j = 0; j < run->setup->tuned->len; j++)
+        g_string_append_printf(line, " %s %.2f",
+                               variant->params[g_array_index(run->setup->tuned, int, j)].name,
+                               theta[j]);
+    if (run->terminal) {
+        int columns = dojo_output_columns(stderr);
+        if ((int)line->len >= columns)
+            g_string_truncate(line, (gsize)MAX(columns - 1, 0));
+        fprintf(stderr, "\r\033[K%s", line->str);
+        run->line_open = true;
+    } else {
+        fprintf(stderr, "%s\n", line->str);
+    }
+    fflush(stderr);
+}
+
+/* ---- the iterations ----------------------------------------------------------------------- */
+
+static bool play_pair(const int *plus, const int *minus, int iteration, double *result,
+                      void *user_data, GError **error)
+{
+    SpsaRun *run = user_data;
+    fill_weights(run->setup, plus, run->full_plus);
+    fill_weights(run->setup, minus, run->full_minus);
+    int half_points[2];
+    if (!dojo_spsa_games_play_pair(run->games, run->full_plus, run->full_minus, iteration - 1,
+                                   half_points, error))
+        return false;
+    for (int game = 0; game < 2; game++) {
+        run->wins += half_points[game] == 2;
+        run->draws += half_points[game] == 1;
+        run->losses += half_points[game] == 0;
+    }
+    /* θ+'s points minus θ-'s over the pair, halved: (h0 + h1)/2 - (4 - h0 - h1)/2, halved */
+    *result = (half_points[0] + half_points[1] - 2) / 2.0;
+    return true;
+}
+
+/* Run every iteration (or until Ctrl-C), saving checkpoints.  False with
+ * an error when the games fail; interrupted or not is the caller's to
+ * ask (dojo_interrupted). */
+static bool iterate(SpsaRun *run, GError **error)
+{
+    const SpsaSetup *setup = run->setup;
+    while (!dojo_interrupted()) {
+        GError *local = NULL;
+        if (!dj_spsa_step(run->spsa, play_pair, run, &local)) {
+            if (local == NULL)
+                return true;   /* all done */
+            if (dojo_interrupted() && g_error_matches(local, G_IO_ERROR, G_IO_ERROR_CANCELLED)) {
+                g_error_free(local);
+                return true;
+            }
+            g_propagate_error(error, local);
+            return false;
+        }
+        show_progress(run);
+        int done = dj_spsa_done(run->spsa);
+        if (run->args->output != NULL && done % setup->checkpoint == 0
+            && done < setup->iterations) {
+            if (!save_weights(run, "checkpoint", error))
+                return false;
+            run->checkpoint_saved = done;
+        }
+    }
+    return true;
+}
+
+/* The tuner over the weights of setup->tuned. */
+static DjSpsa *new_tuner(const SpsaSetup *setup)
+{
+    const DjVariant *variant = setup->variant;
+    guint n = setup->tuned->len;
+    g_autofree DjSpsaParam *params = g_new(DjSpsaParam, n);
+    for (guint j = 0; j < n; j++) {
+        int index = g_array_index(setup->tuned, int, j);
+        const DjParam *param = &variant->params[index];
+        params[j] = (DjSpsaParam){ param->min, param->max, setup->start[index],
+                                   dj_spsa_default_c_end(param->min, param->max,
+                                                         setup->c_end_fraction) };
+    }
+    return dj_spsa_new(params, (int)n, setup->iterations, setup->r_end, setup->openings.seed);
+}
+
+/* Tune, then write the weights (also when interrupted); the exit code. */
+static int tune(const SpsaArgs *args, const SpsaSetup *setup)
+{
+    const DjVariant *variant = setup->variant;
+    SpsaRun run = { .args = args, .setup = setup };
+    run.terminal = dojo_output_is_terminal(stderr);
+    run.full_plus = g_new(int, variant->n_params);
+    run.full_minus = g_new(int, variant->n_params);
+    run.spsa = new_tuner(setup);
+    gint cancel = 0;
+    DojoSpsaGamesPlan plan = { variant, &setup->engine, setup->limits, setup->adjudication,
+                               &setup->openings, setup->together,
+                               DOJO_MATCH_DEFAULT_STARTUP_MS };
+    GError *error = NULL;
+    dojo_interrupt_watch_flag(&cancel);
+    dojo_interrupt_install();
+    fprintf(stderr, "SPSA of %s: %u weights, %d iterations, seed %" G_GUINT64_FORMAT "\n",
+            variant->title, setup->tuned->len, setup->iterations, setup->openings.seed);
+    run.games = dojo_spsa_games_new(&plan, &cancel, &error);
+    bool ok = run.games != NULL && iterate(&run, &error);
+    dojo_spsa_games_free(run.games);   /* every engine ends here */
+    bool interrupted = dojo_interrupted();
+    dojo_interrupt_uninstall();
+    dojo_interrupt_watch_flag(NULL);
+    end_progress_line(&run);
+    int code = DOJO_EXIT_OK;
+    if (!ok) {
+        code = dojo_report_error("spsa", SPSA_PARAMS, error);
+        if (run.checkpoint_saved > 0)
+            fprintf(stderr, "dojo spsa: %s holds the checkpoint after %d iterations\n",
+                    args->output, run.checkpoint_saved);
+    } else {
+        const char *state = interrupted ? "interrupted" : "finished";
+        if (interrupted)
+            fprintf(stderr, "Interrupted after %d iterations\n", dj_spsa_done(run.spsa));
+        if (args->output == NULL) {
+            g_autoptr(GString) text = g_string_new(NULL);
+            format_weights(&run, state, text);
+            fputs(text->str, stdout);
+        } else if (!save_weights(&run, state, &error)) {
+            code = dojo_report_error("spsa", SPSA_PARAMS, error);
+        } else {
+            fprintf(stderr, "weights written to %s\n", args->output);
+        }
+        if (code == DOJO_EXIT_OK && interrupted)
+            code = DOJO_EXIT_INTERRUPTED;
+    }
+    dj_spsa_free(run.spsa);
+    g_free(run.full_plus);
+    g_free(run.full_minus);
+    return code;
+}
+
+static int run_spsa(void *data, int n_positional, char **positional)
+{
+    SpsaArgs *args = data;
+    if (n_positional != 1)
+        return dojo_usage_failure("spsa", SPSA_PARAMS, "spsa wants one VARIANT");
+    GError *error = NULL;
+    SpsaSetup setup;
+    memset(&setup, 0, sizeof setup);
+    setup.tuned = g_array_new(FALSE, FALSE, sizeof(int));
+    setup.variant = dojo_variant_lookup(positional[0], &error);
+    int code = DOJO_EXIT_OK;
+    if (setup.variant != NULL && setup.variant->n_params == 0) {
+        fprintf(stderr, "dojo spsa: %s has no weights to tune\n", setup.variant->title);
+        code = DOJO_EXIT_FAILURE;
+    } else if (setup.variant == NULL || !read_setup(args, &setup, &error)) {
+        code = dojo_report_error("spsa", SPSA_PARAMS, error);
+    } else {
+        code = tune(args, &setup);
+    }
+    if (setup.variant != NULL && setup.start != NULL)
+        dj_params_restore(setup.variant, setup.start);
+    setup_clear(&setup);
+    return code;
+}
+
+static const char spsa_description[] =
+    "Each iteration k = 1..N perturbs the weights tuned, theta, by +-c_k at random\n"
+    "(one sign per weight, from --seed), plays a pair of games between theta+ and theta-\n"
+    "(the same opening, each side once as the first mover), and moves theta towards the\n"
+    "winner: theta_i += a_k * r * D_i / c_k, r = (theta+'s points - theta-'s) / 2 over\n"
+    "the pair.  Per weight of range R: c_end = max(1, R * --c-end), c_k = c_end *\n"
+    "(N/k)^0.101, a_k = r_end * c_end^2 * ((A+N)/(A+k))^0.602 with A = N/10 (the\n"
+    "schedules of Fishtest's SPSA).  Values are rounded and kept within the range.\n"
+    "\n"
+    "Engine: both players are one UCI engine, 'dojo uci' of this dojo unless --engine\n"
+    "gives another in 'dojo match --engine' syntax (no name= needed; no limits of its\n"
+    "own).  Each gets its weights as 'setoption name Weights value FILE' before each\n"
+    "game, from a private temporary folder removed at the end.  An engine that does not\n"
+    "start, offers no Weights option, crashes, falls silent or plays an illegal move\n"
+    "stops the run with a message (nothing new is written).  Games are refereed as\n"
+    "'dojo match' does: --openings, -o, --cards, --deck and --position as there; a\n"
+    "draw after --max-plies plies.  --concurrency 2 plays the two games of a pair at\n"
+    "once (iterations always run one after the other).\n"
+    "\n"
+    "Output: a weights file for 'dojo uci' (Weights) and --weights, headed by the\n"
+    "command, the iterations done, the games and theta+'s wins, losses and draws, to\n"
+    "standard output at the end, or with --output FILE atomically, at the end and every\n"
+    "--checkpoint iterations.  Ctrl-C (or SIGTERM) stops the engines, writes the\n"
+    "current weights and exits 130.  Progress goes to standard error.\n"
+    "\n"
+    "Example:\n"
+    "  dojo spsa onitama --iterations 2000 --tc 2+0.05 --concurrency 2 \\\n"
+    "    --openings random:4 --params mobility,control --output onitama-spsa.txt\n";
+
+int dojo_cmd_spsa(int argc, char **argv)
+{
+    g_autofree char *command_line = dojo_cli_command_line(argc, argv);
+    SpsaArgs args;
+    memset(&args, 0, sizeof args);
+    args.command_line = command_line;
+    GOptionContext *context = dojo_option_context(
+        "VARIANT", "Tune the evaluation's weights for game results by SPSA over self-play "
+        "games.", spsa_description, &args);
+    GOptionEntry entries[] = {
+        { "iterations", 0, 0, G_OPTION_ARG_STRING, &args.iterations,
+          "Iterations, a game pair each (required)", "N" },
+        { "engine", 0, 0, G_OPTION_ARG_STRING, &args.engine,
+          "The engine of both players (default: this dojo's 'dojo uci')", "SPEC" },
+        { "nodes", 0, 0, G_OPTION_ARG_STRING, &args.nodes, "Nodes a move", "N" },
+        { "movetime", 0, 0, G_OPTION_ARG_STRING, &args.movetime, "Milliseconds a move", "MS" },
+        { "tc", 0, 0, G_OPTION_ARG_STRING, &args.tc,
+          "A clock per side: BASE seconds plus INC a move", "BASE+INC" },
+        { "params", 0, 0, G_OPTION_ARG_STRING, &args.params,
+          "Tune only these weights (default: all)", "NAME,NAME,..." },
+        { "weights", 0, 0, G_OPTION_ARG_FILENAME, &args.weights,
+          "Start from this weights file (default: the built-in weights)", "FILE" },
+        { "output", 0, 0, G_OPTION_ARG_FILENAME, &args.output,
+          "Write the weights to FILE (atomically; default: standard output)", "FILE" },
+        { "checkpoint", 0, 0, G_OPTION_ARG_STRING, &args.checkpoint,
+          "Write --output every K iterations (default 100)", "K" },
+        { "concurrency", 0, 0, G_OPTION_ARG_STRING, &args.concurrency,
+          "1 (default), or 2: the games of a pair at once", "N" },
+        { "openings", 0, 0, G_OPTION_ARG_STRING, &args.openings,
+          "none (default), random:N or file:PATH", "HOW" },
+        { "max-plies", 0, 0, G_OPTION_ARG_STRING, &args.max_plies,
+          "A draw after this many plies (default 1000; 0: never)", "N" },
+        { "c-end", 0, 0, G_OPTION_ARG_STRING, &args.c_end,
+          "The last perturbation, a fraction of each range (default 0.05, at least 1)", "X" },
+        { "r-end", 0, 0, G_OPTION_ARG_STRING, &args.r_end,
+          "The last learning rate (default 0.002)", "X" },
+        { NULL, 0, 0, G_OPTION_ARG_NONE, NULL, NULL, NULL },
+    };
+    g_option_group_add_entries(dojo_option_main_group(context), entries);
+    dojo_setup_args_add(context, &args.setup, true);
+    int code = dojo_option_parse_and_run(context, "spsa", SPSA_PARAMS, argc, argv, run_spsa,
+                                         &args);
+    dojo_setup_args_clear(&args.setup);
+    char **strings[] = { &args.iterations, &args.engine, &args.nodes, &args.movetime, &args.tc,
+                         &args.params, &args.weights, &args.output, &args.concurrency,
+                         &args.openings, &args.max_plies, &args.c_end, &args.r_end,
+                         &args.checkpoint };
+    for (size_t i = 0; i < G_N_ELEMENTS(strings); i++)
+        g_free(*strings[i]);
+    return code;
+}

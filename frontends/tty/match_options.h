@@ -1,0 +1,36 @@
+/* match_options.h: command-line options that `dojo match` and `dojo spsa`
+ * read the same way: a clock, and the openings of the game pairs. */
+#ifndef DOJO_TTY_MATCH_OPTIONS_H
+#define DOJO_TTY_MATCH_OPTIONS_H
+
+#include <stdbool.h>
+
+#include <glib.h>
+
+#include "match_game.h"
+#include "match_run.h"
+#include "options.h"
+
+/* What the referee allows when not told otherwise. */
+#define DOJO_MATCH_DEFAULT_MARGIN_MS 500      /* --time-margin */
+#define DOJO_MATCH_DEFAULT_CAP_MS 60000       /* --move-timeout */
+#define DOJO_MATCH_DEFAULT_STARTUP_MS 10000   /* --startup-timeout */
+#define DOJO_MATCH_DEFAULT_MAX_PLIES 1000     /* --max-plies */
+
+/* Set limits->base_ms and inc_ms from BASE+INC in seconds ("10+0.1", or
+ * "60" for no increment), typed for option `what`; a usage error naming
+ * `what` otherwise (BASE must be more than 0). */
+bool dojo_match_tc_parse(const char *text, const char *what, DojoMatchLimits *limits,
+                         GError **error);
+
+/* Set the openings of `plan` (its positions, or random_plies) from
+ * --position (in `setup`) and --openings `openings` (NULL or "none",
+ * "random:N" with N in 0..1000, or "file:PATH": a file of position strings
+ * of plan->variant, one a line, blank lines and '#' comments skipped, each
+ * checked).  A fixed --position becomes the only position; it does not go
+ * with file:.  Usage errors for what is typed wrong; the file's errors
+ * name the file (and the line). */
+bool dojo_match_openings_parse(const DojoSetupArgs *setup, const char *openings,
+                               DojoMatchPlan *plan, GError **error);
+
+#endif

@@ -1,0 +1,357 @@
+/* test_spsa.c: `dojo spsa`, tuning weights by self-play: short real runs
+ * of `dojo uci` against itself at a few hundred nodes a move (the file
+ * they write is a weights file `dojo uci` takes, within bounds, the same
+ * for the same seed), --params and --weights, usage errors, and engines
+ * that cannot start, cannot take weights, crash or play illegal moves
+ * (fake_uci, its path the second argument), and Ctrl-C.  No timer is
+ * asserted. */
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <setjmp.h>
+#include <cmocka.h>
+
+#include <signal.h>
+#include <stdio.h>
+#include <string.h>
+#include <unistd.h>
+
+#include <glib.h>
+#include <glib/gstdio.h>
+
+#include "framework/params.h"
+#include "framework/registry.h"
+#include "runner.h"
+
+static char *fake_path;
+static char *original_tmpdir;   /* TMPDIR as the test started, or NULL */
+
+/* Each test's engines make their temporary folders in the test's own
+ * folder, so that a test can see that none is left. */
+static char *use_own_tmpdir(const char *dir)
+{
+    char *tmp = g_build_filename(dir, "tmp", NULL);
+    assert_int_equal(g_mkdir(tmp, 0700), 0);
+    g_setenv("TMPDIR", tmp, TRUE);
+    return tmp;
+}
+
+/* Teardown: TMPDIR back as it was, and the test's folder removed. */
+static int remove_dir(void **state)
+{
+    if (original_tmpdir != NULL)
+        g_setenv("TMPDIR", original_tmpdir, TRUE);
+    else
+        g_unsetenv("TMPDIR");
+    return runner_remove_dir(state);
+}
+
+static void assert_dir_empty(const char *path)
+{
+    GDir *dir = g_dir_open(path, 0, NULL);
+    assert_non_null(dir);
+    const char *name = g_dir_read_name(dir);
+    if (name != NULL)
+        fprintf(stderr, "left in %s: %s\n", path, name);
+    assert_null(name);
+    g_dir_close(dir);
+}
+
+static DojoRun *run_spsa(const char *dir, const char *const *args)
+{
+    DojoRun *run = runner_run_text(dir, NULL, args);
+    if (run->exit_code != 0)
+        fprintf(stderr, "dojo spsa said:\n%s%s", run->out, run->err);
+    return run;
+}
+
+/* Every weight of `variant` is in `text` once, within its bounds; the
+ * values into `values` (n_params of them, may be NULL). */
+static void assert_weights_file(const DjVariant *variant, const char *text, int *values)
+{
+    int *saved = dj_params_snapshot(variant);
+    char **lines = runner_lines(text);
+    int named = 0;
+    for (int i = 0; lines[i] != NULL; i++) {
+        if (lines[i][0] == '#')
+            continue;
+        char name[64];
+        int value = 0;
+        assert_int_equal(sscanf(lines[i], "%63s %d", name, &value), 2);
+        const DjParam *param = dj_params_find(variant, name);
+        assert_non_null(param);
+        assert_true(value >= param->min && value <= param->max);
+        if (values != NULL)
+            values[param - variant->params] = value;
+        named++;
+    }
+    assert_int_equal(named, variant->n_params);
+    GError *error = NULL;
+    assert_true(dj_params_parse(variant, text, &error));   /* the parser dojo uci uses */
+    dj_params_restore(variant, saved);
+    g_strfreev(lines);
+    g_free(saved);
+}
+
+/* `dojo uci` loads the weights file at `path` without complaint. */
+static void assert_uci_takes(const char *dir, const char *variant, const char *path)
+{
+    char *input = g_strdup_printf("uci\nsetoption name UCI_Variant value %s\n"
+                                  "setoption name Weights value %s\nisready\nquit\n", variant,
+                                  path);
+    DojoRun *r = runner_run_text(dir, input, (const char *const[]){ "uci", NULL });
+    assert_int_equal(r->exit_code, 0);
+    assert_non_null(strstr(r->out, "readyok"));
+    assert_null(strstr(r->out, "info string error"));
+    runner_run_free(r);
+    g_free(input);
+}
+
+static void test_short_run(void **state)
+{
+    runner_require_variant("onitama");
+    const DjVariant *onitama = dj_registry_find("onitama");
+    char *tmp = use_own_tmpdir(*state);
+    DojoRun *r = run_spsa(*state, (const char *const[]){
+        "spsa", "onitama", "--iterations", "3", "--nodes", "300", "--seed", "1",
+        "--output", "w.txt", NULL });
+    assert_int_equal(r->exit_code, 0);
+    assert_string_equal(r->out, "");   /* the weights went to the file */
+    assert_non_null(strstr(r->err, "iteration 3/3  6 games"));
+    char *text = runner_read_file(*state, "w.txt");
+    assert_true(g_str_has_prefix(text, "# Onitama evaluation weights, tuned by SPSA (finished):\n"
+                                       "#   dojo spsa onitama --iterations 3 --nodes 300 --seed 1 "
+                                       "--output w.txt\n# 3 of 3 iterations, 6 games, seed 1; "
+                                       "theta+ vs theta-: "));
+    assert_weights_file(onitama, text, NULL);
+    char *path = g_build_filename(*state, "w.txt", NULL);
+    assert_uci_takes(*state, "onitama", path);
+    assert_dir_empty(tmp);
+    runner_run_free(r);
+    g_free(path);
+    g_free(text);
+    g_free(tmp);
+}
+
+/* The same seed, the same weights to the byte (node limits, one thread;
+ * the pair's games at once or one after the other). */
+static void test_same_seed_same_weights(void **state)
+{
+    runner_require_variant("onitama");
+    const char *const args[] = { "spsa", "onitama", "--iterations", "4", "--nodes", "200",
+                                 "--seed", "7", "--openings", "random:2", "--c-end", "0.2",
+                                 "--r-end", "0.5", "--output", "w.txt", "--concurrency", "2",
+                                 NULL };
+    char *other = runner_temp_dir();
+    DojoRun *first = run_spsa(*state, args);
+    DojoRun *second = run_spsa(other, args);
+    assert_int_equal(first->exit_code, 0);
+    assert_int_equal(second->exit_code, 0);
+    char *a = runner_read_file(*state, "w.txt");
+    char *b = runner_read_file(other, "w.txt");
+    assert_string_equal(a, b);
+    /* A large --r-end moves the weights off the built-in ones. */
+    const DjVariant *onitama = dj_registry_find("onitama");
+    int *values = g_new(int, onitama->n_params);
+    int *builtin = dj_params_snapshot(onitama);
+    assert_weights_file(onitama, a, values);
+    assert_memory_not_equal(values, builtin, sizeof(int) * (size_t)onitama->n_params);
+    runner_run_free(first);
+    runner_run_free(second);
+    runner_remove_tree(other);
+    g_free(other);
+    g_free(a);
+    g_free(b);
+    g_free(values);
+    g_free(builtin);
+}
+
+/* --params moves only the weights named; the others keep the values of
+ * --weights or the built-in ones.  Without --output the file goes to
+ * standard output. */
+static void test_params_and_start_weights(void **state)
+{
+    runner_require_variant("onitama");
+    const DjVariant *onitama = dj_registry_find("onitama");
+    runner_write_file(*state, "start.txt", "# a start\ncontrol 9\nmobility 20\n");
+    DojoRun *r = run_spsa(*state, (const char *const[]){
+        "spsa", "onitama", "--iterations", "3", "--nodes", "200", "--seed", "3",
+        "--params", "mobility,tempo", "--weights", "start.txt", "--r-end", "2", NULL });
+    assert_int_equal(r->exit_code, 0);
+    assert_true(g_str_has_prefix(r->out, "# Onitama evaluation weights"));
+    int *values = g_new(int, onitama->n_params);
+    int *builtin = dj_params_snapshot(onitama);
+    assert_weights_file(onitama, r->out, values);
+    for (int i = 0; i < onitama->n_params; i++) {
+        const char *name = onitama->params[i].name;
+        if (strcmp(name, "control") == 0)
+            assert_int_equal(values[i], 9);
+        else if (strcmp(name, "mobility") != 0 && strcmp(name, "tempo") != 0)
+            assert_int_equal(values[i], builtin[i]);
+    }
+    /* the progress names the tuned weights only */
+    assert_non_null(strstr(r->err, " mobility "));
+    assert_non_null(strstr(r->err, " tempo "));
+    assert_null(strstr(r->err, " control "));
+    runner_run_free(r);
+    g_free(values);
+    g_free(builtin);
+}
+
+typedef struct UsageCase {
+    const char *args[16];
+    int exit_code;
+    const char *message;
+} UsageCase;
+
+static void test_usage_errors(void **state)
+{
+    runner_write_file(*state, "bad.txt", "mobility 20\nno_such_weight 3\n");
+    const char *variant = dj_registry_all()[0]->name;
+    char *first_param = g_strdup(dj_registry_all()[0]->params[0].name);
+    const UsageCase cases[] = {
+        { { "spsa", variant, "--nodes", "100" }, 2, "--iterations N" },
+        { { "spsa", variant, "--iterations", "0", "--nodes", "100" }, 2, "--iterations" },
+        { { "spsa", "--iterations", "2", "--nodes", "100" }, 2, "one VARIANT" },
+        { { "spsa", variant, "--iterations", "2" }, 2, "how long may the engines think" },
+        { { "spsa", variant, "--iterations", "2", "--nodes", "100", "--movetime", "10" }, 2,
+          "one of --nodes, --movetime and --tc" },
+        { { "spsa", variant, "--iterations", "2", "--nodes", "100", "--params",
+            "nonsense" }, 2, first_param },
+        { { "spsa", variant, "--iterations", "2", "--nodes", "100", "--params",
+            "nonsense" }, 2, "has no weight 'nonsense'" },
+        { { "spsa", variant, "--iterations", "2", "--nodes", "100", "--concurrency", "3" }, 2,
+          "--concurrency" },
+        { { "spsa", variant, "--iterations", "2", "--nodes", "100", "--c-end", "0" }, 2,
+          "--c-end" },
+        { { "spsa", variant, "--iterations", "2", "--nodes", "100", "--r-end", "x" }, 2,
+          "--r-end" },
+        { { "spsa", variant, "--iterations", "2", "--engine", "cmd=x,nodes=5", "--nodes",
+            "100" }, 2, "think alike" },
+        { { "spsa", variant, "--iterations", "2", "--nodes", "100", "--openings", "sometimes" },
+          2, "--openings" },
+        { { "spsa", variant, "--iterations", "2", "--nodes", "100", "--weights", "bad.txt" }, 1,
+          "bad.txt: line 2" },
+        { { "spsa", variant, "--iterations", "2", "--nodes", "100", "--weights", "none.txt" },
+          1, "none.txt" },
+    };
+    for (size_t i = 0; i < G_N_ELEMENTS(cases); i++) {
+        const char *args[20];
+        size_t n = 0;
+        for (; cases[i].args[n] != NULL; n++)
+            args[n] = cases[i].args[n];
+        args[n++] = "--output";
+        args[n++] = "w.txt";
+        args[n] = NULL;
+        DojoRun *r = runner_run_text(*state, NULL, args);
+        if (r->exit_code != cases[i].exit_code || strstr(r->err, cases[i].message) == NULL)
+            fprintf(stderr, "case %zu said (%d):\n%s", i, r->exit_code, r->err);
+        assert_int_equal(r->exit_code, cases[i].exit_code);
+        assert_non_null(strstr(r->err, cases[i].message));
+        char *path = g_build_filename(*state, "w.txt", NULL);
+        assert_false(g_file_test(path, G_FILE_TEST_EXISTS));
+        g_free(path);
+        runner_run_free(r);
+    }
+    g_free(first_param);
+}
+
+/* An engine that fails in some way: a message that says `message`, exit
+ * 1, no weights file, no engine left running, no temporary folder left. */
+static void check_engine_failure(void **state, const char *engine, const char *message)
+{
+    char *tmp = use_own_tmpdir(*state);
+    char *marker = g_strdup_printf("--marker-%d", (int)getpid());
+    char *spec = g_strdup_printf(engine, fake_path, marker);
+    DojoRun *r = runner_run_text(*state, NULL, (const char *const[]){
+        "spsa", dj_registry_all()[0]->name, "--iterations", "3", "--nodes", "10", "--seed", "1",
+        "--output",
+        "w.txt", "--engine", spec, NULL });
+    if (r->exit_code != 1 || strstr(r->err, message) == NULL)
+        fprintf(stderr, "dojo spsa said (%d):\n%s", r->exit_code, r->err);
+    assert_int_equal(r->exit_code, 1);
+    assert_non_null(strstr(r->err, message));
+    char *path = g_build_filename(*state, "w.txt", NULL);
+    assert_false(g_file_test(path, G_FILE_TEST_EXISTS));
+    assert_int_equal(runner_count_processes(fake_path, marker), 0);
+    assert_dir_empty(tmp);
+    runner_run_free(r);
+    g_free(path);
+    g_free(spec);
+    g_free(marker);
+    g_free(tmp);
+}
+
+static void test_engine_that_cannot_start(void **state)
+{
+    check_engine_failure(state, "cmd=/nonexistent/engine%.0s%.0s", "cannot start engine+");
+}
+
+static void test_engine_without_weights(void **state)
+{
+    check_engine_failure(state, "name=fake,cmd=%s,arg=%s", "fake offers no Weights option");
+}
+
+static void test_engine_that_crashes(void **state)
+{
+    check_engine_failure(state, "name=fake,cmd=%s,arg=%s,arg=--weights-option,arg=--exit-at,"
+                         "arg=3", "crashed (its output ended)");
+}
+
+static void test_engine_that_plays_illegal_moves(void **state)
+{
+    check_engine_failure(state, "name=fake,cmd=%s,arg=%s,arg=--weights-option,arg=--illegal-at,"
+                         "arg=2", "played an illegal move");
+}
+
+/* Ctrl-C: the weights so far in --output, exit 130, no engine left. */
+static void test_interrupt(void **state)
+{
+    const DjVariant *variant = dj_registry_all()[0];
+    char *tmp = use_own_tmpdir(*state);
+    char *marker = g_strdup_printf("--marker-%d", (int)getpid());
+    char *spec = g_strdup_printf("name=fake,cmd=%s,arg=%s,arg=--weights-option,arg=--sleep,"
+                                 "arg=5", fake_path, marker);
+    DojoRun *r = runner_run_signalled(*state, (const char *const[]){
+        "spsa", variant->name, "--iterations", "100000", "--nodes", "10", "--checkpoint", "1",
+        "--output", "w.txt", "--engine", spec, NULL }, fake_path, marker, 2, SIGINT);
+    if (r->exit_code != 130)
+        fprintf(stderr, "dojo spsa said (%d):\n%s", r->exit_code, r->err);
+    assert_int_equal(r->exit_code, 130);
+    assert_non_null(strstr(r->err, "Interrupted after "));
+    assert_int_equal(runner_count_processes(fake_path, marker), 0);
+    char *text = runner_read_file(*state, "w.txt");
+    assert_non_null(strstr(text, "tuned by SPSA (interrupted)"));
+    assert_weights_file(variant, text, NULL);
+    assert_dir_empty(tmp);
+    runner_run_free(r);
+    g_free(text);
+    g_free(spec);
+    g_free(marker);
+    g_free(tmp);
+}
+
+int main(int argc, char **argv)
+{
+    if (!runner_init(argc, argv) || argc < 3) {
+        fprintf(stderr, "usage: test_frontend_spsa DOJO FAKE_UCI\n");
+        return 1;
+    }
+    fake_path = g_canonicalize_filename(argv[2], NULL);
+    original_tmpdir = g_strdup(g_getenv("TMPDIR"));
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test_setup_teardown(test_short_run, runner_make_dir, remove_dir),
+        cmocka_unit_test_setup_teardown(test_same_seed_same_weights, runner_make_dir, remove_dir),
+        cmocka_unit_test_setup_teardown(test_params_and_start_weights, runner_make_dir, remove_dir),
+        cmocka_unit_test_setup_teardown(test_usage_errors, runner_make_dir, remove_dir),
+        cmocka_unit_test_setup_teardown(test_engine_that_cannot_start, runner_make_dir, remove_dir),
+        cmocka_unit_test_setup_teardown(test_engine_without_weights, runner_make_dir, remove_dir),
+        cmocka_unit_test_setup_teardown(test_engine_that_crashes, runner_make_dir, remove_dir),
+        cmocka_unit_test_setup_teardown(test_engine_that_plays_illegal_moves, runner_make_dir, remove_dir),
+        cmocka_unit_test_setup_teardown(test_interrupt, runner_make_dir, remove_dir),
+    };
+    int failed = cmocka_run_group_tests(tests, NULL, NULL);
+    g_free(fake_path);
+    g_free(original_tmpdir);
+    return failed;
+}
