@@ -97,7 +97,7 @@ _dojo()
 
     # The value of an option: a file or a folder, a search, or anything.
     case "$prev" in
-        --record | --output | --resume | --openings | --labels | --save-labels)
+        --record | --output | --resume | --openings | --labels | --save-labels | --weights)
             _dojo_files
             return
             ;;
@@ -110,7 +110,7 @@ _dojo()
             return
             ;;
         --engine)
-            [[ $command != match ]] && COMPREPLY=($(compgen -W 'alphabeta mcts' -- "$cur"))
+            [[ $command != match && $command != spsa ]] && COMPREPLY=($(compgen -W 'alphabeta mcts' -- "$cur"))
             return
             ;;
     esac
@@ -134,7 +134,7 @@ _dojo()
         help)
             $named || COMPREPLY=($(compgen -W "$(_dojo_commands)" -- "$cur"))
             ;;
-        play | perft | analyze | match | bench)
+        play | perft | analyze | match | spsa | bench)
             [[ $named == false || $command == bench ]] &&
                 COMPREPLY=($(compgen -W "$games" -- "$cur"))
             ;;

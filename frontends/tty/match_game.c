@@ -169,6 +169,7 @@ static bool ask_for_move(DjGame *game, DojoEngine *engine, int side, const char 
         }
         if (read == DOJO_ENGINE_TIMEOUT) {
             verdict->engine_broken[side] = true;
+            verdict->timed_out[side] = true;
             if (limits->base_ms > 0 || limits->movetime_ms > 0)
                 lose(game, side, "%s lost on time (no move within %" G_GINT64_FORMAT " ms)",
                      name, allowed_ms + limits->margin_ms);

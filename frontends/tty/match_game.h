@@ -41,6 +41,7 @@ typedef struct DojoAdjudication {
 typedef struct DojoGameVerdict {
     bool cancelled;            /* the cancel flag stopped the game: no result */
     bool engine_broken[2];     /* by side: crashed or silent, start it again */
+    bool timed_out[2];         /* by side: broken because no move came in time (not a crash) */
     bool illegal_move[2];      /* by side: lost by a move that is not legal or does not parse */
     int plies;                 /* plies in the game, the opening included */
 } DojoGameVerdict;

@@ -150,12 +150,22 @@ static bool play_game(GameJob *job, GError **error)
         cancelled(error);
         return false;
     }
+    /* A loss on time under a clock or movetime is a result; any other
+     * failure is not. */
+    bool timed = plan->limits.base_ms > 0 || plan->limits.movetime_ms > 0;
     for (int side = 0; side < 2; side++) {
-        if (verdict.engine_broken[side] || verdict.illegal_move[side]) {
+        bool on_time = verdict.timed_out[side] && timed;
+        if ((verdict.engine_broken[side] && !on_time) || verdict.illegal_move[side]) {
             const char *reason = dj_game_outcome_reason(game);
             g_set_error(error, G_IO_ERROR, G_IO_ERROR_FAILED, "game %d (iteration %d): %s",
                         index + 1, job->pair + 1, reason != NULL ? reason : "an engine failed");
             return false;
+        }
+        if (verdict.engine_broken[side]) {   /* late: start it again for the next game */
+            int player = side == plus_side ? PLUS : MINUS;
+            DojoEngine **engine = &games->engines[plan->together ? job->game : 0][player];
+            dojo_engine_free(*engine);
+            *engine = NULL;
         }
     }
     int winner = dj_outcome_winner(dj_game_outcome(game));

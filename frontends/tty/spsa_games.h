@@ -9,7 +9,9 @@
  * is an error.  Engines are started when first needed and kept for the
  * following pairs.  Anything that would make a result say nothing of the
  * weights is an error that stops the tuning: an engine that does not
- * start, crashes, falls silent or plays an illegal move. */
+ * start, crashes, falls silent (under a node limit) or plays an illegal
+ * move.  A loss on time under a clock or movetime is a result; the late
+ * engine is started again for the next game. */
 #ifndef DOJO_TTY_SPSA_GAMES_H
 #define DOJO_TTY_SPSA_GAMES_H
 

@@ -9,6 +9,7 @@
 #include <cmocka.h>
 
 #include <math.h>
+#include <stdio.h>
 #include <string.h>
 
 #include "framework/spsa.h"
@@ -205,7 +206,7 @@ static void test_converges(void **state)
     int found[N_WEIGHTS];
     dj_spsa_rounded(spsa, found);
     for (int i = 0; i < N_WEIGHTS; i++) {
-        print_message("weight %d: %d (target %d)\n", i, found[i], target[i]);
+        fprintf(stderr, "weight %d: %d (target %d)\n", i, found[i], target[i]);
         assert_true(abs(found[i] - target[i]) <= 3);
     }
 }
@@ -222,7 +223,7 @@ static void test_converges_with_noise(void **state)
     int found[N_WEIGHTS];
     dj_spsa_rounded(spsa, found);
     for (int i = 0; i < N_WEIGHTS; i++) {
-        print_message("weight %d: %d (target %d)\n", i, found[i], target[i]);
+        fprintf(stderr, "weight %d: %d (target %d)\n", i, found[i], target[i]);
         assert_true(abs(found[i] - target[i]) <= 6);
     }
 }

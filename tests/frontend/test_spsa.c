@@ -304,6 +304,23 @@ static void test_engine_that_plays_illegal_moves(void **state)
                          "arg=2", "played an illegal move");
 }
 
+/* Under --movetime a move that comes too late loses the game, and the
+ * run goes on (the late engine is started again). */
+static void test_loss_on_time_is_a_result(void **state)
+{
+    const DjVariant *variant = dj_registry_all()[0];
+    char *spec = g_strdup_printf("name=fake,cmd=%s,arg=--weights-option,arg=--sleep,arg=700",
+                                 fake_path);
+    DojoRun *r = run_spsa(*state, (const char *const[]){
+        "spsa", variant->name, "--iterations", "1", "--movetime", "10", "--seed", "1",
+        "--engine", spec, NULL });
+    assert_int_equal(r->exit_code, 0);
+    assert_non_null(strstr(r->out, "# 1 of 1 iterations, 2 games, seed 1; "));
+    assert_weights_file(variant, r->out, NULL);
+    runner_run_free(r);
+    g_free(spec);
+}
+
 /* Ctrl-C: the weights so far in --output, exit 130, no engine left. */
 static void test_interrupt(void **state)
 {
@@ -348,6 +365,8 @@ int main(int argc, char **argv)
         cmocka_unit_test_setup_teardown(test_engine_without_weights, runner_make_dir, remove_dir),
         cmocka_unit_test_setup_teardown(test_engine_that_crashes, runner_make_dir, remove_dir),
         cmocka_unit_test_setup_teardown(test_engine_that_plays_illegal_moves, runner_make_dir, remove_dir),
+        cmocka_unit_test_setup_teardown(test_loss_on_time_is_a_result, runner_make_dir,
+                                        remove_dir),
         cmocka_unit_test_setup_teardown(test_interrupt, runner_make_dir, remove_dir),
     };
     int failed = cmocka_run_group_tests(tests, NULL, NULL);
