@@ -133,6 +133,20 @@ static void test_short_run(void **state)
     g_free(tmp);
 }
 
+/* On a terminal the progress line is rewritten in place, each iteration. */
+static void test_progress_on_a_terminal(void **state)
+{
+    const DjVariant *variant = dj_registry_all()[0];
+    DojoRun *r = runner_run_on_terminal(*state, NULL, (const char *const[]){
+        "spsa", variant->name, "--iterations", "2", "--nodes", "50", "--seed", "2", NULL },
+        (const char *const[]){ "COLUMNS=300", NULL });
+    assert_int_equal(r->exit_code, 0);
+    assert_non_null(strstr(r->out, "\r\033[Kiteration 1/2  2 games  theta+ vs theta-: "));
+    assert_non_null(strstr(r->out, "\r\033[Kiteration 2/2  4 games  theta+ vs theta-: "));
+    assert_non_null(strstr(r->out, "# 2 of 2 iterations, 4 games, seed 2; "));
+    runner_run_free(r);
+}
+
 /* The same seed, the same weights to the byte (node limits, one thread;
  * the pair's games at once or one after the other). */
 static void test_same_seed_same_weights(void **state)
@@ -358,6 +372,7 @@ int main(int argc, char **argv)
     original_tmpdir = g_strdup(g_getenv("TMPDIR"));
     const struct CMUnitTest tests[] = {
         cmocka_unit_test_setup_teardown(test_short_run, runner_make_dir, remove_dir),
+        cmocka_unit_test_setup_teardown(test_progress_on_a_terminal, runner_make_dir, remove_dir),
         cmocka_unit_test_setup_teardown(test_same_seed_same_weights, runner_make_dir, remove_dir),
         cmocka_unit_test_setup_teardown(test_params_and_start_weights, runner_make_dir, remove_dir),
         cmocka_unit_test_setup_teardown(test_usage_errors, runner_make_dir, remove_dir),
