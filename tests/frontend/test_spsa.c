@@ -152,7 +152,7 @@ static void test_progress_on_a_terminal(void **state)
 static void test_same_seed_same_weights(void **state)
 {
     runner_require_variant("onitama");
-    const char *const args[] = { "spsa", "onitama", "--iterations", "4", "--nodes", "200",
+    const char *const args[] = { "spsa", "onitama", "--iterations", "6", "--nodes", "150",
                                  "--seed", "7", "--openings", "random:2", "--c-end", "0.2",
                                  "--r-end", "0.5", "--output", "w.txt", "--concurrency", "2",
                                  NULL };
