@@ -6,6 +6,7 @@
 #define _DEFAULT_SOURCE 1
 
 #include "search.h"
+#include "table_entry.h"
 
 #include <math.h>
 #include <signal.h>
@@ -33,17 +34,7 @@
 
 enum { BOUND_UPPER = 1, BOUND_LOWER = 2, BOUND_EXACT = 3 };
 
-/* A table entry: 16 bytes, four to a cache line. */
-typedef struct TableEntry {
-    uint64_t key;
-    uint16_t move;
-    int16_t score;
-    uint8_t depth;
-    uint8_t bound;
-    uint8_t generation;
-    uint8_t unused;
-} TableEntry;
-
+/* Entries (table_entry.h), four to a bucket. */
 #define BUCKET 4
 _Static_assert(sizeof(TableEntry) * BUCKET == 64, "a bucket is one cache line");
 
@@ -164,13 +155,14 @@ static inline void table_prefetch(const DjSearch *s, uint64_t key)
 #endif
 }
 
-static TableEntry *table_probe(DjSearch *s, uint64_t key)
+/* True, with the entry of `key` in *out, when the table has it. */
+static bool table_probe(const DjSearch *s, uint64_t key, TableData *out)
 {
-    TableEntry *bucket = s->table + (key & (s->n_buckets - 1)) * BUCKET;
+    const TableEntry *bucket = s->table + (key & (s->n_buckets - 1)) * BUCKET;
     for (int i = 0; i < BUCKET; i++)
-        if (bucket[i].key == key)
-            return &bucket[i];
-    return NULL;
+        if (table_entry_read(&bucket[i], key, out))
+            return true;
+    return false;
 }
 
 static void table_store(DjSearch *s, uint64_t key, DjMove move, int score, int depth,
@@ -181,25 +173,29 @@ static void table_store(DjSearch *s, uint64_t key, DjMove move, int score, int d
     int victim_worth = 1 << 30;
     for (int i = 0; i < BUCKET; i++) {
         TableEntry *e = &bucket[i];
-        if (e->key == key) {
+        uint64_t data;
+        uint64_t e_key = table_entry_key(e, &data);
+        TableData old = table_data_unpack(data);
+        if (e_key == key) {
             victim = e;
             if (move == DJ_MOVE_NONE)
-                move = e->move;   /* keep the old best move */
+                move = old.move;   /* keep the old best move */
             break;
         }
-        int age = (uint8_t)(s->generation - e->generation);
-        int worth = e->depth - 8 * age;
+        int age = (uint8_t)(s->generation - old.generation);
+        int worth = old.depth - 8 * age;
         if (worth < victim_worth) {
             victim_worth = worth;
             victim = e;
         }
     }
-    victim->key = key;
-    victim->move = (uint16_t)move;
-    victim->score = (int16_t)score_to_table(score, ply);
-    victim->depth = (uint8_t)(depth < 0 ? 0 : depth);
-    victim->bound = (uint8_t)bound;
-    victim->generation = s->generation;
+    table_entry_write(victim, key, (TableData){
+        .move = (uint16_t)move,
+        .score = (int16_t)score_to_table(score, ply),
+        .depth = (uint8_t)(depth < 0 ? 0 : depth),
+        .bound = (uint8_t)bound,
+        .generation = s->generation,
+    });
 }
 
 /* ---- life cycle --------------------------------------------------------- */
@@ -342,7 +338,10 @@ void dj_search_free(DjSearch *s)
 
 void dj_search_clear(DjSearch *s)
 {
-    memset(s->table, 0, s->n_buckets * BUCKET * sizeof(TableEntry));
+    /* Through the entries' atomics, as every other access to the table. */
+    TableData empty = { 0 };
+    for (size_t i = 0; i < s->n_buckets * BUCKET; i++)
+        table_entry_write(&s->table[i], 0, empty);
     memset(s->history, 0, sizeof s->history);
     memset(s->killers, 0, sizeof s->killers);
     s->generation = 0;
@@ -707,14 +706,14 @@ static int search_node(DjSearch *s, int ply, int depth, int alpha, int beta, boo
      * useful: they skip the table, and its memory latency (same time to
      * depth, more nodes per second, in bench/search_bench). */
     DjMove hash_move = DJ_MOVE_NONE;
-    TableEntry *entry = depth > 1 ? table_probe(s, key) : NULL;
-    if (entry != NULL) {
-        hash_move = entry->move;
-        int tscore = score_from_table(entry->score, ply);
-        if (!pv_node && entry->depth >= depth) {
-            if ((entry->bound == BOUND_EXACT)
-                || (entry->bound == BOUND_LOWER && tscore >= beta)
-                || (entry->bound == BOUND_UPPER && tscore <= alpha))
+    TableData entry;
+    if (depth > 1 && table_probe(s, key, &entry)) {
+        hash_move = entry.move;
+        int tscore = score_from_table(entry.score, ply);
+        if (!pv_node && entry.depth >= depth) {
+            if ((entry.bound == BOUND_EXACT)
+                || (entry.bound == BOUND_LOWER && tscore >= beta)
+                || (entry.bound == BOUND_UPPER && tscore <= alpha))
                 return tscore;
         }
     }
@@ -946,8 +945,9 @@ static int table_fill(const DjSearch *s)
     int used = 0;
     for (size_t b = 0; b < buckets; b++)
         for (int i = 0; i < BUCKET; i++) {
-            const TableEntry *e = &s->table[b * BUCKET + i];
-            used += e->key != 0 && e->generation == s->generation;
+            uint64_t data;
+            uint64_t key = table_entry_key(&s->table[b * BUCKET + i], &data);
+            used += key != 0 && table_data_unpack(data).generation == s->generation;
         }
     return (int)((size_t)used * 1000 / (buckets * BUCKET));
 }
@@ -1089,9 +1089,10 @@ DjMove dj_search_run(DjSearch *s, const void *root, const DjHistoryEntry *line, 
         return DJ_MOVE_NONE;
     }
     s->multipv = CLAMP(limits->multipv, 1, MIN(MAX_MULTIPV, s->n_root));
-    TableEntry *entry = table_probe(s, s->line[s->root_index].key);
-    for (int i = 0; entry != NULL && i < s->n_root; i++) {
-        if (s->root_moves[i] == entry->move) {
+    TableData entry;
+    bool entry_found = table_probe(s, s->line[s->root_index].key, &entry);
+    for (int i = 0; entry_found && i < s->n_root; i++) {
+        if (s->root_moves[i] == entry.move) {
             DjMove m = s->root_moves[i];
             memmove(&s->root_moves[1], &s->root_moves[0], sizeof(DjMove) * (size_t)i);
             s->root_moves[0] = m;
