@@ -198,7 +198,9 @@ static void keep_last_report(const DjSearchInfo *info, void *user_data)
 }
 
 /* Helper threads share the table and search the same root: the answer is
- * still a legal move with a legal line, and the search can be run again. */
+ * still a legal move with a legal line, and the search can be run again,
+ * also by one thread on the table the threads wrote at once (where an entry
+ * torn between two writers must read as a miss). */
 static void check_threads_at(const ConfWhere *where, DjSearch *search, const void *pos,
                              const DjHistoryEntry *line, int n_line)
 {
@@ -233,6 +235,13 @@ static void check_threads_at(const ConfWhere *where, DjSearch *search, const voi
                "with 3 threads the last line reported (depth %d, %u) is not the answer's "
                "(depth %d, %u)", last.depth, (unsigned)last.pv[0], info.depth, (unsigned)move);
     dj_search_set_threads(search, 1);
+    DjSearchLimits after = { .depth = 4, .nodes = DEPTH_SEARCH_NODE_CAP };
+    move = dj_search_run(search, pos, line, n_line, &after, NULL, NULL, &info);
+    CONF_CHECK(where, conf_is_legal(v, pos, move),
+               "one thread after 3 returned the illegal move %u", (unsigned)move);
+    CONF_CHECK(where, info.pv_length >= 1 && info.pv[0] == move,
+               "one thread after 3: the line does not start with the move");
+    conf_check_pv(where, v, pos, info.pv, info.pv_length);
 }
 
 static void test_threads(void **state)
