@@ -5,7 +5,6 @@
 #include "mcts.h"
 
 #include <math.h>
-#include <signal.h>
 #include <stdatomic.h>
 #include <string.h>
 #include <time.h>
@@ -78,7 +77,7 @@ struct DjMcts {
     _Atomic int64_t soft_ms;
     _Atomic int64_t time_origin_ms;
     uint64_t node_limit;
-    volatile sig_atomic_t stop;
+    atomic_int stop;             /* lock-free: set from other threads and signal handlers */
 
     DjMctsMoveStat *root_stats;       /* max_moves, best first */
     int n_root_stats;

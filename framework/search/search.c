@@ -9,7 +9,6 @@
 #include "table_entry.h"
 
 #include <math.h>
-#include <signal.h>
 #include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
@@ -37,6 +36,7 @@ enum { BOUND_UPPER = 1, BOUND_LOWER = 2, BOUND_EXACT = 3 };
 /* Entries (table_entry.h), four to a bucket. */
 #define BUCKET 4
 _Static_assert(sizeof(TableEntry) * BUCKET == 64, "a bucket is one cache line");
+_Static_assert(ATOMIC_INT_LOCK_FREE == 2, "the stop flag is set from signal handlers: it must be lock-free");
 
 struct DjSearch {
     const DjVariant *variant;
@@ -81,7 +81,10 @@ struct DjSearch {
     _Atomic int64_t soft_ms;
     _Atomic int64_t time_origin_ms;
     uint64_t node_limit;         /* 0: none */
-    volatile sig_atomic_t stop;
+    /* Raised by dj_search_stop from another thread or a signal handler:
+     * a lock-free atomic is safe in both (a volatile sig_atomic_t is only
+     * safe in the handler, and a data race between threads). */
+    atomic_int stop;
 
     /* Threads (Lazy SMP): helpers share this search's table and search
      * the same root on threads of their own while dj_search_run runs.  A
