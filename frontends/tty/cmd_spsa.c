@@ -64,6 +64,7 @@ typedef struct SpsaRun {
     bool terminal;              /* stderr is a terminal: the progress line is rewritten */
     bool line_open;             /* a progress line without its newline is on the terminal */
     int checkpoint_saved;       /* the iterations the last checkpoint holds, or 0 */
+    bool save_failed;           /* a checkpoint could not be written: the run stopped */
 } SpsaRun;
 
 /* ---- the command line --------------------------------------------------------------- */
@@ -257,6 +258,24 @@ static bool save_weights(const SpsaRun *run, const char *state, GError **error)
     return false;
 }
 
+/* The weights file on standard output. */
+static void print_weights(const SpsaRun *run, const char *state)
+{
+    g_autoptr(GString) text = g_string_new(NULL);
+    format_weights(run, state, text);
+    fputs(text->str, stdout);
+    fflush(stdout);
+}
+
+/* When --output cannot be written, the weights go to standard output
+ * rather than being lost with the run's work. */
+static void save_to_stdout(const SpsaRun *run, const char *state)
+{
+    print_weights(run, state);
+    fprintf(stderr, "dojo spsa: the weights after %d iterations went to standard output "
+            "instead\n", dj_spsa_done(run->spsa));
+}
+
 /* ---- progress ----------------------------------------------------------------------------- */
 
 static void end_progress_line(SpsaRun *run)
@@ -340,8 +359,10 @@ static bool iterate(SpsaRun *run, GError **error)
         int done = dj_spsa_done(run->spsa);
         if (run->args->output != NULL && done % setup->checkpoint == 0
             && done < setup->iterations) {
-            if (!save_weights(run, "checkpoint", error))
+            if (!save_weights(run, "checkpoint", error)) {
+                run->save_failed = true;
                 return false;
+            }
             run->checkpoint_saved = done;
         }
     }
@@ -392,6 +413,8 @@ static int tune(const SpsaArgs *args, const SpsaSetup *setup)
     int code = DOJO_EXIT_OK;
     if (!ok) {
         code = dojo_report_error("spsa", SPSA_PARAMS, error);
+        if (run.save_failed)
+            save_to_stdout(&run, "checkpoint");
         if (run.checkpoint_saved > 0)
             fprintf(stderr, "dojo spsa: %s holds the checkpoint after %d iterations\n",
                     args->output, run.checkpoint_saved);
@@ -400,11 +423,10 @@ static int tune(const SpsaArgs *args, const SpsaSetup *setup)
         if (interrupted)
             fprintf(stderr, "Interrupted after %d iterations\n", dj_spsa_done(run.spsa));
         if (args->output == NULL) {
-            g_autoptr(GString) text = g_string_new(NULL);
-            format_weights(&run, state, text);
-            fputs(text->str, stdout);
+            print_weights(&run, state);
         } else if (!save_weights(&run, state, &error)) {
             code = dojo_report_error("spsa", SPSA_PARAMS, error);
+            save_to_stdout(&run, state);
         } else {
             fprintf(stderr, "weights written to %s\n", args->output);
         }

@@ -335,6 +335,33 @@ static void test_loss_on_time_is_a_result(void **state)
     g_free(spec);
 }
 
+/* An --output that cannot be written (here: its folder does not exist),
+ * at a checkpoint or at the end, is an error, but the weights the run
+ * found go to standard output instead of being lost. */
+static void check_unwritable_output(void **state, const char *checkpoint, const char *kind)
+{
+    const DjVariant *variant = dj_registry_all()[0];
+    DojoRun *r = runner_run_text(*state, NULL, (const char *const[]){
+        "spsa", variant->name, "--iterations", "2", "--nodes", "20", "--seed", "1",
+        "--checkpoint", checkpoint, "--output", "missing/w.txt", NULL });
+    assert_int_equal(r->exit_code, 1);
+    assert_non_null(strstr(r->err, "cannot save the weights: missing/w.txt"));
+    assert_non_null(strstr(r->err, "went to standard output instead"));
+    assert_non_null(strstr(r->out, kind));
+    assert_weights_file(variant, r->out, NULL);
+    runner_run_free(r);
+}
+
+static void test_unwritable_output_at_the_end(void **state)
+{
+    check_unwritable_output(state, "100", "tuned by SPSA (finished)");
+}
+
+static void test_unwritable_output_at_a_checkpoint(void **state)
+{
+    check_unwritable_output(state, "1", "tuned by SPSA (checkpoint)");
+}
+
 /* Ctrl-C: the weights so far in --output, exit 130, no engine left. */
 static void test_interrupt(void **state)
 {
@@ -381,6 +408,10 @@ int main(int argc, char **argv)
         cmocka_unit_test_setup_teardown(test_engine_that_crashes, runner_make_dir, remove_dir),
         cmocka_unit_test_setup_teardown(test_engine_that_plays_illegal_moves, runner_make_dir, remove_dir),
         cmocka_unit_test_setup_teardown(test_loss_on_time_is_a_result, runner_make_dir,
+                                        remove_dir),
+        cmocka_unit_test_setup_teardown(test_unwritable_output_at_the_end, runner_make_dir,
+                                        remove_dir),
+        cmocka_unit_test_setup_teardown(test_unwritable_output_at_a_checkpoint, runner_make_dir,
                                         remove_dir),
         cmocka_unit_test_setup_teardown(test_interrupt, runner_make_dir, remove_dir),
     };
