@@ -141,6 +141,8 @@ static bool parse_tuned(const DjVariant *variant, const char *text, GArray *tune
         return true;
     }
     g_auto(GStrv) names = g_strsplit(text, ",", -1);
+    if (names[0] == NULL)   /* --params "": the tuner needs at least one weight */
+        return dojo_usage_error(error, "--params names no weight: give NAME,NAME,...");
     for (int n = 0; names[n] != NULL; n++) {
         const DjParam *param = dj_params_find(variant, g_strstrip(names[n]));
         int index = param != NULL ? (int)(param - variant->params) : -1;
