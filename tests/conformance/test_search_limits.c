@@ -199,8 +199,9 @@ static void keep_last_report(const DjSearchInfo *info, void *user_data)
 
 /* Helper threads share the table and search the same root: the answer is
  * still a legal move with a legal line, and the search can be run again,
- * also by one thread on the table the threads wrote at once (where an entry
- * torn between two writers must read as a miss). */
+ * also by one thread on the table the threads wrote at once.  (Nothing here
+ * can tear an entry on purpose: test_table_entry.c checks that a torn one
+ * reads as a miss.) */
 static void check_threads_at(const ConfWhere *where, DjSearch *search, const void *pos,
                              const DjHistoryEntry *line, int n_line)
 {
