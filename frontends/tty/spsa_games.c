@@ -114,7 +114,7 @@ static bool prepare_engine(DojoSpsaGames *games, int game, int player, GError **
     }
     g_autofree char *line = g_strdup_printf("setoption name Weights value %s",
                                             games->weights_path[player]);
-    if (dojo_engine_send(*engine, line, error)
+    if (dojo_engine_send_checked(*engine, line, plan->startup_timeout_ms, error)
         && dojo_engine_new_game(*engine, plan->startup_timeout_ms, error))
         return true;
     dojo_engine_free(*engine);

@@ -388,6 +388,29 @@ bool dojo_engine_new_game(DojoEngine *engine, int timeout_ms, GError **error)
         && wait_for(engine, "readyok", timeout_ms, NULL, NULL, error);
 }
 
+/* Keeps the first "info string error" line an engine sends. */
+static void note_refusal(const char *line, void *data)
+{
+    char **refusal = data;
+    if (*refusal == NULL && g_str_has_prefix(line, "info string error"))
+        *refusal = g_strdup(line);
+}
+
+bool dojo_engine_send_checked(DojoEngine *engine, const char *command, int timeout_ms,
+                              GError **error)
+{
+    g_autofree char *refusal = NULL;
+    if (!dojo_engine_send(engine, command, error) || !dojo_engine_send(engine, "isready", error)
+        || !wait_for(engine, "readyok", timeout_ms, note_refusal, &refusal, error))
+        return false;
+    if (refusal != NULL) {
+        g_set_error(error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA, "%s refused '%s': %s",
+                    engine->name, command, refusal + strlen("info string "));
+        return false;
+    }
+    return true;
+}
+
 void dojo_engine_free(DojoEngine *engine)
 {
     if (engine == NULL)

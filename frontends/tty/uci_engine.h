@@ -101,6 +101,13 @@ DojoEngineRead dojo_engine_read(DojoEngine *engine, gint64 deadline_us, char **l
  * dropping any output left over from an earlier game. */
 bool dojo_engine_new_game(DojoEngine *engine, int timeout_ms, GError **error);
 
+/* Send `command` (a setoption, say), then `isready`, and wait for `readyok`
+ * (at most `timeout_ms`).  False with an error quoting the engine when it
+ * answers a line starting "info string error" before `readyok`: that is how
+ * `dojo uci` refuses what it is sent.  Other lines are dropped. */
+bool dojo_engine_send_checked(DojoEngine *engine, const char *command, int timeout_ms,
+                              GError **error);
+
 /* g_autoptr(DojoEngine) frees with dojo_engine_free at the end of its scope.
  * Guarded: a compiler or GLib without automatic cleanup still reads this
  * header. */

@@ -20,6 +20,9 @@
  *   --stderr-note T  write T to its standard error when sent `uci`
  *   --weights-option offer a Weights option (as `dojo uci` does; its value
  *                    is ignored), so that `dojo spsa` takes it
+ *   --refuse-weights answer each setoption of Weights with an
+ *                    "info string error" line, as `dojo uci` does for a file
+ *                    it cannot load
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -187,9 +190,11 @@ int main(int argc, char **argv)
         return 2;
     }
     const char *stderr_note = option_text(argc, argv, "--stderr-note");
-    bool weights_option = false;
-    for (int i = 1; i < argc; i++)
+    bool weights_option = false, refuse_weights = false;
+    for (int i = 1; i < argc; i++) {
         weights_option |= strcmp(argv[i], "--weights-option") == 0;
+        refuse_weights |= strcmp(argv[i], "--refuse-weights") == 0;
+    }
     char line[65536];
     while (fgets(line, sizeof line, stdin) != NULL) {
         g_strchomp(line);
@@ -211,6 +216,8 @@ int main(int argc, char **argv)
             const DjVariant *variant = dj_registry_find(line + 33);
             if (variant != NULL)
                 fake.variant = variant;
+        } else if (refuse_weights && g_str_has_prefix(line, "setoption name Weights value ")) {
+            say("info string error: Weights: cannot load %s", line + 29);
         } else if (g_str_has_prefix(line, "position ")) {
             set_position(&fake, line + 9);
         } else if (strcmp(line, "go") == 0 || g_str_has_prefix(line, "go ")) {

@@ -310,6 +310,14 @@ static void test_engine_without_weights(void **state)
     check_engine_failure(state, "name=fake,cmd=%s,arg=%s", "fake offers no Weights option");
 }
 
+/* An engine that answers its weights with "info string error" would play
+ * with the weights it had: the run stops instead. */
+static void test_engine_that_refuses_weights(void **state)
+{
+    check_engine_failure(state, "name=fake,cmd=%s,arg=%s,arg=--weights-option,"
+                         "arg=--refuse-weights", "refused 'setoption name Weights value ");
+}
+
 static void test_engine_that_crashes(void **state)
 {
     check_engine_failure(state, "name=fake,cmd=%s,arg=%s,arg=--weights-option,arg=--exit-at,"
@@ -409,6 +417,8 @@ int main(int argc, char **argv)
         cmocka_unit_test_setup_teardown(test_usage_errors, runner_make_dir, remove_dir),
         cmocka_unit_test_setup_teardown(test_engine_that_cannot_start, runner_make_dir, remove_dir),
         cmocka_unit_test_setup_teardown(test_engine_without_weights, runner_make_dir, remove_dir),
+        cmocka_unit_test_setup_teardown(test_engine_that_refuses_weights, runner_make_dir,
+                                        remove_dir),
         cmocka_unit_test_setup_teardown(test_engine_that_crashes, runner_make_dir, remove_dir),
         cmocka_unit_test_setup_teardown(test_engine_that_plays_illegal_moves, runner_make_dir, remove_dir),
         cmocka_unit_test_setup_teardown(test_loss_on_time_is_a_result, runner_make_dir,
