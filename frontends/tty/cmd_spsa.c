@@ -460,8 +460,6 @@ static int run_spsa(void *data, int n_positional, char **positional)
     } else {
         code = tune(args, &setup);
     }
-    if (setup.variant != NULL && setup.start != NULL)
-        dj_params_restore(setup.variant, setup.start);
     setup_clear(&setup);
     return code;
 }

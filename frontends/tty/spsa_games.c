@@ -93,12 +93,19 @@ static bool write_weights(DojoSpsaGames *games, int player, const int *values, G
                                          error);
 }
 
+/* The engine of `player` for game `game` of a pair: one set of engines
+ * plays both games unless they are played together. */
+static DojoEngine **engine_of(DojoSpsaGames *games, int game, int player)
+{
+    return &games->engines[games->plan->together ? game : 0][player];
+}
+
 /* Start the engine of `player` for game `game` of a pair if it does not
  * run, then give it its weights and a new game. */
 static bool prepare_engine(DojoSpsaGames *games, int game, int player, GError **error)
 {
     const DojoSpsaGamesPlan *plan = games->plan;
-    DojoEngine **engine = &games->engines[plan->together ? game : 0][player];
+    DojoEngine **engine = engine_of(games, game, player);
     if (*engine == NULL) {
         *engine = dojo_engine_start(&games->specs[player], plan->variant->name,
                                     plan->startup_timeout_ms, games->cancel, error);
@@ -138,11 +145,10 @@ static bool play_game(GameJob *job, GError **error)
     for (int player = PLUS; player <= MINUS; player++)
         if (!prepare_engine(games, job->game, player, error))
             return false;
-    DojoEngine *const *engines = games->engines[plan->together ? job->game : 0];
     int plus_side = job->game;   /* θ+ moves first in game 0, second in game 1 */
     DojoEngine *by_side[2];
-    by_side[plus_side] = engines[PLUS];
-    by_side[1 - plus_side] = engines[MINUS];
+    by_side[plus_side] = *engine_of(games, job->game, PLUS);
+    by_side[1 - plus_side] = *engine_of(games, job->game, MINUS);
     const DojoMatchLimits *limits[2] = { &plan->limits, &plan->limits };
     DojoGameVerdict verdict;
     dojo_match_play_game(game, by_side, limits, &plan->adjudication, &verdict);
@@ -163,7 +169,7 @@ static bool play_game(GameJob *job, GError **error)
         }
         if (verdict.engine_broken[side]) {   /* late: start it again for the next game */
             int player = side == plus_side ? PLUS : MINUS;
-            DojoEngine **engine = &games->engines[plan->together ? job->game : 0][player];
+            DojoEngine **engine = engine_of(games, job->game, player);
             dojo_engine_free(*engine);
             *engine = NULL;
         }
