@@ -75,10 +75,11 @@ DjSprtVerdict dojo_match_tally_sprt(const DojoMatchTally *tally, double *llr)
     int n = 0;
     const int *counts = model_counts(tally, trinomial, &n);
     *llr = dj_sprt_llr(&tally->sprt, counts, n);
-    int samples = 0;
+    int uneven = 0;
     for (int i = 0; i < n; i++)
-        samples += counts[i];
-    if (samples < DOJO_SPRT_MIN_SAMPLES)
+        if (i != n / 2)
+            uneven += counts[i];
+    if (uneven < DOJO_SPRT_MIN_SAMPLES)
         return DJ_SPRT_CONTINUE;
     return dj_sprt_verdict(&tally->sprt, *llr);
 }

@@ -43,7 +43,10 @@ int dojo_match_tally_games(const DojoMatchTally *tally);
 
 /* The SPRT's normal approximation means nothing on a handful of results
  * (one won game would "prove" anything, see dj_sprt_llr), so no verdict is
- * given before this many samples (pairs or games) are in. */
+ * given before this many samples (pairs or games) other than even ones (a
+ * pair won by each side, a drawn game) are in.  Even samples alone have no
+ * variance: ten pairs each won by its first mover, common in deterministic
+ * self-play, would otherwise accept H0 at once with an LLR of -37. */
 #define DOJO_SPRT_MIN_SAMPLES 10
 
 /* The current SPRT log-likelihood ratio and verdict (CONTINUE without
