@@ -721,6 +721,12 @@ static int search_node(DjSearch *s, int ply, int depth, int alpha, int beta, boo
         }
     }
 
+    /* Internal iterative reduction: a node the table knows nothing of is
+     * searched a ply shallower; if it matters, the next iteration comes
+     * back with a move to try first. */
+    if (hash_move == DJ_MOVE_NONE && depth >= 4)
+        depth--;
+
     int side = v->side_to_move(pos);
     /* Only the pruning below, at non-PV nodes, needs the static evaluation. */
     int static_eval = in_check || pv_node ? -INF : v->evaluate(pos);
