@@ -118,6 +118,12 @@ void dj_text_file_sync_parent(const char *path)
 bool dj_text_file_write_atomically(const char *path, const char *text, gsize length,
                                    GError **error)
 {
+    /* The rename would put a plain file in the place of a folder's name, a
+     * named pipe or a device (as root, /dev/null itself). */
+    struct stat info;
+    if (stat(path, &info) == 0 && !S_ISREG(info.st_mode))
+        return io_error(error, S_ISDIR(info.st_mode) ? G_FILE_ERROR_ISDIR : G_FILE_ERROR_FAILED,
+                        path, kind_of(info.st_mode));
     g_autofree char *dir = g_path_get_dirname(path);
     g_autofree char *base = g_path_get_basename(path);
     /* Hidden, and not ending in the name of a record: a scan of the folder

@@ -31,8 +31,10 @@ bool dj_text_file_is_regular(const char *path);
 
 /* Replace `path` with `length` bytes of `text` atomically: a hidden
  * temporary file beside it is written, flushed to the disk and renamed over
- * `path`, then the folder is flushed.  On failure `path` is as it was and
- * no temporary file is left.  Errors are G_FILE_ERROR, read "PATH: WHY"
+ * `path`, then the folder is flushed.  A `path` that exists and is not a
+ * regular file (a folder, a named pipe, a device; symbolic links are
+ * followed) is left alone and fails with what it is.  On failure `path` is
+ * as it was and no temporary file is left.  Errors are G_FILE_ERROR, read "PATH: WHY"
  * and never name the temporary file. */
 bool dj_text_file_write_atomically(const char *path, const char *text, gsize length,
                                    GError **error);

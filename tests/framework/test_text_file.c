@@ -1,0 +1,110 @@
+/* test_text_file.c: atomic writes replace plain files and nothing else. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include <glib.h>
+#include <glib/gstdio.h>
+#include <sys/stat.h>
+
+#include "framework/text_file.h"
+
+static int make_dir(void **state)
+{
+    *state = g_dir_make_tmp("dojo-text-file-XXXXXX", NULL);
+    return *state != NULL ? 0 : -1;
+}
+
+static int remove_dir(void **state)
+{
+    const char *dir = *state;
+    GDir *listing = g_dir_open(dir, 0, NULL);
+    for (const char *name; listing != NULL && (name = g_dir_read_name(listing)) != NULL;) {
+        g_autofree char *path = g_build_filename(dir, name, NULL);
+        if (g_file_test(path, G_FILE_TEST_IS_DIR))
+            g_rmdir(path);
+        else
+            g_unlink(path);
+    }
+    if (listing != NULL)
+        g_dir_close(listing);
+    g_rmdir(dir);
+    g_free(*state);
+    return 0;
+}
+
+/* The names in `dir`, sorted and joined by spaces. */
+static char *listing_of(const char *dir)
+{
+    GPtrArray *names = g_ptr_array_new_with_free_func(g_free);
+    GDir *listing = g_dir_open(dir, 0, NULL);
+    for (const char *name; (name = g_dir_read_name(listing)) != NULL;)
+        g_ptr_array_add(names, g_strdup(name));
+    g_dir_close(listing);
+    g_ptr_array_sort(names, (GCompareFunc)g_strcmp0);
+    g_ptr_array_add(names, NULL);
+    char *joined = g_strjoinv(" ", (char **)names->pdata);
+    g_ptr_array_free(names, TRUE);
+    return joined;
+}
+
+static void test_replaces_a_plain_file(void **state)
+{
+    g_autofree char *path = g_build_filename(*state, "weights.txt", NULL);
+    assert_true(g_file_set_contents(path, "old\n", -1, NULL));
+    GError *error = NULL;
+    assert_true(dj_text_file_write_atomically(path, "new\n", 4, &error));
+    assert_null(error);
+    g_autofree char *text = NULL;
+    assert_true(g_file_get_contents(path, &text, NULL, NULL));
+    assert_string_equal(text, "new\n");
+    g_autofree char *names = listing_of(*state);
+    assert_string_equal(names, "weights.txt");   /* no temporary file left */
+}
+
+/* A named pipe keeps its place: the rename would have put a plain file
+ * there (as root, a device such as /dev/null as well). */
+static void test_leaves_a_named_pipe_alone(void **state)
+{
+    g_autofree char *path = g_build_filename(*state, "pipe", NULL);
+    assert_int_equal(mkfifo(path, 0600), 0);
+    GError *error = NULL;
+    assert_false(dj_text_file_write_atomically(path, "new\n", 4, &error));
+    assert_non_null(error);
+    assert_non_null(strstr(error->message, "pipe: it is a named pipe, not a file"));
+    g_clear_error(&error);
+    struct stat info;
+    assert_int_equal(stat(path, &info), 0);
+    assert_true(S_ISFIFO(info.st_mode));
+    g_autofree char *names = listing_of(*state);
+    assert_string_equal(names, "pipe");
+}
+
+static void test_leaves_a_folder_alone(void **state)
+{
+    GError *error = NULL;
+    assert_false(dj_text_file_write_atomically(*state, "new\n", 4, &error));
+    assert_true(g_error_matches(error, G_FILE_ERROR, G_FILE_ERROR_ISDIR));
+    assert_non_null(strstr(error->message, "it is a folder, not a file"));
+    g_clear_error(&error);
+    g_autofree char *dot = g_build_filename(*state, ".", NULL);
+    assert_false(dj_text_file_write_atomically(dot, "new\n", 4, &error));
+    assert_true(g_error_matches(error, G_FILE_ERROR, G_FILE_ERROR_ISDIR));
+    g_clear_error(&error);
+    g_autofree char *names = listing_of(*state);
+    assert_string_equal(names, "");
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test_setup_teardown(test_replaces_a_plain_file, make_dir, remove_dir),
+        cmocka_unit_test_setup_teardown(test_leaves_a_named_pipe_alone, make_dir, remove_dir),
+        cmocka_unit_test_setup_teardown(test_leaves_a_folder_alone, make_dir, remove_dir),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
