@@ -137,12 +137,14 @@ void dojo_match_format_summary(const DojoMatchTally *tally, GString *out)
         double lower = 0.0, upper = 0.0;
         dj_sprt_bounds(&tally->sprt, &lower, &upper);
         bool too_few = verdict == DJ_SPRT_CONTINUE && (llr >= upper || llr <= lower);
-        g_string_append_printf(out, "SPRT: llr %.3f (%.1f%%), lbound %.2f, ubound %.2f%s\n",
-                               llr, 100.0 * llr / upper, lower, upper,
-                               verdict == DJ_SPRT_ACCEPT_H1   ? " - H1 was accepted"
-                               : verdict == DJ_SPRT_ACCEPT_H0 ? " - H0 was accepted"
-                               : too_few ? " - no verdict on so few samples"
-                                         : "");
+        g_string_append_printf(out, "SPRT: llr %.3f (%.1f%%), lbound %.2f, ubound %.2f",
+                               llr, 100.0 * llr / upper, lower, upper);
+        if (verdict != DJ_SPRT_CONTINUE)
+            g_string_append_printf(out, " - H%d was accepted", verdict == DJ_SPRT_ACCEPT_H1);
+        else if (too_few)
+            g_string_append_printf(out, " - no verdict before %d uneven samples",
+                                   DOJO_SPRT_MIN_SAMPLES);
+        g_string_append_c(out, '\n');
         g_string_append_printf(out, "SPRT hypotheses: elo0 %g, elo1 %g, alpha %g, beta %g\n",
                                tally->sprt.elo0, tally->sprt.elo1, tally->sprt.alpha,
                                tally->sprt.beta);

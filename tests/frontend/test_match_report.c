@@ -4,6 +4,7 @@
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <string.h>
 
 #include <cmocka.h>
 
@@ -35,9 +36,17 @@ static void test_even_pairs_give_no_verdict(void **state)
         add_pair(&tally, k, 0, 1);
         assert_int_equal(dojo_match_tally_sprt(&tally, &llr), DJ_SPRT_CONTINUE);
     }
+    GString *summary = g_string_new(NULL);
+    dojo_match_format_summary(&tally, summary);
+    assert_non_null(strstr(summary->str, " - no verdict before 10 uneven samples\n"));
+    g_string_free(summary, TRUE);
     add_pair(&tally, 59, 1, 0);
     assert_int_equal(dojo_match_tally_sprt(&tally, &llr), DJ_SPRT_ACCEPT_H0);
     assert_true(llr < -2.94);
+    summary = g_string_new(NULL);
+    dojo_match_format_summary(&tally, summary);
+    assert_non_null(strstr(summary->str, " - H0 was accepted\n"));
+    g_string_free(summary, TRUE);
     dojo_match_tally_clear(&tally);
 }
 
