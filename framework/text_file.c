@@ -36,6 +36,13 @@ static const char *kind_of(mode_t mode)
     return "it is not a regular file";
 }
 
+/* The error for `path`, which is not a regular file but a `mode` one. */
+static bool not_regular_error(GError **error, const char *path, mode_t mode)
+{
+    return io_error(error, S_ISDIR(mode) ? G_FILE_ERROR_ISDIR : G_FILE_ERROR_INVAL, path,
+                    kind_of(mode));
+}
+
 bool dj_text_file_is_regular(const char *path)
 {
     struct stat info;
@@ -59,8 +66,7 @@ bool dj_text_file_read(const char *path, gsize max_bytes, char **contents, gsize
     }
     if (!S_ISREG(info.st_mode)) {
         close(fd);
-        return io_error(error, S_ISDIR(info.st_mode) ? G_FILE_ERROR_ISDIR : G_FILE_ERROR_INVAL,
-                        path, kind_of(info.st_mode));
+        return not_regular_error(error, path, info.st_mode);
     }
     g_autoptr(GString) text = g_string_sized_new(info.st_size > 0 && (gsize)info.st_size <= max_bytes
                                            ? (gsize)info.st_size + 1 : 4096);
@@ -122,8 +128,7 @@ bool dj_text_file_write_atomically(const char *path, const char *text, gsize len
      * named pipe or a device (as root, /dev/null itself). */
     struct stat info;
     if (stat(path, &info) == 0 && !S_ISREG(info.st_mode))
-        return io_error(error, S_ISDIR(info.st_mode) ? G_FILE_ERROR_ISDIR : G_FILE_ERROR_FAILED,
-                        path, kind_of(info.st_mode));
+        return not_regular_error(error, path, info.st_mode);
     g_autofree char *dir = g_path_get_dirname(path);
     g_autofree char *base = g_path_get_basename(path);
     /* Hidden, and not ending in the name of a record: a scan of the folder

@@ -75,6 +75,7 @@ DjSprtVerdict dojo_match_tally_sprt(const DojoMatchTally *tally, double *llr)
     int n = 0;
     const int *counts = model_counts(tally, trinomial, &n);
     *llr = dj_sprt_llr(&tally->sprt, counts, n);
+    /* The middle outcome (a 1-1 pair, a drawn game) is the even one. */
     int uneven = 0;
     for (int i = 0; i < n; i++)
         if (i != n / 2)

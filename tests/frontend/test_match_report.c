@@ -19,6 +19,15 @@ static void add_pair(DojoMatchTally *tally, int k, int first, int second)
     dojo_match_tally_add(tally, 2 * k + 1, second);
 }
 
+/* The summary of `tally` has `text` in it. */
+static void assert_summary_says(const DojoMatchTally *tally, const char *text)
+{
+    g_autoptr(GString) summary = g_string_new(NULL);
+    dojo_match_format_summary(tally, summary);
+    if (strstr(summary->str, text) == NULL)
+        fail_msg("expected \"%s\" in:\n%s", text, summary->str);
+}
+
 /* Pairs each won by its first mover say nothing of who is stronger: no
  * verdict however many come in, until uneven pairs do. */
 static void test_even_pairs_give_no_verdict(void **state)
@@ -36,17 +45,11 @@ static void test_even_pairs_give_no_verdict(void **state)
         add_pair(&tally, k, 0, 1);
         assert_int_equal(dojo_match_tally_sprt(&tally, &llr), DJ_SPRT_CONTINUE);
     }
-    GString *summary = g_string_new(NULL);
-    dojo_match_format_summary(&tally, summary);
-    assert_non_null(strstr(summary->str, " - no verdict before 10 uneven samples\n"));
-    g_string_free(summary, TRUE);
+    assert_summary_says(&tally, " - no verdict before 10 uneven samples\n");
     add_pair(&tally, 59, 1, 0);
     assert_int_equal(dojo_match_tally_sprt(&tally, &llr), DJ_SPRT_ACCEPT_H0);
     assert_true(llr < -2.94);
-    summary = g_string_new(NULL);
-    dojo_match_format_summary(&tally, summary);
-    assert_non_null(strstr(summary->str, " - H0 was accepted\n"));
-    g_string_free(summary, TRUE);
+    assert_summary_says(&tally, " - H0 was accepted\n");
     dojo_match_tally_clear(&tally);
 }
 
