@@ -6,7 +6,7 @@
  * to matches between the levels at 100 ms a move on random base-deck deals
  * (docs/strength.md, bench/levels.sh onitama DOJO 100 100). */
 static const int onitama_level_elo[] = {
-    591, 850, 1004, 1329, 1671, 1883, 2073, 2250, 2541, 2600,
+    556, 912, 1119, 1416, 1702, 1958, 2097, 2253, 2517, 2600,
 };
 
 const DjVariant dj_variant_onitama = {
