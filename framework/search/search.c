@@ -61,6 +61,10 @@ struct DjSearch {
     DjMove *moves;               /* STACK_PLIES lists of max_moves */
     int32_t *order;              /* ordering scores, parallel to moves */
     DjMove *noisy_scratch;       /* max_moves, for score_moves */
+    /* One bit a move: the noisy moves of the node score_moves is scoring
+     * (all clear between calls).  A lookup in it replaces a scan of the
+     * noisy list for every move. */
+    uint64_t noisy_marks[DJ_MOVE_LIMIT / 64];
     DjHistoryEntry *line;        /* the game before the root + the current path */
     int line_capacity;
     int root_index;              /* index of the root in line */
@@ -465,6 +469,13 @@ static inline bool order_is_quiet(int32_t order)
     return order < ORDER_BAD_NOISY || (order >= ORDER_KILLER && order < ORDER_NOISY);
 }
 
+/* Whether a move (not the hash move) was ordered as a noisy move that does
+ * not lose the exchange: its see() is known to be at least 0. */
+static inline bool order_is_good_noisy(DjMove m, DjMove hash_move, int32_t order)
+{
+    return m != hash_move && order >= ORDER_NOISY && order < ORDER_HASH;
+}
+
 /* Order scores for the moves at `ply`. */
 static void score_moves(DjSearch *s, const void *pos, int ply, const DjMove *moves,
                         int32_t *order, int n, DjMove hash_move)
@@ -474,12 +485,13 @@ static void score_moves(DjSearch *s, const void *pos, int ply, const DjMove *mov
     /* With a noisy-move generator, one short list replaces a call per move. */
     DjMove *noisy = s->noisy_scratch;
     int n_noisy = v->noisy_moves != NULL ? v->noisy_moves(pos, noisy) : -1;
+    for (int k = 0; k < n_noisy; k++)
+        s->noisy_marks[noisy[k] / 64] |= UINT64_C(1) << (noisy[k] % 64);
     for (int i = 0; i < n; i++) {
         DjMove m = moves[i];
         bool is_noisy = false;
         if (n_noisy >= 0) {
-            for (int k = 0; k < n_noisy && !is_noisy; k++)
-                is_noisy = noisy[k] == m;
+            is_noisy = (s->noisy_marks[m / 64] >> (m % 64)) & 1;
         } else if (m != hash_move) {
             is_noisy = v->is_noisy(pos, m);
         }
@@ -496,6 +508,8 @@ static void score_moves(DjSearch *s, const void *pos, int ply, const DjMove *mov
         else
             order[i] = s->history[side][m];
     }
+    for (int k = 0; k < n_noisy; k++)
+        s->noisy_marks[noisy[k] / 64] = 0;
 }
 
 /* Sort moves[i..n) by descending order score (insertion sort: lists are
@@ -788,7 +802,7 @@ static int search_node(DjSearch *s, int ply, int depth, int alpha, int beta, boo
          * material (a drop or step onto a square the enemy wins) is left
          * out; a capture or check only when it loses a lot. */
         if (!pv_node && !in_check && searched > 0 && depth <= SEE_PRUNE_DEPTH
-            && best > -DECISIVE && v->see != NULL
+            && best > -DECISIVE && v->see != NULL && !order_is_good_noisy(m, hash_move, order[i])
             && v->see(pos, m) < (quiet ? -SEE_QUIET_MARGIN : -SEE_NOISY_MARGIN) * depth)
             continue;
 
