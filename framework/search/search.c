@@ -900,8 +900,13 @@ static int search_root(DjSearch *s, int depth, int alpha, int beta, int first)
         if (s->stop)
             break;
         s->root_scores[i] = score;
-        if (score > best) {
+        if (score > best)
             best = score;
+        /* The first move leads; another only with a score above alpha.  A
+         * move that fails low has only an upper bound, and upper bounds do
+         * not rank moves: if time runs out in the re-search that follows a
+         * fail low, the move at the front is the one played. */
+        if (i == first || score > alpha) {
             /* move it to the front, keeping the order of the others */
             size_t before = (size_t)(i - first);
             memmove(&s->root_moves[first + 1], &s->root_moves[first], sizeof(DjMove) * before);
