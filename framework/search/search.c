@@ -862,8 +862,12 @@ static int search_node(DjSearch *s, int ply, int depth, int alpha, int beta, boo
         return alpha;
 
     int bound = best >= beta ? BOUND_LOWER : best > original_alpha ? BOUND_EXACT : BOUND_UPPER;
+    /* After a fail low every move has only an upper bound, and the highest
+     * bound says nothing of which move is best: the entry keeps the move it
+     * had, if any. */
     if (depth > 1)
-        table_store(s, key, best_move, best, depth, bound, ply);
+        table_store(s, key, bound == BOUND_UPPER ? DJ_MOVE_NONE : best_move, best, depth, bound,
+                    ply);
     return best;
 }
 
