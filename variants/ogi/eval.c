@@ -24,8 +24,8 @@ const int ogi_board_value[OGI_TYPES] = {
 };
 
 const int ogi_hand_value[OGI_HAND_KINDS] = {
-    [OGI_PAWN] = 115, [OGI_LANCE] = 380, [OGI_KNIGHT] = 430, [OGI_SILVER] = 600,
-    [OGI_BISHOP] = 840, [OGI_ROOK] = 1000, [OGI_PRINCESS] = 1150,
+    [OGI_PAWN] = 108, [OGI_LANCE] = 355, [OGI_KNIGHT] = 405, [OGI_SILVER] = 570,
+    [OGI_BISHOP] = 800, [OGI_ROOK] = 950, [OGI_PRINCESS] = 1100,
 };
 
 /* How much an enemy piece of each type near a King (within two squares)
