@@ -469,11 +469,11 @@ static inline bool order_is_quiet(int32_t order)
     return order < ORDER_BAD_NOISY || (order >= ORDER_KILLER && order < ORDER_NOISY);
 }
 
-/* Whether a move (not the hash move) was ordered as a noisy move that does
- * not lose the exchange: its see() is known to be at least 0. */
-static inline bool order_is_good_noisy(DjMove m, DjMove hash_move, int32_t order)
+/* Whether an order score is a noisy move's that does not lose the exchange
+ * (the hash move's is ORDER_HASH): its see() is known to be at least 0. */
+static inline bool order_is_good_noisy(int32_t order)
 {
-    return m != hash_move && order >= ORDER_NOISY && order < ORDER_HASH;
+    return order >= ORDER_NOISY && order < ORDER_HASH;
 }
 
 /* Order scores for the moves at `ply`. */
@@ -802,7 +802,7 @@ static int search_node(DjSearch *s, int ply, int depth, int alpha, int beta, boo
          * material (a drop or step onto a square the enemy wins) is left
          * out; a capture or check only when it loses a lot. */
         if (!pv_node && !in_check && searched > 0 && depth <= SEE_PRUNE_DEPTH
-            && best > -DECISIVE && v->see != NULL && !order_is_good_noisy(m, hash_move, order[i])
+            && best > -DECISIVE && v->see != NULL && !order_is_good_noisy(order[i])
             && v->see(pos, m) < (quiet ? -SEE_QUIET_MARGIN : -SEE_NOISY_MARGIN) * depth)
             continue;
 

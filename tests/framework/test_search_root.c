@@ -15,8 +15,6 @@
 #include <setjmp.h>
 #include <cmocka.h>
 
-#include <string.h>
-
 #include "framework/search/search.h"
 
 #define TABLE_MB 1
@@ -24,8 +22,7 @@
 #define SEARCH_DEPTH (THREAT_PLY + 2)
 #define MOVE_A 1u             /* at the root; everywhere else the moves are 1 and 2 */
 #define MOVE_B 2u
-#define REPLY_SOFT 1u         /* B's replies: the soft refutation comes first */
-#define REPLY_HARD 2u
+#define REPLY_HARD 2u         /* B's second reply; the first (1) refutes it only a little */
 
 typedef struct DeepThreat {
     uint8_t ply;              /* plies from the root */
