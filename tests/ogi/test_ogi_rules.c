@@ -497,6 +497,19 @@ static void test_material_counts(void **state)
     g_free(down);
 }
 
+static void test_safe_drop_check_is_danger(void **state)
+{
+    (void)state;
+    /* White holds a knight, which checks Black's King from d3 or f3.  A
+     * silver on e4 covers both squares; on a4 it covers neither, and the
+     * King is in more danger though nothing else differs. */
+    void *covered = ogi_test_position("4k3/8/8/8/4S3/8/8/4K3 b n 1");
+    void *open = ogi_test_position("4k3/8/8/8/S7/8/8/4K3 b n 1");
+    assert_true(OGI->evaluate(covered) > OGI->evaluate(open));
+    g_free(covered);
+    g_free(open);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -524,6 +537,7 @@ int main(void)
         cmocka_unit_test(test_null_move),
         cmocka_unit_test(test_evaluation_is_symmetric),
         cmocka_unit_test(test_material_counts),
+        cmocka_unit_test(test_safe_drop_check_is_danger),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

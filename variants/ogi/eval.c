@@ -46,6 +46,9 @@ static int hand_attack_weight[OGI_HAND_KINDS] = {
 static struct {
     int defender, danger_scale, danger_cap, mobility, tempo;
     int king_advance;   /* per rank beyond the King's second */
+    int weak_ring;      /* danger per square next to the King the enemy hits and no piece of ours covers */
+    int board_check;    /* danger per enemy piece type with a safe check on the board */
+    int drop_check;     /* danger per kind in the enemy's hand with a safe checking drop */
 } w = {
     .defender = 14,
     .danger_scale = 3,
@@ -53,6 +56,9 @@ static struct {
     .mobility = 3,
     .tempo = 12,
     .king_advance = 25,
+    .weak_ring = 1,
+    .board_check = 2,
+    .drop_check = 2,
 };
 
 const DjParam ogi_params[OGI_N_PARAMS] = {
@@ -62,6 +68,9 @@ const DjParam ogi_params[OGI_N_PARAMS] = {
     { "mobility", &w.mobility, 0, 40 },
     { "tempo", &w.tempo, 0, 100 },
     { "king_advance", &w.king_advance, 0, 200 },
+    { "weak_ring", &w.weak_ring, 0, 20 },
+    { "board_check", &w.board_check, 0, 20 },
+    { "drop_check", &w.drop_check, 0, 20 },
     { "attack_pawn", &attack_weight[OGI_PAWN], 0, 20 },
     { "attack_lance", &attack_weight[OGI_LANCE], 0, 20 },
     { "attack_knight", &attack_weight[OGI_KNIGHT], 0, 20 },
@@ -85,18 +94,77 @@ const DjParam ogi_params[OGI_N_PARAMS] = {
     { "hand_attack_pawn", &hand_attack_weight[OGI_PAWN], 0, 20 },
 };
 
-/* King safety of `colour`, from its own side (higher is safer). */
-static int king_safety(const OgiPosition *pos, int colour)
+/* The squares one side's pieces other than its King attack, gathered once
+ * per evaluation for King safety. */
+typedef struct SideAttacks {
+    Bitboard by_type[OGI_TYPES];   /* the squares pieces of each type attack */
+    Bitboard all;                  /* attacked at least once */
+    Bitboard twice;                /* attacked by two pieces or more */
+} SideAttacks;
+
+static void gather_attacks(const OgiPosition *pos, int colour, Bitboard occ, SideAttacks *a)
+{
+    *a = (SideAttacks){ 0 };
+    Bitboard pieces = pos->by_colour[colour] & ~pos->by_type[OGI_KING];
+    while (pieces) {
+        int sq = bb_pop(&pieces);
+        int type = ogi_piece_type(pos->board[sq]);
+        Bitboard att = ogi_piece_attacks(colour, type, sq, occ);
+        a->twice |= a->all & att;
+        a->all |= att;
+        a->by_type[type] |= att;
+    }
+}
+
+/* King safety of `colour`, from its own side (higher is safer).  Danger
+ * adds up what threatens the King: enemy pieces within two squares, the
+ * squares next to it the enemy hits and we do not cover, the enemy's checks
+ * that cannot simply be taken (by a piece on the board or by a drop) and,
+ * once anything threatens, the pieces the enemy holds.  The penalty grows
+ * with the square of the danger because threats combine. */
+static int king_safety(const OgiPosition *pos, int colour, Bitboard occ,
+                       const SideAttacks *ours, const SideAttacks *theirs)
 {
     int ksq = pos->king_sq[colour];
     int enemy = colour ^ 1;
     Bitboard own = pos->by_colour[colour] & ~BB_SQ(ksq);
-    int defenders = bb_count(ogi_step[0][OGI_STEP_KING][ksq] & own);
+    Bitboard ring = ogi_step[0][OGI_STEP_KING][ksq];
+    int defenders = bb_count(ring & own);
 
     int danger = 0;
     Bitboard attackers = ogi_king_area[ksq] & pos->by_colour[enemy];
     while (attackers)
         danger += attack_weight[ogi_piece_type(pos->board[bb_pop(&attackers)])];
+
+    danger += w.weak_ring * bb_count(ring & theirs->all & ~ours->all);
+
+    /* A checking piece is safe where none of our pieces covers it and, next
+     * to the King, where another enemy piece backs it up. */
+    Bitboard uncovered = ~ours->all & ~pos->by_colour[enemy];
+    Bitboard safe_move = uncovered & (~ring | theirs->twice);
+    Bitboard safe_drop = uncovered & ~occ & (~ring | theirs->all);
+    /* The squares from which each kind of piece would check the King. */
+    Bitboard diag = ogi_bishop_attacks(ksq, occ), orth = ogi_rook_attacks(ksq, occ);
+    Bitboard step8 = ogi_step[0][OGI_STEP_KING][ksq], jumps = ogi_step[0][OGI_STEP_CHESS_KNIGHT][ksq];
+    Bitboard gold = ogi_step[colour][OGI_STEP_GOLD][ksq];
+    Bitboard check_from[OGI_TYPES] = {
+        [OGI_PAWN] = ogi_step[colour][OGI_STEP_PAWN][ksq],
+        [OGI_LANCE] = orth & ogi_forward_ray[colour][ksq],
+        [OGI_KNIGHT] = ogi_step[colour][OGI_STEP_KNIGHT][ksq],
+        [OGI_SILVER] = ogi_step[colour][OGI_STEP_SILVER][ksq],
+        [OGI_BISHOP] = diag, [OGI_ROOK] = orth, [OGI_PRINCESS] = diag | jumps,
+        [OGI_TOKIN] = gold, [OGI_PLANCE] = gold, [OGI_PKNIGHT] = gold, [OGI_PSILVER] = gold,
+        [OGI_HORSE] = diag | step8, [OGI_DRAGON] = orth | step8,
+        [OGI_PPRINCESS] = diag | jumps | step8,
+    };
+    for (int type = OGI_PAWN; type < OGI_TYPES; type++)
+        if (check_from[type] & theirs->by_type[type] & safe_move)
+            danger += w.board_check;
+    for (int kind = 0; kind < OGI_HAND_KINDS; kind++)
+        if (pos->hand[enemy][kind]
+            && (check_from[kind] & ogi_drop_squares[enemy][kind] & safe_drop))
+            danger += w.drop_check;
+
     if (danger > 0) {
         for (int kind = 0; kind < OGI_HAND_KINDS; kind++)
             if (pos->hand[enemy][kind])
@@ -134,8 +202,12 @@ int ogi_evaluate(const void *position)
 {
     const OgiPosition *pos = position;
     Bitboard occ = pos->by_colour[0] | pos->by_colour[1];
+    SideAttacks attacks[2];
+    gather_attacks(pos, OGI_BLACK, occ, &attacks[OGI_BLACK]);
+    gather_attacks(pos, OGI_WHITE, occ, &attacks[OGI_WHITE]);
     int score = pos->material
-              + king_safety(pos, OGI_BLACK) - king_safety(pos, OGI_WHITE)
+              + king_safety(pos, OGI_BLACK, occ, &attacks[OGI_BLACK], &attacks[OGI_WHITE])
+              - king_safety(pos, OGI_WHITE, occ, &attacks[OGI_WHITE], &attacks[OGI_BLACK])
               + slider_mobility(pos, OGI_BLACK, occ) - slider_mobility(pos, OGI_WHITE, occ);
     if (pos->side == OGI_WHITE)
         score = -score;
