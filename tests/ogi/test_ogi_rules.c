@@ -510,6 +510,19 @@ static void test_safe_drop_check_is_danger(void **state)
     g_free(open);
 }
 
+static void test_hanging_piece_is_a_threat(void **state)
+{
+    (void)state;
+    /* A silver on e4 stands where White's pawn attacks it and nothing of
+     * Black's covers it; on e3 it is out of reach.  Material and the Kings'
+     * surroundings are the same. */
+    void *hanging = ogi_test_position("7k/8/8/4p3/4S3/8/8/K7 b - 1");
+    void *safe = ogi_test_position("7k/8/8/4p3/8/4S3/8/K7 b - 1");
+    assert_true(OGI->evaluate(hanging) < OGI->evaluate(safe));
+    g_free(hanging);
+    g_free(safe);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -538,6 +551,7 @@ int main(void)
         cmocka_unit_test(test_evaluation_is_symmetric),
         cmocka_unit_test(test_material_counts),
         cmocka_unit_test(test_safe_drop_check_is_danger),
+        cmocka_unit_test(test_hanging_piece_is_a_threat),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

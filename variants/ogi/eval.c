@@ -49,6 +49,8 @@ static struct {
     int weak_ring;      /* danger per square next to the King the enemy hits and no piece of ours covers */
     int board_check;    /* danger per enemy piece type with a safe check on the board */
     int drop_check;     /* danger per kind in the enemy's hand with a safe checking drop */
+    int hanging;        /* per piece the enemy attacks and we do not cover */
+    int pawn_threat;    /* per piece other than a pawn an enemy pawn attacks */
 } w = {
     .defender = 14,
     .danger_scale = 3,
@@ -59,6 +61,8 @@ static struct {
     .weak_ring = 1,
     .board_check = 2,
     .drop_check = 2,
+    .hanging = 30,
+    .pawn_threat = 40,
 };
 
 const DjParam ogi_params[OGI_N_PARAMS] = {
@@ -71,6 +75,8 @@ const DjParam ogi_params[OGI_N_PARAMS] = {
     { "weak_ring", &w.weak_ring, 0, 20 },
     { "board_check", &w.board_check, 0, 20 },
     { "drop_check", &w.drop_check, 0, 20 },
+    { "hanging", &w.hanging, 0, 200 },
+    { "pawn_threat", &w.pawn_threat, 0, 200 },
     { "attack_pawn", &attack_weight[OGI_PAWN], 0, 20 },
     { "attack_lance", &attack_weight[OGI_LANCE], 0, 20 },
     { "attack_knight", &attack_weight[OGI_KNIGHT], 0, 20 },
@@ -105,7 +111,10 @@ typedef struct SideAttacks {
 static void gather_attacks(const OgiPosition *pos, int colour, Bitboard occ, SideAttacks *a)
 {
     *a = (SideAttacks){ 0 };
-    Bitboard pieces = pos->by_colour[colour] & ~pos->by_type[OGI_KING];
+    /* Pawns all at once: no two of them attack the same square. */
+    Bitboard pawns = pos->by_colour[colour] & pos->by_type[OGI_PAWN];
+    a->all = a->by_type[OGI_PAWN] = colour == OGI_BLACK ? pawns << 8 : pawns >> 8;
+    Bitboard pieces = pos->by_colour[colour] & ~pos->by_type[OGI_KING] & ~pawns;
     while (pieces) {
         int sq = bb_pop(&pieces);
         int type = ogi_piece_type(pos->board[sq]);
@@ -179,6 +188,18 @@ static int king_safety(const OgiPosition *pos, int colour, Bitboard occ,
     return defenders * w.defender - penalty;
 }
 
+/* What the enemy threatens to win from `colour` (higher is better for
+ * `colour`, so never above 0): its pieces the enemy attacks that none of
+ * ours covers, and those worth more than a pawn that a pawn attacks. */
+static int threats(const OgiPosition *pos, int colour, const SideAttacks *ours,
+                   const SideAttacks *theirs)
+{
+    Bitboard pieces = pos->by_colour[colour] & ~pos->by_type[OGI_KING];
+    int hanging = bb_count(pieces & theirs->all & ~ours->all);
+    int by_pawn = bb_count(pieces & ~pos->by_type[OGI_PAWN] & theirs->by_type[OGI_PAWN]);
+    return -(hanging * w.hanging + by_pawn * w.pawn_threat);
+}
+
 /* Squares the sliders of `colour` reach that are not its own: a cheap
  * stand-in for mobility (step pieces barely vary). */
 static int slider_mobility(const OgiPosition *pos, int colour, Bitboard occ)
@@ -208,6 +229,8 @@ int ogi_evaluate(const void *position)
     int score = pos->material
               + king_safety(pos, OGI_BLACK, occ, &attacks[OGI_BLACK], &attacks[OGI_WHITE])
               - king_safety(pos, OGI_WHITE, occ, &attacks[OGI_WHITE], &attacks[OGI_BLACK])
+              + threats(pos, OGI_BLACK, &attacks[OGI_BLACK], &attacks[OGI_WHITE])
+              - threats(pos, OGI_WHITE, &attacks[OGI_WHITE], &attacks[OGI_BLACK])
               + slider_mobility(pos, OGI_BLACK, occ) - slider_mobility(pos, OGI_WHITE, occ);
     if (pos->side == OGI_WHITE)
         score = -score;
