@@ -2,10 +2,12 @@
  *
  * Score = material (kept incrementally in OgiPosition.material, held pieces
  * worth a little more than the same piece on the board because a drop can
- * go anywhere) + King safety (own pieces next to the King, enemy pieces
- * within two squares of it and, when there are any, the enemy's pieces in
- * hand; a King that wanders up the board) + slider mobility + a small bonus
- * for having the move.  Everything is a handful of table lookups and popcounts: the
+ * go anywhere) + King safety (own pieces next to the King; against it: enemy
+ * pieces within two squares, squares next to it the enemy attacks and we do
+ * not cover, the enemy's safe checks on the board and by drops, the enemy's
+ * hand; a King that wanders up the board) + threats (loose pieces, pieces a
+ * pawn attacks) + slider mobility + a small bonus for having the move.  The
+ * attack maps behind King safety and threats are gathered once a call; the
  * search calls this at every leaf. */
 #include "framework/game.h"
 
