@@ -103,27 +103,78 @@ const DjParam ogi_params[OGI_N_PARAMS] = {
 };
 
 /* The squares one side's pieces other than its King attack, gathered once
- * per evaluation for King safety. */
+ * per evaluation for King safety, threats and mobility. */
 typedef struct SideAttacks {
-    Bitboard by_type[OGI_TYPES];   /* the squares pieces of each type attack */
+    Bitboard by_type[OGI_TYPES];   /* by pieces of each type; all four gold-movers under OGI_TOKIN */
     Bitboard all;                  /* attacked at least once */
     Bitboard twice;                /* attacked by two pieces or more */
+    int slider_squares;            /* squares the sliding moves reach that are not ours */
 } SideAttacks;
 
+static inline void add_attacks(SideAttacks *a, int type, Bitboard att)
+{
+    a->twice |= a->all & att;
+    a->all |= att;
+    a->by_type[type] |= att;
+}
+
+/* Type by type rather than piece by piece: no lookup of each piece's type
+ * and no switch, which this function, called at every leaf, cannot afford. */
 static void gather_attacks(const OgiPosition *pos, int colour, Bitboard occ, SideAttacks *a)
 {
+    const Bitboard *t = pos->by_type;
+    Bitboard own = pos->by_colour[colour];
     *a = (SideAttacks){ 0 };
     /* Pawns all at once: no two of them attack the same square. */
-    Bitboard pawns = pos->by_colour[colour] & pos->by_type[OGI_PAWN];
+    Bitboard pawns = own & t[OGI_PAWN];
     a->all = a->by_type[OGI_PAWN] = colour == OGI_BLACK ? pawns << 8 : pawns >> 8;
-    Bitboard pieces = pos->by_colour[colour] & ~pos->by_type[OGI_KING] & ~pawns;
-    while (pieces) {
-        int sq = bb_pop(&pieces);
-        int type = ogi_piece_type(pos->board[sq]);
-        Bitboard att = ogi_piece_attacks(colour, type, sq, occ);
-        a->twice |= a->all & att;
-        a->all |= att;
-        a->by_type[type] |= att;
+
+    Bitboard b;
+    for (b = own & t[OGI_LANCE]; b;) {
+        Bitboard att = ogi_lance_attacks(colour, bb_pop(&b), occ);
+        a->slider_squares += bb_count(att & ~own);
+        add_attacks(a, OGI_LANCE, att);
+    }
+    for (b = own & t[OGI_KNIGHT]; b;)
+        add_attacks(a, OGI_KNIGHT, ogi_step[colour][OGI_STEP_KNIGHT][bb_pop(&b)]);
+    for (b = own & t[OGI_SILVER]; b;)
+        add_attacks(a, OGI_SILVER, ogi_step[colour][OGI_STEP_SILVER][bb_pop(&b)]);
+    for (b = own & (t[OGI_TOKIN] | t[OGI_PLANCE] | t[OGI_PKNIGHT] | t[OGI_PSILVER]); b;)
+        add_attacks(a, OGI_TOKIN, ogi_step[colour][OGI_STEP_GOLD][bb_pop(&b)]);
+    for (b = own & t[OGI_ROOK]; b;) {
+        Bitboard att = ogi_rook_attacks(bb_pop(&b), occ);
+        a->slider_squares += bb_count(att & ~own);
+        add_attacks(a, OGI_ROOK, att);
+    }
+    for (b = own & t[OGI_DRAGON]; b;) {
+        int sq = bb_pop(&b);
+        Bitboard slide = ogi_rook_attacks(sq, occ);
+        a->slider_squares += bb_count(slide & ~own);
+        add_attacks(a, OGI_DRAGON, slide | ogi_step[0][OGI_STEP_KING][sq]);
+    }
+    for (b = own & t[OGI_BISHOP]; b;) {
+        Bitboard att = ogi_bishop_attacks(bb_pop(&b), occ);
+        a->slider_squares += bb_count(att & ~own);
+        add_attacks(a, OGI_BISHOP, att);
+    }
+    for (b = own & t[OGI_HORSE]; b;) {
+        int sq = bb_pop(&b);
+        Bitboard slide = ogi_bishop_attacks(sq, occ);
+        a->slider_squares += bb_count(slide & ~own);
+        add_attacks(a, OGI_HORSE, slide | ogi_step[0][OGI_STEP_KING][sq]);
+    }
+    for (b = own & t[OGI_PRINCESS]; b;) {
+        int sq = bb_pop(&b);
+        Bitboard slide = ogi_bishop_attacks(sq, occ);
+        a->slider_squares += bb_count(slide & ~own);
+        add_attacks(a, OGI_PRINCESS, slide | ogi_step[0][OGI_STEP_CHESS_KNIGHT][sq]);
+    }
+    for (b = own & t[OGI_PPRINCESS]; b;) {
+        int sq = bb_pop(&b);
+        Bitboard slide = ogi_bishop_attacks(sq, occ);
+        a->slider_squares += bb_count(slide & ~own);
+        add_attacks(a, OGI_PPRINCESS, slide | ogi_step[0][OGI_STEP_CHESS_KNIGHT][sq]
+                                      | ogi_step[0][OGI_STEP_KING][sq]);
     }
 }
 
@@ -164,7 +215,7 @@ static int king_safety(const OgiPosition *pos, int colour, Bitboard occ,
         [OGI_KNIGHT] = ogi_step[colour][OGI_STEP_KNIGHT][ksq],
         [OGI_SILVER] = ogi_step[colour][OGI_STEP_SILVER][ksq],
         [OGI_BISHOP] = diag, [OGI_ROOK] = orth, [OGI_PRINCESS] = diag | jumps,
-        [OGI_TOKIN] = gold, [OGI_PLANCE] = gold, [OGI_PKNIGHT] = gold, [OGI_PSILVER] = gold,
+        [OGI_TOKIN] = gold,   /* the four gold-movers' attacks are all under OGI_TOKIN */
         [OGI_HORSE] = diag | step8, [OGI_DRAGON] = orth | step8,
         [OGI_PPRINCESS] = diag | jumps | step8,
     };
@@ -202,25 +253,6 @@ static int threats(const OgiPosition *pos, int colour, const SideAttacks *ours,
     return -(hanging * w.hanging + by_pawn * w.pawn_threat);
 }
 
-/* Squares the sliders of `colour` reach that are not its own: a cheap
- * stand-in for mobility (step pieces barely vary). */
-static int slider_mobility(const OgiPosition *pos, int colour, Bitboard occ)
-{
-    Bitboard own = pos->by_colour[colour];
-    const Bitboard *t = pos->by_type;
-    int squares = 0;
-    Bitboard b = (t[OGI_ROOK] | t[OGI_DRAGON]) & own;
-    while (b)
-        squares += bb_count(ogi_rook_attacks(bb_pop(&b), occ) & ~own);
-    b = (t[OGI_BISHOP] | t[OGI_HORSE] | t[OGI_PRINCESS] | t[OGI_PPRINCESS]) & own;
-    while (b)
-        squares += bb_count(ogi_bishop_attacks(bb_pop(&b), occ) & ~own);
-    b = t[OGI_LANCE] & own;
-    while (b)
-        squares += bb_count(ogi_lance_attacks(colour, bb_pop(&b), occ) & ~own);
-    return squares * w.mobility;
-}
-
 int ogi_evaluate(const void *position)
 {
     const OgiPosition *pos = position;
@@ -233,7 +265,7 @@ int ogi_evaluate(const void *position)
               - king_safety(pos, OGI_WHITE, occ, &attacks[OGI_WHITE], &attacks[OGI_BLACK])
               + threats(pos, OGI_BLACK, &attacks[OGI_BLACK], &attacks[OGI_WHITE])
               - threats(pos, OGI_WHITE, &attacks[OGI_WHITE], &attacks[OGI_BLACK])
-              + slider_mobility(pos, OGI_BLACK, occ) - slider_mobility(pos, OGI_WHITE, occ);
+              + (attacks[OGI_BLACK].slider_squares - attacks[OGI_WHITE].slider_squares) * w.mobility;
     if (pos->side == OGI_WHITE)
         score = -score;
     score += w.tempo;
