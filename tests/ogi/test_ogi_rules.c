@@ -9,6 +9,7 @@
 
 #include <cmocka.h>
 
+#include "framework/params.h"
 #include "ogi_test.h"
 
 /* Assert that the legal moves of `position` are exactly `expected`
@@ -523,6 +524,39 @@ static void test_hanging_piece_is_a_threat(void **state)
     g_free(safe);
 }
 
+/* The evaluation of `text` with the weight `name` set to `value`, the
+ * weight put back after. */
+static int evaluate_with(const char *text, const char *name, int value)
+{
+    const DjParam *param = dj_params_find(OGI, name);
+    assert_non_null(param);
+    int saved = *param->value;
+    *param->value = value;
+    void *pos = ogi_test_position(text);
+    int score = OGI->evaluate(pos);
+    g_free(pos);
+    *param->value = saved;
+    return score;
+}
+
+static void test_cramped_king_only_when_threatened(void **state)
+{
+    (void)state;
+    const DjParam *cramped = dj_params_find(OGI, "cramped");
+    assert_non_null(cramped);
+    assert_true(*cramped->value > 0);
+    /* Boxed in by its own pawn and silver, one flight square (b2), and
+     * White holds a bishop that can check from c3: the term counts. */
+    const char *boxed = "4k3/8/8/8/8/8/P7/KS6 b b 1";
+    assert_true(evaluate_with(boxed, "cramped", *cramped->value) < evaluate_with(boxed, "cramped", 0));
+    /* The same threat against a King with five flight squares. */
+    const char *open = "4k3/8/8/8/8/8/8/4K3 b b 1";
+    assert_int_equal(evaluate_with(open, "cramped", *cramped->value), evaluate_with(open, "cramped", 0));
+    /* Boxed in with nothing to fear: a castle is not a weakness. */
+    const char *castle = "4k3/8/8/8/8/8/P7/KS6 b - 1";
+    assert_int_equal(evaluate_with(castle, "cramped", *cramped->value), evaluate_with(castle, "cramped", 0));
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -552,6 +586,7 @@ int main(void)
         cmocka_unit_test(test_material_counts),
         cmocka_unit_test(test_safe_drop_check_is_danger),
         cmocka_unit_test(test_hanging_piece_is_a_threat),
+        cmocka_unit_test(test_cramped_king_only_when_threatened),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -5,7 +5,8 @@
  * go anywhere) + King safety (own pieces next to the King; against it: enemy
  * pieces within two squares, squares next to it the enemy attacks and we do
  * not cover, the enemy's safe checks on the board and by drops, the enemy's
- * hand; a King that wanders up the board) + threats (loose pieces, pieces a
+ * hand, and then too few squares to flee to; a King that wanders up the
+ * board) + threats (loose pieces, pieces a
  * pawn attacks) + slider mobility + a small bonus for having the move.  The
  * attack maps behind King safety and threats are gathered once a call; the
  * search calls this at every leaf. */
@@ -51,6 +52,7 @@ static struct {
     int weak_ring;      /* danger per square next to the King the enemy hits and no piece of ours covers */
     int board_check;    /* danger per enemy piece type with a safe check on the board */
     int drop_check;     /* danger per kind in the enemy's hand with a safe checking drop */
+    int cramped;        /* danger per safe flight square under two the King lacks */
     int hanging;        /* per piece the enemy attacks and we do not cover */
     int pawn_threat;    /* per piece other than a pawn an enemy pawn attacks */
 } w = {
@@ -63,6 +65,7 @@ static struct {
     .weak_ring = 1,
     .board_check = 2,
     .drop_check = 2,
+    .cramped = 2,
     .hanging = 30,
     .pawn_threat = 40,
 };
@@ -77,6 +80,7 @@ const DjParam ogi_params[OGI_N_PARAMS] = {
     { "weak_ring", &w.weak_ring, 0, 20 },
     { "board_check", &w.board_check, 0, 20 },
     { "drop_check", &w.drop_check, 0, 20 },
+    { "cramped", &w.cramped, 0, 20 },
     { "hanging", &w.hanging, 0, 200 },
     { "pawn_threat", &w.pawn_threat, 0, 200 },
     { "attack_pawn", &attack_weight[OGI_PAWN], 0, 20 },
@@ -228,6 +232,11 @@ static int king_safety(const OgiPosition *pos, int colour, Bitboard occ,
             danger += w.drop_check;
 
     if (danger > 0) {
+        /* A King with nowhere to go is easier to mate, but only worth
+         * counting when something threatens it (a castle is cramped too). */
+        int flights = bb_count(ring & ~pos->by_colour[colour] & ~theirs->all);
+        if (flights < 2)
+            danger += w.cramped * (2 - flights);
         for (int kind = 0; kind < OGI_HAND_KINDS; kind++)
             if (pos->hand[enemy][kind])
                 danger += hand_attack_weight[kind];
