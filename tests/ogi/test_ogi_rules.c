@@ -557,6 +557,20 @@ static void test_cramped_king_only_when_threatened(void **state)
     assert_int_equal(evaluate_with(castle, "cramped", *cramped->value), evaluate_with(castle, "cramped", 0));
 }
 
+static void test_ring_hits_are_danger(void **state)
+{
+    (void)state;
+    const DjParam *ring_hit = dj_params_find(OGI, "ring_hit");
+    assert_non_null(ring_hit);
+    assert_true(*ring_hit->value > 0);
+    /* White's silver on e3 hits d2, e2 and f2, next to Black's King. */
+    const char *near = "4k3/8/8/8/8/4s3/8/4K3 b - 1";
+    assert_true(evaluate_with(near, "ring_hit", *ring_hit->value) < evaluate_with(near, "ring_hit", 0));
+    /* On a6 it hits nothing near either King. */
+    const char *far = "4k3/8/s7/8/8/8/8/4K3 b - 1";
+    assert_int_equal(evaluate_with(far, "ring_hit", *ring_hit->value), evaluate_with(far, "ring_hit", 0));
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -587,6 +601,7 @@ int main(void)
         cmocka_unit_test(test_safe_drop_check_is_danger),
         cmocka_unit_test(test_hanging_piece_is_a_threat),
         cmocka_unit_test(test_cramped_king_only_when_threatened),
+        cmocka_unit_test(test_ring_hits_are_danger),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -3,11 +3,11 @@
  * Score = material (kept incrementally in OgiPosition.material, held pieces
  * worth a little more than the same piece on the board because a drop can
  * go anywhere) + King safety (own pieces next to the King; against it: enemy
- * pieces within two squares, squares next to it the enemy attacks and we do
- * not cover, the enemy's safe checks on the board and by drops, the enemy's
- * hand, and then too few squares to flee to; a King that wanders up the
- * board) + threats (loose pieces, pieces a
- * pawn attacks) + slider mobility + a small bonus for having the move.  The
+ * pieces within two squares, the enemy's attacks on the squares next to it
+ * and those of them we do not cover, the enemy's safe checks on the board
+ * and by drops, the enemy's hand, and then too few squares to flee to; a
+ * King that wanders up the board) + threats (loose pieces, pieces a pawn
+ * attacks) + slider mobility + a small bonus for having the move.  The
  * attack maps behind King safety and threats are gathered once a call; the
  * search calls this at every leaf. */
 #include "framework/game.h"
@@ -53,6 +53,7 @@ static struct {
     int board_check;    /* danger per enemy piece type with a safe check on the board */
     int drop_check;     /* danger per kind in the enemy's hand with a safe checking drop */
     int cramped;        /* danger per safe flight square under two the King lacks */
+    int ring_hit;       /* danger per enemy attack (a piece and a square) on the squares next to the King */
     int hanging;        /* per piece the enemy attacks and we do not cover */
     int pawn_threat;    /* per piece other than a pawn an enemy pawn attacks */
 } w = {
@@ -66,6 +67,7 @@ static struct {
     .board_check = 2,
     .drop_check = 2,
     .cramped = 2,
+    .ring_hit = 1,
     .hanging = 30,
     .pawn_threat = 40,
 };
@@ -81,6 +83,7 @@ const DjParam ogi_params[OGI_N_PARAMS] = {
     { "board_check", &w.board_check, 0, 20 },
     { "drop_check", &w.drop_check, 0, 20 },
     { "cramped", &w.cramped, 0, 20 },
+    { "ring_hit", &w.ring_hit, 0, 20 },
     { "hanging", &w.hanging, 0, 200 },
     { "pawn_threat", &w.pawn_threat, 0, 200 },
     { "attack_pawn", &attack_weight[OGI_PAWN], 0, 20 },
@@ -113,10 +116,12 @@ typedef struct SideAttacks {
     Bitboard all;                  /* attacked at least once */
     Bitboard twice;                /* attacked by two pieces or more */
     int slider_squares;            /* squares the sliding moves reach that are not ours */
+    int ring_hits;                 /* attacks on the squares next to the enemy King, one a piece and square */
 } SideAttacks;
 
-static inline void add_attacks(SideAttacks *a, int type, Bitboard att)
+static inline void add_attacks(SideAttacks *a, int type, Bitboard att, Bitboard ring)
 {
+    a->ring_hits += bb_count(att & ring);
     a->twice |= a->all & att;
     a->all |= att;
     a->by_type[type] |= att;
@@ -132,53 +137,55 @@ static void gather_attacks(const OgiPosition *pos, int colour, Bitboard occ, Sid
     /* Pawns all at once: no two of them attack the same square. */
     Bitboard pawns = own & t[OGI_PAWN];
     a->all = a->by_type[OGI_PAWN] = colour == OGI_BLACK ? pawns << 8 : pawns >> 8;
+    Bitboard ring = ogi_step[0][OGI_STEP_KING][pos->king_sq[colour ^ 1]];
+    a->ring_hits = bb_count(a->all & ring);
 
     Bitboard b;
     for (b = own & t[OGI_LANCE]; b;) {
         Bitboard att = ogi_lance_attacks(colour, bb_pop(&b), occ);
         a->slider_squares += bb_count(att & ~own);
-        add_attacks(a, OGI_LANCE, att);
+        add_attacks(a, OGI_LANCE, att, ring);
     }
     for (b = own & t[OGI_KNIGHT]; b;)
-        add_attacks(a, OGI_KNIGHT, ogi_step[colour][OGI_STEP_KNIGHT][bb_pop(&b)]);
+        add_attacks(a, OGI_KNIGHT, ogi_step[colour][OGI_STEP_KNIGHT][bb_pop(&b)], ring);
     for (b = own & t[OGI_SILVER]; b;)
-        add_attacks(a, OGI_SILVER, ogi_step[colour][OGI_STEP_SILVER][bb_pop(&b)]);
+        add_attacks(a, OGI_SILVER, ogi_step[colour][OGI_STEP_SILVER][bb_pop(&b)], ring);
     for (b = own & (t[OGI_TOKIN] | t[OGI_PLANCE] | t[OGI_PKNIGHT] | t[OGI_PSILVER]); b;)
-        add_attacks(a, OGI_TOKIN, ogi_step[colour][OGI_STEP_GOLD][bb_pop(&b)]);
+        add_attacks(a, OGI_TOKIN, ogi_step[colour][OGI_STEP_GOLD][bb_pop(&b)], ring);
     for (b = own & t[OGI_ROOK]; b;) {
         Bitboard att = ogi_rook_attacks(bb_pop(&b), occ);
         a->slider_squares += bb_count(att & ~own);
-        add_attacks(a, OGI_ROOK, att);
+        add_attacks(a, OGI_ROOK, att, ring);
     }
     for (b = own & t[OGI_DRAGON]; b;) {
         int sq = bb_pop(&b);
         Bitboard slide = ogi_rook_attacks(sq, occ);
         a->slider_squares += bb_count(slide & ~own);
-        add_attacks(a, OGI_DRAGON, slide | ogi_step[0][OGI_STEP_KING][sq]);
+        add_attacks(a, OGI_DRAGON, slide | ogi_step[0][OGI_STEP_KING][sq], ring);
     }
     for (b = own & t[OGI_BISHOP]; b;) {
         Bitboard att = ogi_bishop_attacks(bb_pop(&b), occ);
         a->slider_squares += bb_count(att & ~own);
-        add_attacks(a, OGI_BISHOP, att);
+        add_attacks(a, OGI_BISHOP, att, ring);
     }
     for (b = own & t[OGI_HORSE]; b;) {
         int sq = bb_pop(&b);
         Bitboard slide = ogi_bishop_attacks(sq, occ);
         a->slider_squares += bb_count(slide & ~own);
-        add_attacks(a, OGI_HORSE, slide | ogi_step[0][OGI_STEP_KING][sq]);
+        add_attacks(a, OGI_HORSE, slide | ogi_step[0][OGI_STEP_KING][sq], ring);
     }
     for (b = own & t[OGI_PRINCESS]; b;) {
         int sq = bb_pop(&b);
         Bitboard slide = ogi_bishop_attacks(sq, occ);
         a->slider_squares += bb_count(slide & ~own);
-        add_attacks(a, OGI_PRINCESS, slide | ogi_step[0][OGI_STEP_CHESS_KNIGHT][sq]);
+        add_attacks(a, OGI_PRINCESS, slide | ogi_step[0][OGI_STEP_CHESS_KNIGHT][sq], ring);
     }
     for (b = own & t[OGI_PPRINCESS]; b;) {
         int sq = bb_pop(&b);
         Bitboard slide = ogi_bishop_attacks(sq, occ);
         a->slider_squares += bb_count(slide & ~own);
         add_attacks(a, OGI_PPRINCESS, slide | ogi_step[0][OGI_STEP_CHESS_KNIGHT][sq]
-                                      | ogi_step[0][OGI_STEP_KING][sq]);
+                                      | ogi_step[0][OGI_STEP_KING][sq], ring);
     }
 }
 
@@ -203,6 +210,7 @@ static int king_safety(const OgiPosition *pos, int colour, Bitboard occ,
         danger += attack_weight[ogi_piece_type(pos->board[bb_pop(&attackers)])];
 
     danger += w.weak_ring * bb_count(ring & theirs->all & ~ours->all);
+    danger += w.ring_hit * theirs->ring_hits;
 
     /* A checking piece is safe where none of our pieces covers it and, next
      * to the King, where another enemy piece backs it up. */
