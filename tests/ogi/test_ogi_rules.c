@@ -498,17 +498,22 @@ static void test_material_counts(void **state)
     g_free(down);
 }
 
+/* The evaluation of the position `text`, for its side to move. */
+static int score_of(const char *text)
+{
+    void *pos = ogi_test_position(text);
+    int score = OGI->evaluate(pos);
+    g_free(pos);
+    return score;
+}
+
 static void test_safe_drop_check_is_danger(void **state)
 {
     (void)state;
     /* White holds a knight, which checks Black's King from d3 or f3.  A
      * silver on e4 covers both squares; on a4 it covers neither, and the
      * King is in more danger though nothing else differs. */
-    void *covered = ogi_test_position("4k3/8/8/8/4S3/8/8/4K3 b n 1");
-    void *open = ogi_test_position("4k3/8/8/8/S7/8/8/4K3 b n 1");
-    assert_true(OGI->evaluate(covered) > OGI->evaluate(open));
-    g_free(covered);
-    g_free(open);
+    assert_true(score_of("4k3/8/8/8/4S3/8/8/4K3 b n 1") > score_of("4k3/8/8/8/S7/8/8/4K3 b n 1"));
 }
 
 static void test_hanging_piece_is_a_threat(void **state)
@@ -517,58 +522,46 @@ static void test_hanging_piece_is_a_threat(void **state)
     /* A silver on e4 stands where White's pawn attacks it and nothing of
      * Black's covers it; on e3 it is out of reach.  Material and the Kings'
      * surroundings are the same. */
-    void *hanging = ogi_test_position("7k/8/8/4p3/4S3/8/8/K7 b - 1");
-    void *safe = ogi_test_position("7k/8/8/4p3/8/4S3/8/K7 b - 1");
-    assert_true(OGI->evaluate(hanging) < OGI->evaluate(safe));
-    g_free(hanging);
-    g_free(safe);
+    assert_true(score_of("7k/8/8/4p3/4S3/8/8/K7 b - 1") < score_of("7k/8/8/4p3/8/4S3/8/K7 b - 1"));
 }
 
-/* The evaluation of `text` with the weight `name` set to `value`, the
- * weight put back after. */
-static int evaluate_with(const char *text, const char *name, int value)
+/* How much the weight `name` changes the evaluation of `text`: the score
+ * with the weight as built in less the score with it at 0 (the weight is
+ * put back after).  The built-in value must be above 0. */
+static int weight_effect(const char *text, const char *name)
 {
     const DjParam *param = dj_params_find(OGI, name);
     assert_non_null(param);
-    int saved = *param->value;
-    *param->value = value;
+    int built_in = *param->value;
+    assert_true(built_in > 0);
     void *pos = ogi_test_position(text);
-    int score = OGI->evaluate(pos);
+    int with = OGI->evaluate(pos);
+    *param->value = 0;
+    int without = OGI->evaluate(pos);
+    *param->value = built_in;
     g_free(pos);
-    *param->value = saved;
-    return score;
+    return with - without;
 }
 
 static void test_cramped_king_only_when_threatened(void **state)
 {
     (void)state;
-    const DjParam *cramped = dj_params_find(OGI, "cramped");
-    assert_non_null(cramped);
-    assert_true(*cramped->value > 0);
     /* Boxed in by its own pawn and silver, one flight square (b2), and
      * White holds a bishop that can check from c3: the term counts. */
-    const char *boxed = "4k3/8/8/8/8/8/P7/KS6 b b 1";
-    assert_true(evaluate_with(boxed, "cramped", *cramped->value) < evaluate_with(boxed, "cramped", 0));
+    assert_true(weight_effect("4k3/8/8/8/8/8/P7/KS6 b b 1", "cramped") < 0);
     /* The same threat against a King with five flight squares. */
-    const char *open = "4k3/8/8/8/8/8/8/4K3 b b 1";
-    assert_int_equal(evaluate_with(open, "cramped", *cramped->value), evaluate_with(open, "cramped", 0));
+    assert_int_equal(weight_effect("4k3/8/8/8/8/8/8/4K3 b b 1", "cramped"), 0);
     /* Boxed in with nothing to fear: a castle is not a weakness. */
-    const char *castle = "4k3/8/8/8/8/8/P7/KS6 b - 1";
-    assert_int_equal(evaluate_with(castle, "cramped", *cramped->value), evaluate_with(castle, "cramped", 0));
+    assert_int_equal(weight_effect("4k3/8/8/8/8/8/P7/KS6 b - 1", "cramped"), 0);
 }
 
 static void test_ring_hits_are_danger(void **state)
 {
     (void)state;
-    const DjParam *ring_hit = dj_params_find(OGI, "ring_hit");
-    assert_non_null(ring_hit);
-    assert_true(*ring_hit->value > 0);
     /* White's silver on e3 hits d2, e2 and f2, next to Black's King. */
-    const char *near = "4k3/8/8/8/8/4s3/8/4K3 b - 1";
-    assert_true(evaluate_with(near, "ring_hit", *ring_hit->value) < evaluate_with(near, "ring_hit", 0));
+    assert_true(weight_effect("4k3/8/8/8/8/4s3/8/4K3 b - 1", "ring_hit") < 0);
     /* On a6 it hits nothing near either King. */
-    const char *far = "4k3/8/s7/8/8/8/8/4K3 b - 1";
-    assert_int_equal(evaluate_with(far, "ring_hit", *ring_hit->value), evaluate_with(far, "ring_hit", 0));
+    assert_int_equal(weight_effect("4k3/8/s7/8/8/8/8/4K3 b - 1", "ring_hit"), 0);
 }
 
 int main(void)

@@ -127,6 +127,15 @@ static inline void add_attacks(SideAttacks *a, int type, Bitboard att, Bitboard 
     a->by_type[type] |= att;
 }
 
+/* A piece with a sliding move `slide` and steps or jumps `extra`: only the
+ * sliding part counts as mobility. */
+static inline void add_slider(SideAttacks *a, int type, Bitboard slide, Bitboard extra,
+                              Bitboard own, Bitboard ring)
+{
+    a->slider_squares += bb_count(slide & ~own);
+    add_attacks(a, type, slide | extra, ring);
+}
+
 /* Type by type rather than piece by piece: no lookup of each piece's type
  * and no switch, which this function, called at every leaf, cannot afford. */
 static void gather_attacks(const OgiPosition *pos, int colour, Bitboard occ, SideAttacks *a)
@@ -141,51 +150,41 @@ static void gather_attacks(const OgiPosition *pos, int colour, Bitboard occ, Sid
     a->ring_hits = bb_count(a->all & ring);
 
     Bitboard b;
-    for (b = own & t[OGI_LANCE]; b;) {
-        Bitboard att = ogi_lance_attacks(colour, bb_pop(&b), occ);
-        a->slider_squares += bb_count(att & ~own);
-        add_attacks(a, OGI_LANCE, att, ring);
-    }
+    for (b = own & t[OGI_LANCE]; b;)
+        add_slider(a, OGI_LANCE, ogi_lance_attacks(colour, bb_pop(&b), occ), 0, own, ring);
     for (b = own & t[OGI_KNIGHT]; b;)
         add_attacks(a, OGI_KNIGHT, ogi_step[colour][OGI_STEP_KNIGHT][bb_pop(&b)], ring);
     for (b = own & t[OGI_SILVER]; b;)
         add_attacks(a, OGI_SILVER, ogi_step[colour][OGI_STEP_SILVER][bb_pop(&b)], ring);
     for (b = own & (t[OGI_TOKIN] | t[OGI_PLANCE] | t[OGI_PKNIGHT] | t[OGI_PSILVER]); b;)
         add_attacks(a, OGI_TOKIN, ogi_step[colour][OGI_STEP_GOLD][bb_pop(&b)], ring);
+
+    const Bitboard *king_steps = ogi_step[0][OGI_STEP_KING];
+    const Bitboard *jumps = ogi_step[0][OGI_STEP_CHESS_KNIGHT];
     for (b = own & t[OGI_ROOK]; b;) {
-        Bitboard att = ogi_rook_attacks(bb_pop(&b), occ);
-        a->slider_squares += bb_count(att & ~own);
-        add_attacks(a, OGI_ROOK, att, ring);
+        int sq = bb_pop(&b);
+        add_slider(a, OGI_ROOK, ogi_rook_attacks(sq, occ), 0, own, ring);
     }
     for (b = own & t[OGI_DRAGON]; b;) {
         int sq = bb_pop(&b);
-        Bitboard slide = ogi_rook_attacks(sq, occ);
-        a->slider_squares += bb_count(slide & ~own);
-        add_attacks(a, OGI_DRAGON, slide | ogi_step[0][OGI_STEP_KING][sq], ring);
+        add_slider(a, OGI_DRAGON, ogi_rook_attacks(sq, occ), king_steps[sq], own, ring);
     }
     for (b = own & t[OGI_BISHOP]; b;) {
-        Bitboard att = ogi_bishop_attacks(bb_pop(&b), occ);
-        a->slider_squares += bb_count(att & ~own);
-        add_attacks(a, OGI_BISHOP, att, ring);
+        int sq = bb_pop(&b);
+        add_slider(a, OGI_BISHOP, ogi_bishop_attacks(sq, occ), 0, own, ring);
     }
     for (b = own & t[OGI_HORSE]; b;) {
         int sq = bb_pop(&b);
-        Bitboard slide = ogi_bishop_attacks(sq, occ);
-        a->slider_squares += bb_count(slide & ~own);
-        add_attacks(a, OGI_HORSE, slide | ogi_step[0][OGI_STEP_KING][sq], ring);
+        add_slider(a, OGI_HORSE, ogi_bishop_attacks(sq, occ), king_steps[sq], own, ring);
     }
     for (b = own & t[OGI_PRINCESS]; b;) {
         int sq = bb_pop(&b);
-        Bitboard slide = ogi_bishop_attacks(sq, occ);
-        a->slider_squares += bb_count(slide & ~own);
-        add_attacks(a, OGI_PRINCESS, slide | ogi_step[0][OGI_STEP_CHESS_KNIGHT][sq], ring);
+        add_slider(a, OGI_PRINCESS, ogi_bishop_attacks(sq, occ), jumps[sq], own, ring);
     }
     for (b = own & t[OGI_PPRINCESS]; b;) {
         int sq = bb_pop(&b);
-        Bitboard slide = ogi_bishop_attacks(sq, occ);
-        a->slider_squares += bb_count(slide & ~own);
-        add_attacks(a, OGI_PPRINCESS, slide | ogi_step[0][OGI_STEP_CHESS_KNIGHT][sq]
-                                      | ogi_step[0][OGI_STEP_KING][sq], ring);
+        add_slider(a, OGI_PPRINCESS, ogi_bishop_attacks(sq, occ), jumps[sq] | king_steps[sq],
+                   own, ring);
     }
 }
 
