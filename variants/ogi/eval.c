@@ -67,7 +67,7 @@ static struct {
     .board_check = 2,
     .drop_check = 2,
     .cramped = 2,
-    .ring_hit = 1,
+    .ring_hit = 2,
     .hanging = 30,
     .pawn_threat = 40,
 };
