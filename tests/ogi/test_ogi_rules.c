@@ -564,6 +564,23 @@ static void test_ring_hits_are_danger(void **state)
     assert_int_equal(weight_effect("4k3/8/s7/8/8/8/8/4K3 b - 1", "ring_hit"), 0);
 }
 
+static void test_advanced_pawns_are_worth_more(void **state)
+{
+    (void)state;
+    /* A Black pawn on e5 is one step from promotion; a White one on e4 is
+     * too (White moves down the board). */
+    assert_true(weight_effect("k7/8/8/4P3/8/8/8/7K b - 1", "pawn_rank5") > 0);
+    assert_true(weight_effect("k7/8/8/8/4p3/8/8/7K w - 1", "pawn_rank5") > 0);
+    assert_true(weight_effect("k7/8/8/8/4P3/8/8/7K b - 1", "pawn_rank4") > 0);
+    /* A dropped pawn inside the zone promotes at its next step. */
+    assert_true(weight_effect("k7/8/4P3/8/8/8/8/7K b - 1", "pawn_zone") > 0);
+    /* A pawn on its starting rank counts for none of them. */
+    assert_int_equal(weight_effect("k7/8/8/8/8/4P3/8/7K b - 1", "pawn_rank4"), 0);
+    assert_int_equal(weight_effect("k7/8/8/8/8/4P3/8/7K b - 1", "pawn_rank5"), 0);
+    /* An enemy pawn as far advanced counts against the side to move. */
+    assert_true(weight_effect("k7/8/8/8/4p3/8/8/7K b - 1", "pawn_rank5") < 0);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -595,6 +612,7 @@ int main(void)
         cmocka_unit_test(test_hanging_piece_is_a_threat),
         cmocka_unit_test(test_cramped_king_only_when_threatened),
         cmocka_unit_test(test_ring_hits_are_danger),
+        cmocka_unit_test(test_advanced_pawns_are_worth_more),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -7,7 +7,8 @@
  * and those of them we do not cover, the enemy's safe checks on the board
  * and by drops, the enemy's hand, and then too few squares to flee to; a
  * King that wanders up the board) + threats (loose pieces, pieces a pawn
- * attacks) + slider mobility + a small bonus for having the move.  The
+ * attacks) + pawns on their way to promotion + slider mobility + a small
+ * bonus for having the move.  The
  * attack maps behind King safety and threats are gathered once a call; the
  * search calls this at every leaf. */
 #include "framework/game.h"
@@ -56,6 +57,9 @@ static struct {
     int ring_hit;       /* danger per enemy attack (a piece and a square) on the squares next to the King */
     int hanging;        /* per piece the enemy attacks and we do not cover */
     int pawn_threat;    /* per piece other than a pawn an enemy pawn attacks */
+    int pawn_rank4;     /* per pawn on its fourth rank, two steps from promotion */
+    int pawn_rank5;     /* per pawn on its fifth rank, one step from promotion */
+    int pawn_zone;      /* per dropped pawn inside the zone, promoting at its next step */
 } w = {
     .defender = 14,
     .danger_scale = 3,
@@ -70,6 +74,9 @@ static struct {
     .ring_hit = 2,
     .hanging = 30,
     .pawn_threat = 40,
+    .pawn_rank4 = 16,
+    .pawn_rank5 = 50,
+    .pawn_zone = 80,
 };
 
 const DjParam ogi_params[OGI_N_PARAMS] = {
@@ -86,6 +93,9 @@ const DjParam ogi_params[OGI_N_PARAMS] = {
     { "ring_hit", &w.ring_hit, 0, 20 },
     { "hanging", &w.hanging, 0, 200 },
     { "pawn_threat", &w.pawn_threat, 0, 200 },
+    { "pawn_rank4", &w.pawn_rank4, 0, 200 },
+    { "pawn_rank5", &w.pawn_rank5, 0, 200 },
+    { "pawn_zone", &w.pawn_zone, 0, 200 },
     { "attack_pawn", &attack_weight[OGI_PAWN], 0, 20 },
     { "attack_lance", &attack_weight[OGI_LANCE], 0, 20 },
     { "attack_knight", &attack_weight[OGI_KNIGHT], 0, 20 },
@@ -269,6 +279,18 @@ static int threats(const OgiPosition *pos, int colour, const SideAttacks *ours,
     return -(hanging * w.hanging + by_pawn * w.pawn_threat);
 }
 
+/* Pawns on their way to promotion (to a gold-mover worth six pawns), from
+ * `colour`'s side. */
+static int pawn_advance(const OgiPosition *pos, int colour)
+{
+    Bitboard pawns = pos->by_colour[colour] & pos->by_type[OGI_PAWN];
+    if (colour == OGI_WHITE)
+        pawns = bb_flip_ranks(pawns);
+    return bb_count(pawns & BB_RANK(3)) * w.pawn_rank4
+         + bb_count(pawns & BB_RANK(4)) * w.pawn_rank5
+         + bb_count(pawns & (BB_RANK(5) | BB_RANK(6))) * w.pawn_zone;
+}
+
 int ogi_evaluate(const void *position)
 {
     const OgiPosition *pos = position;
@@ -281,6 +303,7 @@ int ogi_evaluate(const void *position)
               - king_safety(pos, OGI_WHITE, occ, &attacks[OGI_WHITE], &attacks[OGI_BLACK])
               + threats(pos, OGI_BLACK, &attacks[OGI_BLACK], &attacks[OGI_WHITE])
               - threats(pos, OGI_WHITE, &attacks[OGI_WHITE], &attacks[OGI_BLACK])
+              + pawn_advance(pos, OGI_BLACK) - pawn_advance(pos, OGI_WHITE)
               + (attacks[OGI_BLACK].slider_squares - attacks[OGI_WHITE].slider_squares) * w.mobility;
     if (pos->side == OGI_WHITE)
         score = -score;
