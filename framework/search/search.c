@@ -21,6 +21,7 @@
 #define INF (DJ_SCORE_WIN + 1)
 #define DECISIVE (DJ_SCORE_WIN - 1000)   /* beyond this a score counts plies to the end */
 #define QUIESCE_MAX 8                    /* quiescence plies below the horizon */
+#define LMP_DEPTH 5                      /* late move pruning at this depth and below */
 #define SEE_PRUNE_DEPTH 5                /* exchange pruning at this depth and below */
 #define SEE_QUIET_MARGIN 60              /* a quiet move may lose this much a ply of depth */
 #define SEE_NOISY_MARGIN 150             /* a capture or check this much */
@@ -794,6 +795,11 @@ static int search_node(DjSearch *s, int ply, int depth, int alpha, int beta, boo
         DjMove m = moves[i];
         bool quiet = m == hash_move ? !v->is_noisy(pos, m) : order_is_quiet(order[i]);
 
+        /* Late move pruning: near the horizon, once the moves ordered
+         * first have failed, the late quiet ones seldom do better. */
+        if (!pv_node && !in_check && quiet && depth <= LMP_DEPTH && best > -DECISIVE
+            && searched >= 3 + depth * depth)
+            continue;
         /* Futility: a quiet move cannot lift a hopeless score near the horizon. */
         if (!pv_node && !in_check && quiet && searched > 0 && depth <= 2
             && best > -DECISIVE && static_eval + 150 * depth <= alpha)
