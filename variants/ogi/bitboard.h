@@ -42,9 +42,6 @@ static inline int bb_pop(Bitboard *b)
     return sq;
 }
 
-/* `b` with rank 1 and rank 8 exchanged, and so on: White's view of it. */
-static inline Bitboard bb_flip_ranks(Bitboard b) { return __builtin_bswap64(b); }
-
 /* Whether `b` has more than one square. */
 static inline bool bb_several(Bitboard b) { return (b & (b - 1)) != 0; }
 

@@ -8,9 +8,8 @@
  * and by drops, the enemy's hand, and then too few squares to flee to; a
  * King that wanders up the board) + threats (loose pieces, pieces a pawn
  * attacks) + pawns on their way to promotion + slider mobility + a small
- * bonus for having the move.  The
- * attack maps behind King safety and threats are gathered once a call; the
- * search calls this at every leaf. */
+ * bonus for having the move.  The attack maps behind King safety and
+ * threats are gathered once a call; the search calls this at every leaf. */
 #include "framework/game.h"
 
 #include "attacks.h"
@@ -280,15 +279,15 @@ static int threats(const OgiPosition *pos, int colour, const SideAttacks *ours,
 }
 
 /* Pawns on their way to promotion (to a gold-mover worth six pawns), from
- * `colour`'s side. */
+ * `colour`'s side: two steps from the zone, one step, and inside it (only
+ * a drop leaves a pawn there unpromoted). */
 static int pawn_advance(const OgiPosition *pos, int colour)
 {
     Bitboard pawns = pos->by_colour[colour] & pos->by_type[OGI_PAWN];
-    if (colour == OGI_WHITE)
-        pawns = bb_flip_ranks(pawns);
-    return bb_count(pawns & BB_RANK(3)) * w.pawn_rank4
-         + bb_count(pawns & BB_RANK(4)) * w.pawn_rank5
-         + bb_count(pawns & (BB_RANK(5) | BB_RANK(6))) * w.pawn_zone;
+    bool black = colour == OGI_BLACK;
+    Bitboard rank4 = black ? BB_RANK(3) : BB_RANK(4), rank5 = black ? BB_RANK(4) : BB_RANK(3);
+    return bb_count(pawns & rank4) * w.pawn_rank4 + bb_count(pawns & rank5) * w.pawn_rank5
+         + bb_count(pawns & ogi_zone[colour]) * w.pawn_zone;
 }
 
 int ogi_evaluate(const void *position)
