@@ -581,6 +581,19 @@ static void test_advanced_pawns_are_worth_more(void **state)
     assert_true(weight_effect("k7/8/8/8/4p3/8/8/7K b - 1", "pawn_rank5") < 0);
 }
 
+static void test_attacks_on_the_king_flank_are_danger(void **state)
+{
+    (void)state;
+    /* A White rook on e3 sweeps the e-file of Black's half, where Black's
+     * King stands: bad for Black, to move. */
+    assert_true(weight_effect("4k3/8/8/8/8/4r3/8/4K3 b - 1", "flank_attack") < 0);
+    /* The same for White, with a Black rook on e6. */
+    assert_true(weight_effect("4k3/8/4R3/8/8/8/8/4K3 w - 1", "flank_attack") < 0);
+    /* A rook on a8 reaches Black's half only on the a-file, away from the
+     * King's four files (c to f). */
+    assert_int_equal(weight_effect("r3k3/8/8/8/8/8/8/4K3 b - 1", "flank_attack"), 0);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -613,6 +626,7 @@ int main(void)
         cmocka_unit_test(test_cramped_king_only_when_threatened),
         cmocka_unit_test(test_ring_hits_are_danger),
         cmocka_unit_test(test_advanced_pawns_are_worth_more),
+        cmocka_unit_test(test_attacks_on_the_king_flank_are_danger),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -5,8 +5,9 @@
  * go anywhere) + King safety (own pieces next to the King; against it: enemy
  * pieces within two squares, the enemy's attacks on the squares next to it
  * and those of them we do not cover, the enemy's safe checks on the board
- * and by drops, the enemy's hand, and then too few squares to flee to; a
- * King that wanders up the board) + threats (loose pieces, pieces a pawn
+ * and by drops, the enemy's hand, and then too few squares to flee to; the
+ * enemy's attacks on the King's flank in our half; a King that wanders up
+ * the board) + threats (loose pieces, pieces a pawn
  * attacks) + pawns on their way to promotion + slider mobility + a small
  * bonus for having the move.  The attack maps behind King safety and
  * threats are gathered once a call; the search calls this at every leaf. */
@@ -59,6 +60,7 @@ static struct {
     int pawn_rank4;     /* per pawn on its fourth rank, two steps from promotion */
     int pawn_rank5;     /* per pawn on its fifth rank, one step from promotion */
     int pawn_zone;      /* per dropped pawn inside the zone, promoting at its next step */
+    int flank_attack;   /* per enemy attack on the King's flank in our half, twice-attacked squares twice */
 } w = {
     .defender = 14,
     .danger_scale = 3,
@@ -76,6 +78,7 @@ static struct {
     .pawn_rank4 = 16,
     .pawn_rank5 = 50,
     .pawn_zone = 80,
+    .flank_attack = 10,
 };
 
 const DjParam ogi_params[OGI_N_PARAMS] = {
@@ -95,6 +98,7 @@ const DjParam ogi_params[OGI_N_PARAMS] = {
     { "pawn_rank4", &w.pawn_rank4, 0, 200 },
     { "pawn_rank5", &w.pawn_rank5, 0, 200 },
     { "pawn_zone", &w.pawn_zone, 0, 200 },
+    { "flank_attack", &w.flank_attack, 0, 100 },
     { "attack_pawn", &attack_weight[OGI_PAWN], 0, 20 },
     { "attack_lance", &attack_weight[OGI_LANCE], 0, 20 },
     { "attack_knight", &attack_weight[OGI_KNIGHT], 0, 20 },
@@ -260,6 +264,15 @@ static int king_safety(const OgiPosition *pos, int colour, Bitboard occ,
     int penalty = danger * danger * w.danger_scale;
     if (penalty > w.danger_cap)
         penalty = w.danger_cap;
+    /* The enemy's grip on the King's flank, four files, in our half: the
+     * ground an attack with drops is built on, before it reaches the King. */
+    int kfile = sq_file(ksq);
+    int first_file = kfile < 3 ? 0 : kfile > 4 ? 4 : 2;   /* a-d, c-f or e-h */
+    Bitboard flank = (BB_FILE(first_file) | BB_FILE(first_file + 1) | BB_FILE(first_file + 2)
+                      | BB_FILE(first_file + 3))
+                   & (colour == OGI_BLACK ? (BB_RANK(0) | BB_RANK(1) | BB_RANK(2) | BB_RANK(3))
+                                          : (BB_RANK(4) | BB_RANK(5) | BB_RANK(6) | BB_RANK(7)));
+    penalty += w.flank_attack * (bb_count(flank & theirs->all) + bb_count(flank & theirs->twice));
     int rank_from_home = colour == OGI_BLACK ? sq_rank(ksq) : 7 - sq_rank(ksq);
     if (rank_from_home > 1)
         penalty += (rank_from_home - 1) * w.king_advance;
