@@ -7,10 +7,10 @@
  * and those of them we do not cover, the enemy's safe checks on the board
  * and by drops, the enemy's hand, and then too few squares to flee to; the
  * enemy's attacks on the King's flank in our half; a King that wanders up
- * the board) + threats (loose pieces, pieces a pawn
- * attacks) + pawns on their way to promotion + slider mobility + a small
- * bonus for having the move.  The attack maps behind King safety and
- * threats are gathered once a call; the search calls this at every leaf. */
+ * the board) + threats (loose pieces, pieces a pawn attacks) + pawns on
+ * their way to promotion + slider mobility + a small bonus for having the
+ * move.  The attack maps behind King safety and threats are gathered once
+ * a call; the search calls this at every leaf. */
 #include "framework/game.h"
 
 #include "attacks.h"
