@@ -9,6 +9,7 @@ Bitboard ogi_between[OGI_SQUARES][OGI_SQUARES];
 Bitboard ogi_line[OGI_SQUARES][OGI_SQUARES];
 Bitboard ogi_drop_squares[2][OGI_HAND_KINDS];
 Bitboard ogi_king_area[OGI_SQUARES];
+Bitboard ogi_king_flank[2][OGI_SQUARES];
 OgiSlider ogi_rook_slider[OGI_SQUARES];
 OgiSlider ogi_bishop_slider[OGI_SQUARES];
 
@@ -265,6 +266,14 @@ static void init_steps(void)
         while (near)
             area |= ogi_step[0][OGI_STEP_KING][bb_pop(&near)];
         ogi_king_area[sq] = area;
+
+        int first_file = sq_file(sq) < 3 ? 0 : sq_file(sq) > 4 ? 4 : 2;   /* symmetric */
+        Bitboard files = BB_EMPTY;
+        for (int f = first_file; f < first_file + 4; f++)
+            files |= BB_FILE(f);
+        Bitboard black_half = BB_RANK(0) | BB_RANK(1) | BB_RANK(2) | BB_RANK(3);
+        ogi_king_flank[OGI_BLACK][sq] = files & black_half;
+        ogi_king_flank[OGI_WHITE][sq] = files & ~black_half;
     }
 }
 

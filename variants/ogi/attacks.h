@@ -48,6 +48,11 @@ extern Bitboard ogi_line[OGI_SQUARES][OGI_SQUARES];
  * edges): where attackers count against a King's safety. */
 extern Bitboard ogi_king_area[OGI_SQUARES];
 
+/* [colour][King's square]: the King's flank, four files (a-d, c-f or e-h
+ * as the King stands), in `colour`'s half of the board: where the enemy's
+ * attacks count against the King's safety before they reach it. */
+extern Bitboard ogi_king_flank[2][OGI_SQUARES];
+
 /* The promotion zone of each colour: the three furthest ranks. */
 extern const Bitboard ogi_zone[2];
 

@@ -264,14 +264,9 @@ static int king_safety(const OgiPosition *pos, int colour, Bitboard occ,
     int penalty = danger * danger * w.danger_scale;
     if (penalty > w.danger_cap)
         penalty = w.danger_cap;
-    /* The enemy's grip on the King's flank, four files, in our half: the
-     * ground an attack with drops is built on, before it reaches the King. */
-    int kfile = sq_file(ksq);
-    int first_file = kfile < 3 ? 0 : kfile > 4 ? 4 : 2;   /* a-d, c-f or e-h */
-    Bitboard flank = (BB_FILE(first_file) | BB_FILE(first_file + 1) | BB_FILE(first_file + 2)
-                      | BB_FILE(first_file + 3))
-                   & (colour == OGI_BLACK ? (BB_RANK(0) | BB_RANK(1) | BB_RANK(2) | BB_RANK(3))
-                                          : (BB_RANK(4) | BB_RANK(5) | BB_RANK(6) | BB_RANK(7)));
+    /* The enemy's grip on the King's flank in our half: the ground an
+     * attack with drops is built on, before it reaches the King. */
+    Bitboard flank = ogi_king_flank[colour][ksq];
     penalty += w.flank_attack * (bb_count(flank & theirs->all) + bb_count(flank & theirs->twice));
     int rank_from_home = colour == OGI_BLACK ? sq_rank(ksq) : 7 - sq_rank(ksq);
     if (rank_from_home > 1)
