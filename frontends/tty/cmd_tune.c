@@ -209,7 +209,7 @@ static bool save_labels(const TuneData *data, const char *path, const char *comm
 
 /* Fit the weights and write them to --output or standard output. */
 static int fit_and_write(const TuneArgs *args, const TuneData *data, int passes,
-                         const char *source)
+                         int from_files, const char *source)
 {
     int n = dj_tune_set_size(data->set);
     double k_before = dj_tune_fit_k(data->set);
@@ -222,8 +222,10 @@ static int fit_and_write(const TuneArgs *args, const TuneData *data, int passes,
     g_autoptr(GString) text = g_string_new(NULL);
     g_string_append_printf(text, "# %s evaluation weights, fitted by:\n#   %s\n", variant->title,
                            args->command_line);
-    g_string_append_printf(text, "# %d positions (%d games), labelled by %s; k %.6f; error %.6f "
-                           "-> %.6f\n", n, data->games, source, k, before, after);
+    /* Positions read back from labels files come from games not counted here. */
+    g_string_append_printf(text, "# %d positions (%d from %d games, %d from labels files), "
+                           "labelled by %s; k %.6f; error %.6f -> %.6f\n", n, n - from_files,
+                           data->games, from_files, source, k, before, after);
     dj_params_format(variant, text);
     GError *error = NULL;
     if (args->output == NULL) {
@@ -308,7 +310,7 @@ static int run_tune(void *data_args, int n_positional, char **positional)
         fprintf(stderr, "no fit (--passes 0)\n");
         return DOJO_EXIT_OK;
     }
-    return fit_and_write(args, &data, (int)passes, source);
+    return fit_and_write(args, &data, (int)passes, from_files, source);
 }
 
 int dojo_cmd_tune(int argc, char **argv)

@@ -173,6 +173,11 @@ static void test_judge_and_labels_file(void **state)
     char *reread = runner_read_file(*state, "reread.txt");
     assert_non_null(strstr(judged, "labelled by the judge judge (nodes 7);"));
     assert_non_null(strstr(reread, "labelled by labels files l.txt;"));
+    /* The header says where the positions came from: none from games here. */
+    char *from = g_strdup_printf("# %d positions (0 from 0 games, %d from labels files)",
+                                 count, count);
+    assert_non_null(strstr(reread, from));
+    g_free(from);
     char *judged_weights = without_comments(judged);
     char *reread_weights = without_comments(reread);
     assert_true(judged_weights[0] != '\0');
@@ -185,6 +190,8 @@ static void test_judge_and_labels_file(void **state)
     assert_int_equal(r->exit_code, 0);
     assert_int_equal(runner_count_containing(r->err, "5 positions: 0 quiet positions"), 1);
     assert_non_null(strstr(r->out, "labelled by game results and labels files l.txt;"));
+    assert_non_null(strstr(r->out, "# 5 positions (0 from "));
+    assert_non_null(strstr(r->out, " games, 5 from labels files)"));
     runner_run_free(r);
 
     /* --passes 0 labels and saves, and fits nothing: no weights at all. */
