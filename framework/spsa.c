@@ -98,6 +98,9 @@ bool dj_spsa_step(DjSpsa *spsa, DjSpsaPlayPair play, void *user_data, GError **e
     if (spsa->done >= spsa->iterations)
         return false;
     int k = spsa->done + 1;
+    /* A failed iteration must leave the draws as they were too, so that
+     * trying it again plays the same Δ as a run that never failed. */
+    GRand *before = g_rand_copy(spsa->rand);
     for (int i = 0; i < spsa->n_params; i++) {
         const DjSpsaParam *param = &spsa->params[i];
         spsa->delta[i] = g_rand_boolean(spsa->rand) ? 1.0 : -1.0;
@@ -106,8 +109,12 @@ bool dj_spsa_step(DjSpsa *spsa, DjSpsaPlayPair play, void *user_data, GError **e
         spsa->minus[i] = round_within(spsa->theta[i] - shift, param);
     }
     double result = 0.0;
-    if (!play(spsa->plus, spsa->minus, k, &result, user_data, error))
+    if (!play(spsa->plus, spsa->minus, k, &result, user_data, error)) {
+        g_rand_free(spsa->rand);
+        spsa->rand = before;
         return false;
+    }
+    g_rand_free(before);
     result = isfinite(result) ? CLAMP(result, -1.0, 1.0) : 0.0;
     for (int i = 0; i < spsa->n_params; i++) {
         double step = dj_spsa_a(spsa, i, k) * result * spsa->delta[i] / dj_spsa_c(spsa, i, k);

@@ -65,8 +65,10 @@ double dj_spsa_stability(const DjSpsa *spsa);
 int dj_spsa_done(const DjSpsa *spsa);
 
 /* Run the next iteration: draw Δ, call `play` once, update θ.  False when
- * `play` fails (its error is passed on; θ and the count of iterations
- * done stay as they were) or when all N iterations are done (no error). */
+ * `play` fails (its error is passed on; θ, the count of iterations done
+ * and the random draws stay as they were, so a call after it tries the
+ * same iteration with the same Δ) or when all N iterations are done (no
+ * error). */
 bool dj_spsa_step(DjSpsa *spsa, DjSpsaPlayPair play, void *user_data, GError **error);
 
 /* θ now, n_params doubles. */

@@ -283,6 +283,54 @@ static void test_failure_stops(void **state)
     assert_memory_equal(before, dj_spsa_theta(spsa), sizeof before);
 }
 
+/* Fails at iteration 3 the first time it is asked, and keeps every θ+ it
+ * is given, so that a retried iteration can be compared. */
+typedef struct Flaky {
+    bool failed;
+    int calls;
+    int plus[16][N_WEIGHTS];
+} Flaky;
+
+static bool flaky_pair(const int *plus, const int *minus, int iteration, double *result,
+                       void *user_data, GError **error)
+{
+    Flaky *flaky = user_data;
+    memcpy(flaky->plus[flaky->calls++], plus, sizeof flaky->plus[0]);
+    if (iteration == 3 && !flaky->failed) {
+        flaky->failed = true;
+        g_set_error(error, g_quark_from_static_string("test"), 1, "the engine died");
+        return false;
+    }
+    int n = N_WEIGHTS;
+    return nearer_wins(plus, minus, iteration, result, &n, error);
+}
+
+/* An iteration that failed and was tried again plays the same Δ, and the
+ * run ends where one that never failed ends. */
+static void test_failure_leaves_the_draws(void **state)
+{
+    (void)state;
+    DjSpsaParam params[N_WEIGHTS];
+    fill(params, N_WEIGHTS, 0, 100, 50.0);
+    g_autoptr(DjSpsa) steady = dj_spsa_new(params, N_WEIGHTS, 10, 0.002, 5);
+    g_autoptr(DjSpsa) flaky_run = dj_spsa_new(params, N_WEIGHTS, 10, 0.002, 5);
+    int n = N_WEIGHTS;
+    Flaky flaky = { 0 };
+    while (dj_spsa_step(steady, nearer_wins, &n, NULL)) {
+    }
+    for (int attempt = 0; attempt < 12 && dj_spsa_done(flaky_run) < 10; attempt++) {
+        g_autoptr(GError) error = NULL;
+        dj_spsa_step(flaky_run, flaky_pair, &flaky, &error);
+    }
+    assert_true(flaky.failed);
+    assert_int_equal(flaky.calls, 11);
+    /* calls 2 and 3 were iteration 3: the failed one and its retry */
+    assert_memory_equal(flaky.plus[2], flaky.plus[3], sizeof flaky.plus[0]);
+    assert_int_equal(dj_spsa_done(flaky_run), 10);
+    assert_memory_equal(dj_spsa_theta(steady), dj_spsa_theta(flaky_run),
+                        sizeof(double) * N_WEIGHTS);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -294,6 +342,7 @@ int main(void)
         cmocka_unit_test(test_converges_with_noise),
         cmocka_unit_test(test_reproducible),
         cmocka_unit_test(test_failure_stops),
+        cmocka_unit_test(test_failure_leaves_the_draws),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
