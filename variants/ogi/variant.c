@@ -53,11 +53,9 @@ static uint64_t ogi_key(const void *position)
 
 /* The playing levels' Elo, level 10 put at 2600: the differences fitted
  * to matches between the levels at 100 ms a move (docs/strength.md,
- * bench/levels.sh ogi DOJO 100 100).  Level 9 measured 27 above level 10
- * there (+10 +/- 66 head to head: depth 12 is about what 100 ms reaches);
- * it is put just below, since level 10 gains with more time and 9 does not. */
+ * bench/levels.sh ogi DOJO 100 100, measured at 63a4c9b). */
 static const int ogi_level_elo[] = {
-    1552, 1814, 1908, 2089, 2240, 2375, 2419, 2485, 2590, 2600,
+    641, 997, 1111, 1371, 1644, 1877, 2023, 2160, 2552, 2600,
 };
 
 const DjVariant dj_variant_ogi = {
