@@ -245,6 +245,40 @@ static void check_threads_at(const ConfWhere *where, DjSearch *search, const voi
     conf_check_pv(where, v, pos, info.pv, info.pv_length);
 }
 
+/* One thread is deterministic: the same search on a cleared table gives
+ * the same move, score, depth, line and node count every time (a node
+ * limit, not a clock, ends it).  Matches and `dojo bench` signatures rely
+ * on it. */
+static void check_one_thread_repeats_at(const ConfWhere *where, DjSearch *search,
+                                        const void *pos, const DjHistoryEntry *line,
+                                        int n_line)
+{
+    DjSearchInfo runs[2];
+    DjMove moves[2];
+    for (int run = 0; run < 2; run++) {
+        dj_search_clear(search);
+        DjSearchLimits limits = { .nodes = THREADS_NODE_LIMIT };
+        moves[run] = dj_search_run(search, pos, line, n_line, &limits, NULL, NULL, &runs[run]);
+    }
+    CONF_CHECK(where, moves[0] == moves[1] && runs[0].score == runs[1].score
+                   && runs[0].depth == runs[1].depth && runs[0].nodes == runs[1].nodes,
+               "one thread, searched twice: move %u score %d depth %d nodes %" G_GUINT64_FORMAT
+               ", then move %u score %d depth %d nodes %" G_GUINT64_FORMAT, (unsigned)moves[0],
+               runs[0].score, runs[0].depth, runs[0].nodes, (unsigned)moves[1], runs[1].score,
+               runs[1].depth, runs[1].nodes);
+    CONF_CHECK(where, runs[0].pv_length == runs[1].pv_length
+                   && memcmp(runs[0].pv, runs[1].pv,
+                             sizeof(DjMove) * (size_t)runs[0].pv_length) == 0,
+               "one thread, searched twice: the lines differ");
+}
+
+static void test_one_thread_repeats(void **state)
+{
+    (void)state;
+    over_random_positions(BASE_SEED + 6, DEPTH_LIMIT_GAMES, DEPTH_LIMIT_POSITIONS_PER_GAME,
+                          check_one_thread_repeats_at);
+}
+
 static void test_threads(void **state)
 {
     (void)state;
@@ -305,6 +339,7 @@ int main(int argc, char **argv)
         cmocka_unit_test(test_node_limits),
         cmocka_unit_test(test_multipv),
         cmocka_unit_test(test_threads),
+        cmocka_unit_test(test_one_thread_repeats),
         cmocka_unit_test(test_levels_give_legal_moves),
     };
     return cmocka_run_group_tests_name("search limits", tests, NULL, NULL);
