@@ -43,6 +43,7 @@ typedef struct TuneData {
     const DjVariant *variant;
     DjTuneSet *set;
     int games, skipped_games;
+    int from_files;             /* positions read from --labels files */
     int skip_plies;
     int max_positions;
     DojoJudge *judge;           /* labels the positions of records, or NULL: their results */
@@ -132,15 +133,14 @@ static void show_pass(int pass, double k, double error, void *user_data)
 }
 
 /* Add the positions of every --labels file. */
-static bool add_labels_files(TuneData *data, char **paths, int *from_files, GError **error)
+static bool add_labels_files(TuneData *data, char **paths, GError **error)
 {
-    *from_files = 0;
     for (int i = 0; paths != NULL && paths[i] != NULL; i++) {
         int added = 0;
         if (!dj_tune_labels_read(data->variant, data->set, paths[i], data->max_positions,
                                  &added, error))
             return false;
-        *from_files += added;
+        data->from_files += added;
     }
     return true;
 }
@@ -209,7 +209,7 @@ static bool save_labels(const TuneData *data, const char *path, const char *comm
 
 /* Fit the weights and write them to --output or standard output. */
 static int fit_and_write(const TuneArgs *args, const TuneData *data, int passes,
-                         int from_files, const char *source)
+                         const char *source)
 {
     int n = dj_tune_set_size(data->set);
     double k_before = dj_tune_fit_k(data->set);
@@ -224,8 +224,9 @@ static int fit_and_write(const TuneArgs *args, const TuneData *data, int passes,
                            args->command_line);
     /* Positions read back from labels files come from games not counted here. */
     g_string_append_printf(text, "# %d positions (%d from %d games, %d from labels files), "
-                           "labelled by %s; k %.6f; error %.6f -> %.6f\n", n, n - from_files,
-                           data->games, from_files, source, k, before, after);
+                           "labelled by %s; k %.6f; error %.6f -> %.6f\n", n,
+                           n - data->from_files, data->games, data->from_files, source, k,
+                           before, after);
     dj_params_format(variant, text);
     GError *error = NULL;
     if (args->output == NULL) {
@@ -280,9 +281,9 @@ static int run_tune(void *data_args, int n_positional, char **positional)
     }
     const DojoEngineSpec *judge = args->judge != NULL ? &judge_spec : NULL;
     g_autoptr(DjTuneSet) set = dj_tune_set_new(variant);
-    TuneData data = { variant, set, 0, 0, (int)skip, (int)max, NULL, 0 };
-    int from_files = 0;
-    if (!add_labels_files(&data, args->labels, &from_files, &error))
+    TuneData data = { .variant = variant, .set = set, .skip_plies = (int)skip,
+                      .max_positions = (int)max };
+    if (!add_labels_files(&data, args->labels, &error))
         return dojo_report_error("tune", TUNE_PARAMS, error);
     if (!add_records(&data, judge, n_positional - 1, positional + 1, &error)) {
         if (!g_error_matches(error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
@@ -293,8 +294,8 @@ static int run_tune(void *data_args, int n_positional, char **positional)
     }
     int n = dj_tune_set_size(data.set);
     fprintf(stderr, "%d positions: %d quiet positions from %d games (%d records skipped), "
-            "%d from labels files\n", n, n - from_files, data.games, data.skipped_games,
-            from_files);
+            "%d from labels files\n", n, n - data.from_files, data.games, data.skipped_games,
+            data.from_files);
     if (n == 0) {
         fprintf(stderr, "dojo tune: no positions to tune on: give finished games of %s\n",
                 variant->title);
@@ -310,7 +311,7 @@ static int run_tune(void *data_args, int n_positional, char **positional)
         fprintf(stderr, "no fit (--passes 0)\n");
         return DOJO_EXIT_OK;
     }
-    return fit_and_write(args, &data, (int)passes, from_files, source);
+    return fit_and_write(args, &data, (int)passes, source);
 }
 
 int dojo_cmd_tune(int argc, char **argv)
