@@ -93,11 +93,8 @@ bool dj_params_load(const DjVariant *variant, const char *path, GError **error)
 {
     g_autofree char *text = NULL;
     gsize length = 0;
-    if (!dj_text_file_read(path, 1u << 20, &text, &length, error))
+    if (!dj_text_file_read_text(path, 1u << 20, "a weights file", &text, &length, error))
         return false;   /* "PATH: WHY" */
-    if (memchr(text, '\0', length) != NULL)
-        return dj_error_set(error, DJ_ERROR, DJ_ERROR_INVALID,
-                            "%s: not a weights file (it contains binary data)", path);
     if (!dj_params_parse(variant, text, error)) {
         g_prefix_error(error, "%s: ", path);
         return false;

@@ -498,17 +498,9 @@ static DjGame *load(const char *path, char **dropped, GError **error)
 {
     g_autofree char *text = NULL;
     gsize length = 0;
-    if (!dj_text_file_read(path, DJ_TEXT_FILE_MAX_BYTES, &text, &length, error))
+    if (!dj_text_file_read_text(path, DJ_TEXT_FILE_MAX_BYTES, "a game record", &text, &length,
+                                error))
         return NULL;
-    if (strlen(text) != length) {
-        int line = 1;
-        for (const char *p = text; *p != '\0'; p++)
-            line += *p == '\n';
-        dj_error_set(error, DJ_ERROR, DJ_ERROR_INVALID,
-                     "%s: line %d: the file is not a game record (it contains binary data)",
-                     path, line);
-        return NULL;
-    }
     GError *parse_error = NULL;
     DjGame *game = dropped != NULL ? dj_record_parse_salvaging(text, dropped, &parse_error)
                                    : dj_record_parse(text, &parse_error);

@@ -10,6 +10,7 @@
 #include <glib/gstdio.h>
 
 #include "error.h"
+#include "game.h"   /* DJ_ERROR */
 
 /* The one place these functions name the file. */
 static bool io_error(GError **error, GFileError code, const char *path, const char *what)
@@ -94,6 +95,23 @@ bool dj_text_file_read(const char *path, gsize max_bytes, char **contents, gsize
     *length = text->len;
     *contents = g_string_free(g_steal_pointer(&text), FALSE);
     return true;
+}
+
+bool dj_text_file_read_text(const char *path, gsize max_bytes, const char *what,
+                            char **contents, gsize *length, GError **error)
+{
+    if (!dj_text_file_read(path, max_bytes, contents, length, error))
+        return false;
+    const char *nul = memchr(*contents, '\0', *length);
+    if (nul == NULL)
+        return true;
+    int line = 1;
+    for (const char *p = *contents; p < nul; p++)
+        line += *p == '\n';
+    g_clear_pointer(contents, g_free);
+    *length = 0;
+    return dj_error_set(error, DJ_ERROR, DJ_ERROR_INVALID,
+                        "%s: line %d: it is not %s (it contains binary data)", path, line, what);
 }
 
 bool dj_text_file_write_all(int fd, const char *data, gsize length)

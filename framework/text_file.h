@@ -25,6 +25,15 @@
 bool dj_text_file_read(const char *path, gsize max_bytes, char **contents, gsize *length,
                        GError **error);
 
+/* dj_text_file_read, for a file that must be text.  One that holds a NUL
+ * byte (binary data, which string functions would silently cut short at
+ * the NUL) is refused as malformed input (DJ_ERROR, DJ_ERROR_INVALID):
+ * "PATH: line N: it is not WHAT (it contains binary data)", N the line of
+ * the first NUL and `what` the kind of file the caller expected, with its
+ * article ("a game record", "an openings file"). */
+bool dj_text_file_read_text(const char *path, gsize max_bytes, const char *what,
+                            char **contents, gsize *length, GError **error);
+
 /* Whether `path` names a regular file (following symbolic links); false for
  * anything else, or when it cannot be looked at.  Does not open it. */
 bool dj_text_file_is_regular(const char *path);

@@ -63,11 +63,9 @@ bool dj_tune_labels_read(const DjVariant *variant, DjTuneSet *set, const char *p
         *added = 0;
     g_autofree char *text = NULL;
     gsize length = 0;
-    if (!dj_text_file_read(path, DJ_TUNE_LABELS_MAX_BYTES, &text, &length, error))
+    if (!dj_text_file_read_text(path, DJ_TUNE_LABELS_MAX_BYTES, "a labels file", &text, &length,
+                                error))
         return false;
-    if (memchr(text, '\0', length) != NULL)
-        return dj_error_set(error, DJ_ERROR, DJ_ERROR_INVALID,
-                            "%s: it is not a text file (it holds a NUL byte)", path);
     g_autofree void *pos = g_malloc(variant->state_size);
     int number = 0;
     /* Walked in place: a large file is not copied line by line. */

@@ -274,13 +274,9 @@ DojoJournal *dojo_journal_open(const char *path, DjGame **game, char **dropped,
         return NULL;
     g_autofree char *text = NULL;
     gsize length = 0;
-    if (!dj_text_file_read(path, DJ_TEXT_FILE_MAX_BYTES, &text, &length, error))
+    if (!dj_text_file_read_text(path, DJ_TEXT_FILE_MAX_BYTES, "a game record", &text, &length,
+                                error))
         return NULL;   /* "PATH: WHY" */
-    if (strlen(text) != length) {
-        dj_error_set(error, DJ_ERROR, DJ_ERROR_INVALID,
-                     "%s: the file is not a game record (it contains binary data)", path);
-        return NULL;
-    }
     GError *parse_error = NULL;
     *game = dj_record_parse_salvaging(text, dropped, &parse_error);
     if (*game == NULL) {
@@ -423,8 +419,9 @@ bool dojo_journal_check_target(const char *path, const char *how_to_force, GErro
     }
     g_autofree char *text = NULL;
     gsize length = 0;
-    bool record = dj_text_file_read(path, DJ_TEXT_FILE_MAX_BYTES, &text, &length, NULL)
-        && strlen(text) == length && looks_like_record(text);
+    bool record = dj_text_file_read_text(path, DJ_TEXT_FILE_MAX_BYTES, "a game record", &text,
+                                         &length, NULL)
+        && looks_like_record(text);
     if (!record && how_to_force != NULL) {
         g_set_error(error, G_FILE_ERROR, G_FILE_ERROR_EXIST,
                     "%s: it exists and is not a game record; %s to replace it", path,
@@ -463,7 +460,8 @@ char *dojo_journal_find_unfinished(const char *dir, const char *variant_name, GE
         gsize length = 0;
         /* Only regular files: a named pipe would be waited on forever. */
         if (g_stat(path, &info) != 0 || !S_ISREG(info.st_mode)
-            || !dj_text_file_read(path, DJ_TEXT_FILE_MAX_BYTES, &text, &length, NULL))
+            || !dj_text_file_read_text(path, DJ_TEXT_FILE_MAX_BYTES, "a game record", &text,
+                                       &length, NULL))
             continue;
         g_autofree char *result = dj_record_tag_value(text, "Result");
         g_autofree char *variant = dj_record_tag_value(text, "Variant");

@@ -39,7 +39,8 @@ static GPtrArray *read_positions(const DjVariant *variant, const char *path, GEr
 {
     g_autofree char *text = NULL;
     gsize length = 0;
-    if (!dj_text_file_read(path, DJ_TEXT_FILE_MAX_BYTES, &text, &length, error)) {
+    if (!dj_text_file_read_text(path, DJ_TEXT_FILE_MAX_BYTES, "an openings file", &text, &length,
+                                error)) {
         g_prefix_error(error, "cannot read the openings file ");   /* "PATH: WHY" follows */
         return NULL;
     }

@@ -462,7 +462,7 @@ static void test_save_and_load(void **state)
     assert_true(g_file_set_contents(binary, bytes, sizeof bytes, NULL));
     assert_null(dj_record_load(binary, &error));
     assert_true(g_error_matches(error, DJ_ERROR, DJ_ERROR_INVALID));
-    expected = g_strdup_printf("%s: line 2: the file is not a game record (it contains binary "
+    expected = g_strdup_printf("%s: line 2: it is not a game record (it contains binary "
                                "data)", binary);
     assert_string_equal(error->message, expected);
     g_free(expected);

@@ -11,6 +11,7 @@
 #include <glib/gstdio.h>
 #include <sys/stat.h>
 
+#include "framework/game.h"
 #include "framework/text_file.h"
 #include "gerror_assert.h"
 
@@ -97,12 +98,39 @@ static void test_leaves_a_folder_alone(void **state)
     assert_string_equal(names, "");
 }
 
+/* A NUL byte would cut every string function short: text readers refuse
+ * the file, naming the line it is on and what the file should have been. */
+static void test_text_refuses_binary_data(void **state)
+{
+    g_autofree char *path = g_build_filename(*state, "record", NULL);
+    assert_true(g_file_set_contents(path, "one\ntwo\nthr\0ee\n", 14, NULL));
+    GError *error = NULL;
+    char *text = NULL;
+    gsize length = 1;
+    assert_false(dj_text_file_read_text(path, 1024, "a game record", &text, &length, &error));
+    assert_null(text);
+    assert_int_equal(length, 0);
+    assert_true(g_error_matches(error, DJ_ERROR, DJ_ERROR_INVALID));
+    g_autofree char *expected = g_strdup_printf(
+        "%s: line 3: it is not a game record (it contains binary data)", path);
+    assert_string_equal(error->message, expected);
+    g_clear_error(&error);
+    /* the same bytes without the NUL are read whole */
+    assert_true(g_file_set_contents(path, "one\ntwo\n", -1, NULL));
+    assert_true(dj_text_file_read_text(path, 1024, "a game record", &text, &length, &error));
+    assert_no_gerror(error);
+    assert_string_equal(text, "one\ntwo\n");
+    assert_int_equal(length, 8);
+    g_free(text);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test_setup_teardown(test_replaces_a_plain_file, make_dir, remove_dir),
         cmocka_unit_test_setup_teardown(test_leaves_a_named_pipe_alone, make_dir, remove_dir),
         cmocka_unit_test_setup_teardown(test_leaves_a_folder_alone, make_dir, remove_dir),
+        cmocka_unit_test_setup_teardown(test_text_refuses_binary_data, make_dir, remove_dir),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
