@@ -55,11 +55,16 @@ DjEngine *dj_engine_new(const DjVariant *variant, DjEngineKind kind, unsigned me
         if (alphabeta == NULL)
             return NULL;
     }
+    DjMcts *mcts = NULL;
+    if (kind == DJ_ENGINE_MCTS) {
+        mcts = dj_mcts_try_new(variant, memory_mb, NULL, error);
+        if (mcts == NULL)
+            return NULL;
+    }
     DjEngine *engine = g_new0(DjEngine, 1);
     engine->kind = kind;
     engine->alphabeta = alphabeta;
-    if (kind == DJ_ENGINE_MCTS)
-        engine->mcts = dj_mcts_new(variant, memory_mb, NULL);
+    engine->mcts = mcts;
     return engine;
 }
 

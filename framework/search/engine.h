@@ -41,7 +41,7 @@ DjEngineKind dj_engine_default_kind(const DjVariant *variant);
 /* A search of `kind` for `variant` using about `memory_mb` megabytes for
  * its table or tree (0: the search's default).  NULL with `error` set when
  * the variant cannot be searched that way (alpha-beta without evaluate) or
- * the alpha-beta table cannot be had (dj_search_try_new). */
+ * the table or tree cannot be had (dj_search_try_new, dj_mcts_try_new). */
 DjEngine *dj_engine_new(const DjVariant *variant, DjEngineKind kind, unsigned memory_mb,
                         GError **error);
 void dj_engine_free(DjEngine *engine);

@@ -3,6 +3,7 @@
  * Plain C in the iteration loop: no GLib between the root and the end of a
  * playout; memory is allocated once per DjMcts. */
 #include "mcts.h"
+#include "memory.h"
 
 #include <math.h>
 #include <stdatomic.h>
@@ -130,9 +131,25 @@ static void tree_reset(DjMcts *m)
     m->have_tree = false;
 }
 
-DjMcts *dj_mcts_new(const DjVariant *variant, unsigned pool_mb, const DjMctsOptions *options)
+DjMcts *dj_mcts_try_new(const DjVariant *variant, unsigned pool_mb,
+                        const DjMctsOptions *options, GError **error)
 {
     g_return_val_if_fail(variant->max_moves > 0 && variant->max_moves < UINT16_MAX, NULL);
+    if (pool_mb == 0)
+        pool_mb = DEFAULT_POOL_MB;
+    if (!dj_memory_fits(pool_mb, "tree", error))
+        return NULL;
+    size_t nodes = ((size_t)pool_mb << 20) / sizeof(Node);
+    /* The root and its children must fit, with room to spare. */
+    size_t least = 1 + 4 * (size_t)variant->max_moves;
+    nodes = MAX(nodes, least);
+    nodes = MIN(nodes, (size_t)UINT32_MAX - 1);
+    Node *pool = g_try_new(Node, nodes);
+    if (pool == NULL) {
+        g_set_error(error, DJ_ERROR, DJ_ERROR_INVALID,
+                    "cannot have a tree of %u MB: the system refused the memory", pool_mb);
+        return NULL;
+    }
     DjMcts *m = g_new0(DjMcts, 1);
     m->variant = variant;
     m->size = variant->state_size;
@@ -140,15 +157,8 @@ DjMcts *dj_mcts_new(const DjVariant *variant, unsigned pool_mb, const DjMctsOpti
         m->options = *options;
     else
         dj_mcts_options_default(&m->options);
-    if (pool_mb == 0)
-        pool_mb = DEFAULT_POOL_MB;
-    size_t nodes = ((size_t)pool_mb << 20) / sizeof(Node);
-    /* The root and its children must fit, with room to spare. */
-    size_t least = 1 + 4 * (size_t)variant->max_moves;
-    nodes = MAX(nodes, least);
-    nodes = MIN(nodes, (size_t)UINT32_MAX - 1);
     m->capacity = (uint32_t)nodes;
-    m->pool = g_new(Node, nodes);
+    m->pool = pool;
     m->rng = m->options.seed;
     m->tree_root = g_malloc(m->size);
     m->pos = g_malloc(m->size);
@@ -157,6 +167,15 @@ DjMcts *dj_mcts_new(const DjVariant *variant, unsigned pool_mb, const DjMctsOpti
     m->scratch = g_new(DjMove, variant->max_moves);
     m->root_stats = g_new0(DjMctsMoveStat, variant->max_moves);
     tree_reset(m);
+    return m;
+}
+
+DjMcts *dj_mcts_new(const DjVariant *variant, unsigned pool_mb, const DjMctsOptions *options)
+{
+    GError *error = NULL;
+    DjMcts *m = dj_mcts_try_new(variant, pool_mb, options, &error);
+    if (m == NULL)
+        g_error("dj_mcts_new: %s", error->message);
     return m;
 }
 

@@ -56,7 +56,14 @@ void dj_mcts_options_default(DjMctsOptions *options);
 
 /* A search for `variant` whose tree uses about `pool_mb` megabytes (0: the
  * default of 64; like the alpha-beta table's --hash).  `options` may be
- * NULL (the defaults). */
+ * NULL (the defaults).  NULL, with `error` (DJ_ERROR_INVALID) saying why,
+ * when the tree is more than the machine's memory or the system refuses
+ * it: a size a user typed must not abort the program. */
+DjMcts *dj_mcts_try_new(const DjVariant *variant, unsigned pool_mb,
+                        const DjMctsOptions *options, GError **error);
+
+/* dj_mcts_try_new for sizes known to fit (tests, benchmarks): it aborts
+ * the program when the tree cannot be had. */
 DjMcts *dj_mcts_new(const DjVariant *variant, unsigned pool_mb, const DjMctsOptions *options);
 void dj_mcts_free(DjMcts *mcts);
 

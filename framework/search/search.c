@@ -6,6 +6,7 @@
 #define _DEFAULT_SOURCE 1
 
 #include "search.h"
+#include "memory.h"
 #include "table_entry.h"
 
 #include <math.h>
@@ -14,7 +15,6 @@
 #include <string.h>
 #include <sys/mman.h>
 #include <time.h>
-#include <unistd.h>
 
 #include <glib.h>
 
@@ -232,16 +232,6 @@ static TableEntry *table_alloc(DjSearch *s, size_t bytes)
     return (TableEntry *)start;
 }
 
-/* The machine's memory in bytes, or 0 when it cannot be learnt. */
-static uint64_t physical_memory(void)
-{
-    long pages = sysconf(_SC_PHYS_PAGES);
-    long page_size = sysconf(_SC_PAGESIZE);
-    if (pages <= 0 || page_size <= 0)
-        return 0;
-    return (uint64_t)pages * (uint64_t)page_size;
-}
-
 /* Everything of a search but its table. */
 static DjSearch *search_alloc(const DjVariant *variant)
 {
@@ -298,15 +288,8 @@ DjSearch *dj_search_try_new(const DjVariant *variant, unsigned table_mb, GError 
 {
     if (table_mb == 0)
         table_mb = 64;
-    /* A table the machine cannot hold would only be swapped, or have the
-     * process killed once its pages are touched. */
-    uint64_t memory = physical_memory();
-    if (memory != 0 && ((uint64_t)table_mb << 20) > memory) {
-        g_set_error(error, DJ_ERROR, DJ_ERROR_INVALID,
-                    "a table of %u MB is more than this machine's memory (%" G_GUINT64_FORMAT
-                    " MB)", table_mb, (guint64)(memory >> 20));
+    if (!dj_memory_fits(table_mb, "table", error))
         return NULL;
-    }
     DjSearch *s = search_alloc(variant);
     s->owns_table = true;
     size_t bytes = (size_t)table_mb << 20;

@@ -439,6 +439,25 @@ static void test_tree_reuse(void **state)
     dj_game_free(game);
 }
 
+/* A size a user typed (--hash) that the machine cannot hold is an error to
+ * print, not an abort. */
+static void test_a_tree_larger_than_memory_is_an_error(void **state)
+{
+    (void)state;
+    GError *error = NULL;
+    /* 4 PB: more than any machine has. */
+    DjMcts *mcts = dj_mcts_try_new(&toy_takeaway, G_MAXUINT, NULL, &error);
+    assert_null(mcts);
+    assert_non_null(error);
+    assert_non_null(strstr(error->message,
+                           "a tree of 4294967295 MB is more than this machine's memory"));
+    g_clear_error(&error);
+    mcts = dj_mcts_try_new(&toy_takeaway, 1, NULL, &error);
+    assert_non_null(mcts);
+    assert_null(error);
+    dj_mcts_free(mcts);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -452,6 +471,7 @@ int main(void)
         cmocka_unit_test(test_same_seed_same_move),
         cmocka_unit_test(test_full_pool),
         cmocka_unit_test(test_tree_reuse),
+        cmocka_unit_test(test_a_tree_larger_than_memory_is_an_error),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
