@@ -594,6 +594,22 @@ static void test_attacks_on_the_king_flank_are_danger(void **state)
     assert_int_equal(weight_effect("r3k3/8/8/8/8/8/8/4K3 b - 1", "flank_attack"), 0);
 }
 
+static void test_pieces_far_from_both_kings_count_against(void **state)
+{
+    (void)state;
+    int weight = *dj_params_find(OGI, "proximity")->value;
+    /* A silver on a1: seven squares from its King on h1 and seven from
+     * White's on a8. */
+    assert_int_equal(weight_effect("k7/8/8/8/8/8/8/S6K b - 1", "proximity"), -7 * 7 * weight);
+    /* Next to its King it counts 1 * 7. */
+    assert_int_equal(weight_effect("k7/8/8/8/8/8/8/6SK b - 1", "proximity"), -1 * 7 * weight);
+    /* White's, scored from White's side; the two sides' sums cancel. */
+    assert_int_equal(weight_effect("k7/8/8/8/8/8/8/s6K w - 1", "proximity"), -7 * 7 * weight);
+    assert_int_equal(weight_effect("k7/8/8/8/8/8/8/s5SK w - 1", "proximity"), -6 * 7 * weight);
+    /* Pawns do not count. */
+    assert_int_equal(weight_effect("k7/8/8/8/8/8/P7/7K b - 1", "proximity"), 0);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -627,6 +643,7 @@ int main(void)
         cmocka_unit_test(test_ring_hits_are_danger),
         cmocka_unit_test(test_advanced_pawns_are_worth_more),
         cmocka_unit_test(test_attacks_on_the_king_flank_are_danger),
+        cmocka_unit_test(test_pieces_far_from_both_kings_count_against),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

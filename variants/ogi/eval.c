@@ -8,9 +8,9 @@
  * and by drops, the enemy's hand, and then too few squares to flee to; the
  * enemy's attacks on the King's flank in our half; a King that wanders up
  * the board) + threats (loose pieces, pieces a pawn attacks) + pawns on
- * their way to promotion + slider mobility + a small bonus for having the
- * move.  The attack maps behind King safety and threats are gathered once
- * a call; the search calls this at every leaf. */
+ * their way to promotion + slider mobility - pieces far from both Kings + a
+ * small bonus for having the move.  The attack maps behind King safety and
+ * threats are gathered once a call; the search calls this at every leaf. */
 #include "framework/game.h"
 
 #include "attacks.h"
@@ -61,6 +61,7 @@ static struct {
     int pawn_rank5;     /* per pawn on its fifth rank, one step from promotion */
     int pawn_zone;      /* per dropped pawn inside the zone, promoting at its next step */
     int flank_attack;   /* per enemy attack on the King's flank in our half, twice-attacked squares twice */
+    int proximity;      /* per piece other than a pawn: its distance to our King times its distance to theirs */
 } w = {
     .defender = 14,
     .danger_scale = 3,
@@ -79,6 +80,7 @@ static struct {
     .pawn_rank5 = 50,
     .pawn_zone = 80,
     .flank_attack = 10,
+    .proximity = 2,
 };
 
 const DjParam ogi_params[OGI_N_PARAMS] = {
@@ -99,6 +101,7 @@ const DjParam ogi_params[OGI_N_PARAMS] = {
     { "pawn_rank5", &w.pawn_rank5, 0, 200 },
     { "pawn_zone", &w.pawn_zone, 0, 200 },
     { "flank_attack", &w.flank_attack, 0, 100 },
+    { "proximity", &w.proximity, 0, 20 },
     { "attack_pawn", &attack_weight[OGI_PAWN], 0, 20 },
     { "attack_lance", &attack_weight[OGI_LANCE], 0, 20 },
     { "attack_knight", &attack_weight[OGI_KNIGHT], 0, 20 },
@@ -298,6 +301,29 @@ static int pawn_advance(const OgiPosition *pos, int colour)
          + bb_count(pawns & ogi_zone[colour]) * w.pawn_zone;
 }
 
+static inline int distance(int a, int b)
+{
+    int files = abs(sq_file(a) - sq_file(b)), ranks = abs(sq_rank(a) - sq_rank(b));
+    return files > ranks ? files : ranks;
+}
+
+/* How far `colour`'s pieces other than pawns stand from the fight (higher
+ * is worse): for each, its distance to our King times its distance to
+ * theirs.  In a drop game a piece near neither King defends nothing and
+ * attacks nothing, and pieces in hand can land anywhere, so every piece on
+ * the board should be near one King or the other. */
+static int remoteness(const OgiPosition *pos, int colour)
+{
+    int own_king = pos->king_sq[colour], enemy_king = pos->king_sq[colour ^ 1];
+    Bitboard pieces = pos->by_colour[colour] & ~pos->by_type[OGI_PAWN] & ~pos->by_type[OGI_KING];
+    int sum = 0;
+    while (pieces) {
+        int sq = bb_pop(&pieces);
+        sum += distance(sq, own_king) * distance(sq, enemy_king);
+    }
+    return sum;
+}
+
 int ogi_evaluate(const void *position)
 {
     const OgiPosition *pos = position;
@@ -311,7 +337,8 @@ int ogi_evaluate(const void *position)
               + threats(pos, OGI_BLACK, &attacks[OGI_BLACK], &attacks[OGI_WHITE])
               - threats(pos, OGI_WHITE, &attacks[OGI_WHITE], &attacks[OGI_BLACK])
               + pawn_advance(pos, OGI_BLACK) - pawn_advance(pos, OGI_WHITE)
-              + (attacks[OGI_BLACK].slider_squares - attacks[OGI_WHITE].slider_squares) * w.mobility;
+              + (attacks[OGI_BLACK].slider_squares - attacks[OGI_WHITE].slider_squares) * w.mobility
+              - (remoteness(pos, OGI_BLACK) - remoteness(pos, OGI_WHITE)) * w.proximity;
     if (pos->side == OGI_WHITE)
         score = -score;
     score += w.tempo;

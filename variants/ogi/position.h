@@ -171,7 +171,7 @@ static inline int ogi_capture_value(int type)
 
 /* The evaluation's tunable weights (DjVariant.params; text.h has the table,
  * which needs game.h). */
-#define OGI_N_PARAMS 38
+#define OGI_N_PARAMS 39
 
 /* DjVariant.evaluate: centipawns for the side to move, strictly inside
  * +-DJ_SCORE_EVAL_MAX. */
