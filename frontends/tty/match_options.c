@@ -41,7 +41,7 @@ static GPtrArray *read_positions(const DjVariant *variant, const char *path, GEr
     gsize length = 0;
     if (!dj_text_file_read_text(path, DJ_TEXT_FILE_MAX_BYTES, "an openings file", &text, &length,
                                 error)) {
-        g_prefix_error(error, "cannot read the openings file ");   /* "PATH: WHY" follows */
+        g_prefix_error(error, "cannot read the openings in ");   /* "PATH: WHY" follows */
         return NULL;
     }
     g_autoptr(GPtrArray) positions = g_ptr_array_new_with_free_func(g_free);

@@ -491,10 +491,22 @@ static void test_openings_file(void **state)
         "match", built_variant(), "--engine", "name=a,cmd=/nonexistent/engine", "--engine",
         "name=b,cmd=/nonexistent/engine", "--nodes", "1", "--openings", "file:missing.txt", NULL });
     assert_int_equal(r->exit_code, 1);
-    char *expected = g_strdup_printf("dojo match: cannot read the openings file missing.txt: %s\n",
+    char *expected = g_strdup_printf("dojo match: cannot read the openings in missing.txt: %s\n",
                                      g_strerror(ENOENT));
     assert_string_equal(r->err, expected);
     g_free(expected);
+    runner_run_free(r);
+
+    /* A NUL byte would cut the file short where string functions read it. */
+    char *path = g_build_filename(*state, "nul.txt", NULL);
+    assert_true(g_file_set_contents(path, "# openings\n\0binary\n", 19, NULL));
+    g_free(path);
+    r = runner_run_text(*state, NULL, (const char *const[]){
+        "match", built_variant(), "--engine", "name=a,cmd=/nonexistent/engine", "--engine",
+        "name=b,cmd=/nonexistent/engine", "--nodes", "1", "--openings", "file:nul.txt", NULL });
+    assert_int_equal(r->exit_code, 1);
+    assert_string_equal(r->err, "dojo match: cannot read the openings in nul.txt: line 2: it is "
+                                "not an openings file (it contains binary data)\n");
     runner_run_free(r);
     g_free(good);
     g_free(bad);
