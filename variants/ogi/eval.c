@@ -17,19 +17,20 @@
 #include "position.h"
 #include "text.h"
 
-/* Centipawns.  The princess (bishop + knight) is worth more than a rook on
- * this small board; a gold-moving promoted minor piece about a silver and a
- * half.  Kings count 0: both are always there. */
+/* Centipawns.  The princess (a bishop that also jumps as a chess knight)
+ * is worth a rook and three and a half pawns on this small board (valued
+ * at 1050, it lost a self-play match to 1250); a gold-moving promoted minor
+ * piece a little more than a silver.  Kings count 0: both are always there. */
 const int ogi_board_value[OGI_TYPES] = {
     [OGI_PAWN] = 100,   [OGI_LANCE] = 330,   [OGI_KNIGHT] = 380,  [OGI_SILVER] = 540,
-    [OGI_BISHOP] = 760, [OGI_ROOK] = 900,    [OGI_PRINCESS] = 1050, [OGI_KING] = 0,
+    [OGI_BISHOP] = 760, [OGI_ROOK] = 900,    [OGI_PRINCESS] = 1250, [OGI_KING] = 0,
     [OGI_TOKIN] = 600,  [OGI_PLANCE] = 600,  [OGI_PKNIGHT] = 600, [OGI_PSILVER] = 600,
-    [OGI_HORSE] = 1000, [OGI_DRAGON] = 1150, [OGI_PPRINCESS] = 1250,
+    [OGI_HORSE] = 1000, [OGI_DRAGON] = 1150, [OGI_PPRINCESS] = 1450,
 };
 
 const int ogi_hand_value[OGI_HAND_KINDS] = {
     [OGI_PAWN] = 108, [OGI_LANCE] = 355, [OGI_KNIGHT] = 405, [OGI_SILVER] = 570,
-    [OGI_BISHOP] = 800, [OGI_ROOK] = 950, [OGI_PRINCESS] = 1100,
+    [OGI_BISHOP] = 800, [OGI_ROOK] = 950, [OGI_PRINCESS] = 1300,
 };
 
 /* How much an enemy piece of each type near a King (within two squares)
