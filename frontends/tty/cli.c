@@ -17,8 +17,23 @@ int dojo_usage_failure(const char *command, const char *params, const char *mess
     return DOJO_EXIT_USAGE;
 }
 
+#ifndef DOJO_VERSION
+#define DOJO_VERSION "unknown"
+#endif
+
 static int saved_argc;
 static char **saved_argv;
+static const char *version_text = DOJO_VERSION;
+
+void dojo_cli_set_version(const char *text)
+{
+    version_text = text;
+}
+
+const char *dojo_cli_version(void)
+{
+    return version_text;
+}
 
 char *dojo_cli_command_line(int argc, char **argv)
 {

@@ -42,6 +42,14 @@ int dojo_report_error(const char *command, const char *params, GError *error);
  * report of text that is not UTF-8. */
 void dojo_cli_remember_args(int argc, char **argv);
 
+/* The version as `dojo --version` names it, with the commit of a build from
+ * git ("0.1.0 (git 1a2b3c4)"), for what tells other programs which dojo
+ * this is (UCI's "id name").  main sets it (the text must outlive every
+ * command); until then, in a test that runs a command directly, it is the
+ * project's version alone. */
+void dojo_cli_set_version(const char *text);
+const char *dojo_cli_version(void);
+
 /* A GOptionContext for `dojo COMMAND` taking `params`, with a summary and
  * a description for --help, whose main group passes `user_data` to option
  * callbacks.  Add entries with dojo_option_main_group. */

@@ -138,5 +138,6 @@ int main(int argc, char **argv)
      * locale, so output can be parsed. */
     setlocale(LC_CTYPE, "");
     dojo_cli_remember_args(argc, argv);
+    dojo_cli_set_version(DOJO_VERSION_TEXT);
     return check_output(dispatch(argc, argv));
 }

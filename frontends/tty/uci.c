@@ -20,13 +20,10 @@
 #include "framework/search/level.h"
 #include "framework/search/search.h"
 #include "framework/search/timeman.h"
+#include "cli.h"
 #include "output.h"
 #include "think.h"
 #include "uci_options.h"
-
-#ifndef DOJO_VERSION
-#define DOJO_VERSION "unknown"
-#endif
 
 #define DEFAULT_MAX_HASH_MB 65536u
 #define DEFAULT_MAX_PERFT_DEPTH 12
@@ -349,7 +346,8 @@ void dojo_uci_free(DojoUci *uci)
 static void command_uci(DojoUci *uci)
 {
     g_autoptr(GString) text = g_string_new(NULL);
-    g_string_append_printf(text, "id name dojo %s\nid author the dojo authors\n", DOJO_VERSION);
+    g_string_append_printf(text, "id name dojo %s\nid author the dojo authors\n",
+                           dojo_cli_version());
     dojo_uci_options_describe(&uci->settings, uci->config.max_hash_mb, text);
     g_string_append(text, "uciok");
     say(uci, "%s", text->str);

@@ -52,7 +52,17 @@ static void test_handshake(void **state)
     UciClient *engine = uci_client_start(*state);
     uci_client_send(engine, "uci");
     const char *id = uci_client_expect(engine, "id name ");
-    assert_true(g_str_has_prefix(id, "id name dojo "));
+    /* The build `dojo --version` names, commit and all: a match log then
+     * tells which dojo played. */
+    char *version = NULL;
+    char *argv[] = { (char *)runner_exe(), (char *)"--version", NULL };
+    assert_true(g_spawn_sync(NULL, argv, NULL, G_SPAWN_DEFAULT, NULL, NULL, &version, NULL, NULL,
+                             NULL));
+    assert_true(g_str_has_prefix(version, "dojo "));
+    char *expected = g_strdup_printf("id name %s", g_strchomp(version));
+    assert_string_equal(id, expected);
+    g_free(expected);
+    g_free(version);
     uci_client_expect(engine, "uciok");
     const char *said = uci_client_transcript(engine);
     GString *variants = g_string_new("option name UCI_Variant type combo default ");
