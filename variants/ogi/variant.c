@@ -55,7 +55,7 @@ static uint64_t ogi_key(const void *position)
  * to matches between the levels at 100 ms a move (docs/strength.md,
  * bench/levels.sh ogi DOJO 100 100, measured at 63a4c9b). */
 static const int ogi_level_elo[] = {
-    641, 997, 1111, 1371, 1644, 1877, 2023, 2160, 2552, 2600,
+    703, 1118, 1202, 1391, 1647, 1874, 2050, 2193, 2584, 2600,
 };
 
 const DjVariant dj_variant_ogi = {
