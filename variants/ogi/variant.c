@@ -53,7 +53,7 @@ static uint64_t ogi_key(const void *position)
 
 /* The playing levels' Elo, level 10 put at 2600: the differences fitted
  * to matches between the levels at 100 ms a move (docs/strength.md,
- * bench/levels.sh ogi DOJO 100 100, measured at 63a4c9b). */
+ * bench/levels.sh ogi DOJO 100 100, measured at 9870eac). */
 static const int ogi_level_elo[] = {
     703, 1118, 1202, 1391, 1647, 1874, 2050, 2193, 2584, 2600,
 };
