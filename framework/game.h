@@ -282,8 +282,8 @@ struct DjVariant {
      * name, n_params of them.  A weight may be changed between searches
      * (never during one), so nothing derived from it may be kept in a
      * position: a position set up before a change evaluates as one set up
-     * after it.  A weight that is cached incrementally (Ogi's material)
-     * does not belong here.  The values compiled in are the defaults. */
+     * after it (Ogi keeps counts of pieces, not their values, so that the
+     * values can be weights).  The values compiled in are the defaults. */
     const DjParam *params;
     int n_params;
 

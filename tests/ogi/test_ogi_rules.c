@@ -610,6 +610,24 @@ static void test_pieces_far_from_both_kings_count_against(void **state)
     assert_int_equal(weight_effect("k7/8/8/8/8/8/P7/7K b - 1", "proximity"), 0);
 }
 
+/* The piece values are weights like the others: a change reaches a
+ * position set up before it, on the board and in hand. */
+static void test_piece_values_are_weights(void **state)
+{
+    (void)state;
+    int silver = *dj_params_find(OGI, "value_silver")->value;
+    int held = *dj_params_find(OGI, "value_hand_silver")->value;
+    int dragon = *dj_params_find(OGI, "value_dragon")->value;
+    assert_int_equal(weight_effect("4k3/8/8/8/8/8/8/3SK3 b - 1", "value_silver"), silver);
+    assert_int_equal(weight_effect("4k3/8/8/8/8/8/8/3SK3 w - 1", "value_silver"), -silver);
+    assert_int_equal(weight_effect("3sk3/8/8/8/8/8/8/3SK3 b - 1", "value_silver"), 0);
+    assert_int_equal(weight_effect("4k3/8/8/8/8/8/8/4K3 b SS 1", "value_hand_silver"), 2 * held);
+    assert_int_equal(weight_effect("4k3/8/8/8/8/8/8/4K3 b Ss 1", "value_hand_silver"), 0);
+    /* A promoted piece counts at its own value, not its base piece's. */
+    assert_int_equal(weight_effect("4k3/8/8/8/8/8/8/+R3K3 b - 1", "value_dragon"), dragon);
+    assert_int_equal(weight_effect("4k3/8/8/8/8/8/8/+R3K3 b - 1", "value_rook"), 0);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -644,6 +662,7 @@ int main(void)
         cmocka_unit_test(test_advanced_pawns_are_worth_more),
         cmocka_unit_test(test_attacks_on_the_king_flank_are_danger),
         cmocka_unit_test(test_pieces_far_from_both_kings_count_against),
+        cmocka_unit_test(test_piece_values_are_weights),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

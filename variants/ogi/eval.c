@@ -1,8 +1,9 @@
 /* eval.c: the static evaluation and the noisy-move test.
  *
- * Score = material (kept incrementally in OgiPosition.material, held pieces
- * worth a little more than the same piece on the board because a drop can
- * go anywhere) + King safety (own pieces next to the King; against it: enemy
+ * Score = material (piece counts kept by play() times the values, which
+ * are weights like the others; held pieces worth a
+ * little more than the same piece on the board because a drop can go
+ * anywhere) + King safety (own pieces next to the King; against it: enemy
  * pieces within two squares, the enemy's attacks on the squares next to it
  * and those of them we do not cover, the enemy's safe checks on the board
  * and by drops, the enemy's hand, and then too few squares to flee to; the
@@ -21,14 +22,14 @@
  * is worth a rook and three and a half pawns on this small board (valued
  * at 1050, it lost a self-play match to 1250); a gold-moving promoted minor
  * piece a little more than a silver.  Kings count 0: both are always there. */
-const int ogi_board_value[OGI_TYPES] = {
+int ogi_board_value[OGI_TYPES] = {
     [OGI_PAWN] = 100,   [OGI_LANCE] = 330,   [OGI_KNIGHT] = 380,  [OGI_SILVER] = 540,
     [OGI_BISHOP] = 760, [OGI_ROOK] = 900,    [OGI_PRINCESS] = 1250, [OGI_KING] = 0,
     [OGI_TOKIN] = 600,  [OGI_PLANCE] = 600,  [OGI_PKNIGHT] = 600, [OGI_PSILVER] = 600,
     [OGI_HORSE] = 1000, [OGI_DRAGON] = 1150, [OGI_PPRINCESS] = 1450,
 };
 
-const int ogi_hand_value[OGI_HAND_KINDS] = {
+int ogi_hand_value[OGI_HAND_KINDS] = {
     [OGI_PAWN] = 108, [OGI_LANCE] = 355, [OGI_KNIGHT] = 405, [OGI_SILVER] = 570,
     [OGI_BISHOP] = 800, [OGI_ROOK] = 950, [OGI_PRINCESS] = 1300,
 };
@@ -46,8 +47,7 @@ static int hand_attack_weight[OGI_HAND_KINDS] = {
     [OGI_BISHOP] = 2, [OGI_ROOK] = 3, [OGI_PRINCESS] = 3,
 };
 
-/* The other weights a tuner may change (material is kept incrementally in
- * the position, so it is not among them: see DjVariant.params). */
+/* The other weights a tuner may change. */
 static struct {
     int defender, danger_scale, danger_cap, mobility, tempo;
     int king_advance;   /* per rank beyond the King's second */
@@ -124,7 +124,41 @@ const DjParam ogi_params[OGI_N_PARAMS] = {
     { "hand_attack_rook", &hand_attack_weight[OGI_ROOK], 0, 20 },
     { "hand_attack_princess", &hand_attack_weight[OGI_PRINCESS], 0, 20 },
     { "hand_attack_pawn", &hand_attack_weight[OGI_PAWN], 0, 20 },
+    /* Piece values: from half to twice the built-in value. */
+    { "value_pawn", &ogi_board_value[OGI_PAWN], 50, 200 },
+    { "value_lance", &ogi_board_value[OGI_LANCE], 150, 700 },
+    { "value_knight", &ogi_board_value[OGI_KNIGHT], 150, 800 },
+    { "value_silver", &ogi_board_value[OGI_SILVER], 250, 1100 },
+    { "value_bishop", &ogi_board_value[OGI_BISHOP], 350, 1500 },
+    { "value_rook", &ogi_board_value[OGI_ROOK], 450, 1800 },
+    { "value_princess", &ogi_board_value[OGI_PRINCESS], 600, 2500 },
+    { "value_tokin", &ogi_board_value[OGI_TOKIN], 300, 1200 },
+    { "value_plance", &ogi_board_value[OGI_PLANCE], 300, 1200 },
+    { "value_pknight", &ogi_board_value[OGI_PKNIGHT], 300, 1200 },
+    { "value_psilver", &ogi_board_value[OGI_PSILVER], 300, 1200 },
+    { "value_horse", &ogi_board_value[OGI_HORSE], 500, 2000 },
+    { "value_dragon", &ogi_board_value[OGI_DRAGON], 550, 2300 },
+    { "value_pprincess", &ogi_board_value[OGI_PPRINCESS], 700, 2900 },
+    { "value_hand_pawn", &ogi_hand_value[OGI_PAWN], 50, 220 },
+    { "value_hand_lance", &ogi_hand_value[OGI_LANCE], 150, 700 },
+    { "value_hand_knight", &ogi_hand_value[OGI_KNIGHT], 200, 800 },
+    { "value_hand_silver", &ogi_hand_value[OGI_SILVER], 250, 1100 },
+    { "value_hand_bishop", &ogi_hand_value[OGI_BISHOP], 400, 1600 },
+    { "value_hand_rook", &ogi_hand_value[OGI_ROOK], 450, 1900 },
+    { "value_hand_princess", &ogi_hand_value[OGI_PRINCESS], 650, 2600 },
 };
+
+int ogi_material(const OgiPosition *pos)
+{
+    /* The balance of counts is kept as pieces move, not the balance of
+     * values: a value may change between searches (it is a weight). */
+    int material = 0;
+    for (int type = OGI_PAWN; type < OGI_TYPES; type++)
+        material += pos->balance[type] * ogi_board_value[type];
+    for (int kind = 0; kind < OGI_HAND_KINDS; kind++)
+        material += (pos->hand[OGI_BLACK][kind] - pos->hand[OGI_WHITE][kind]) * ogi_hand_value[kind];
+    return material;
+}
 
 /* The squares one side's pieces other than its King attack, gathered once
  * per evaluation for King safety, threats and mobility. */
@@ -332,7 +366,7 @@ int ogi_evaluate(const void *position)
     SideAttacks attacks[2];
     gather_attacks(pos, OGI_BLACK, occ, &attacks[OGI_BLACK]);
     gather_attacks(pos, OGI_WHITE, occ, &attacks[OGI_WHITE]);
-    int score = pos->material
+    int score = ogi_material(pos)
               + king_safety(pos, OGI_BLACK, occ, &attacks[OGI_BLACK], &attacks[OGI_WHITE])
               - king_safety(pos, OGI_WHITE, occ, &attacks[OGI_WHITE], &attacks[OGI_BLACK])
               + threats(pos, OGI_BLACK, &attacks[OGI_BLACK], &attacks[OGI_WHITE])

@@ -8,9 +8,6 @@ const int ogi_set_count[OGI_KING + 1] = {
     [OGI_BISHOP] = 1, [OGI_ROOK] = 1, [OGI_PRINCESS] = 1, [OGI_KING] = 1,
 };
 
-/* +1 for Black, -1 for White: material is kept from Black's side. */
-static inline int32_t colour_sign(int colour) { return colour == OGI_BLACK ? 1 : -1; }
-
 static inline void put(OgiPosition *pos, int sq, int colour, int type)
 {
     Bitboard b = BB_SQ(sq);
@@ -18,7 +15,7 @@ static inline void put(OgiPosition *pos, int sq, int colour, int type)
     pos->by_colour[colour] |= b;
     pos->board[sq] = ogi_piece(colour, type);
     pos->key ^= ogi_zobrist_piece[colour][type][sq];
-    pos->material += colour_sign(colour) * ogi_board_value[type];
+    pos->balance[type] += colour == OGI_BLACK ? 1 : -1;
 }
 
 static inline void take(OgiPosition *pos, int sq, int colour, int type)
@@ -28,7 +25,7 @@ static inline void take(OgiPosition *pos, int sq, int colour, int type)
     pos->by_colour[colour] &= ~b;
     pos->board[sq] = OGI_NO_PIECE;
     pos->key ^= ogi_zobrist_piece[colour][type][sq];
-    pos->material -= colour_sign(colour) * ogi_board_value[type];
+    pos->balance[type] -= colour == OGI_BLACK ? 1 : -1;
 }
 
 static inline void hand_add(OgiPosition *pos, int colour, int kind, int delta)
@@ -37,7 +34,6 @@ static inline void hand_add(OgiPosition *pos, int colour, int kind, int delta)
     int new = old + delta;
     pos->key ^= ogi_zobrist_hand[colour][kind][old] ^ ogi_zobrist_hand[colour][kind][new];
     pos->hand[colour][kind] = (uint8_t)new;
-    pos->material += colour_sign(colour) * delta * ogi_hand_value[kind];
 }
 
 void ogi_position_clear(OgiPosition *pos)
@@ -113,18 +109,4 @@ void ogi_position_start(OgiPosition *pos)
     ogi_position_put(pos, sq_make(6, 1), OGI_BLACK, OGI_ROOK);
     ogi_position_put(pos, sq_make(1, 6), OGI_WHITE, OGI_ROOK);
     ogi_position_put(pos, sq_make(6, 6), OGI_WHITE, OGI_BISHOP);
-}
-
-int32_t ogi_compute_material(const OgiPosition *pos)
-{
-    int32_t material = 0;
-    for (int sq = 0; sq < OGI_SQUARES; sq++) {
-        uint8_t piece = pos->board[sq];
-        if (piece != OGI_NO_PIECE)
-            material += colour_sign(ogi_piece_colour(piece)) * ogi_board_value[ogi_piece_type(piece)];
-    }
-    for (int c = 0; c < 2; c++)
-        for (int k = 0; k < OGI_HAND_KINDS; k++)
-            material += colour_sign(c) * pos->hand[c][k] * ogi_hand_value[k];
-    return material;
 }

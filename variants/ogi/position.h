@@ -57,12 +57,12 @@ typedef struct OgiPosition {
     Bitboard by_type[OGI_TYPES];      /* both colours */
     Bitboard by_colour[2];
     uint64_t key;                     /* Zobrist: board, hands, side to move */
-    int32_t material;                 /* Black's material minus White's (eval.c values) */
     uint32_t move_number;             /* SFEN style: 1 before Black's first move, +1 each ply */
     uint8_t board[OGI_SQUARES];       /* mailbox, see ogi_piece() */
     uint8_t hand[2][8];               /* [colour][hand kind 0..6]; [7] unused, always 0 */
     uint8_t side;                     /* side to move */
     uint8_t king_sq[2];
+    int8_t balance[OGI_TYPES];        /* Black's pieces of each type on the board less White's */
 } OgiPosition;
 
 /* ---- moves ---------------------------------------------------------------
@@ -96,10 +96,10 @@ static inline bool ogi_move_promotes(uint32_t m) { return (m & OGI_MOVE_PROMOTE)
 void ogi_position_clear(OgiPosition *pos);
 
 /* Put a piece on empty square `sq`, keeping bitboards, mailbox, King
- * squares, key and material in step. */
+ * squares, key and balance in step. */
 void ogi_position_put(OgiPosition *pos, int sq, int colour, int type);
 
-/* Change one hand count by `delta`, keeping key and material in step. */
+/* Change one hand count by `delta`, keeping the key in step. */
 void ogi_position_hand_add(OgiPosition *pos, int colour, int kind, int delta);
 
 /* The rules' play(): `move` must be legal in `pos`. */
@@ -110,9 +110,6 @@ void ogi_play_null(void *pos);
 
 /* The Black start position. */
 void ogi_position_start(OgiPosition *pos);
-
-/* The material balance recomputed from the pieces (for checks in tests). */
-int32_t ogi_compute_material(const OgiPosition *pos);
 
 /* ---- movegen.c ----------------------------------------------------------- */
 
@@ -158,9 +155,13 @@ uint64_t ogi_compute_key(const void *pos);
 
 /* ---- eval.c -------------------------------------------------------------- */
 
-/* Value of a piece of `type` on the board, and of a held piece of `kind`. */
-extern const int ogi_board_value[OGI_TYPES];
-extern const int ogi_hand_value[OGI_HAND_KINDS];
+/* Value of a piece of `type` on the board, and of a held piece of `kind`:
+ * weights among ogi_params, so only to be changed between searches. */
+extern int ogi_board_value[OGI_TYPES];
+extern int ogi_hand_value[OGI_HAND_KINDS];
+
+/* Black's material minus White's, board and hands, at the values above. */
+int ogi_material(const OgiPosition *pos);
 
 /* What capturing a piece of `type` wins: it leaves the board and the
  * capturer holds it, unpromoted (move gain and exchange evaluation). */
@@ -171,7 +172,7 @@ static inline int ogi_capture_value(int type)
 
 /* The evaluation's tunable weights (DjVariant.params; text.h has the table,
  * which needs game.h). */
-#define OGI_N_PARAMS 39
+#define OGI_N_PARAMS 60
 
 /* DjVariant.evaluate: centipawns for the side to move, strictly inside
  * +-DJ_SCORE_EVAL_MAX. */
