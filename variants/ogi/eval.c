@@ -1,17 +1,17 @@
 /* eval.c: the static evaluation and the noisy-move test.
  *
- * Score = material (piece counts kept by play() times the values, which
- * are weights like the others; held pieces worth a
- * little more than the same piece on the board because a drop can go
- * anywhere) + King safety (own pieces next to the King; against it: enemy
- * pieces within two squares, the enemy's attacks on the squares next to it
- * and those of them we do not cover, the enemy's safe checks on the board
- * and by drops, the enemy's hand, and then too few squares to flee to; the
- * enemy's attacks on the King's flank in our half; a King that wanders up
- * the board) + threats (loose pieces, pieces a pawn attacks) + pawns on
- * their way to promotion + slider mobility - pieces far from both Kings + a
- * small bonus for having the move.  The attack maps behind King safety and
- * threats are gathered once a call; the search calls this at every leaf. */
+ * Score = material (piece counts kept by play() times the values, which are
+ * weights like the others; held pieces worth a little more than the same
+ * piece on the board because a drop can go anywhere) + King safety (own
+ * pieces next to the King; against it: enemy pieces within two squares, the
+ * enemy's attacks on the squares next to it and those of them we do not
+ * cover, the enemy's safe checks on the board and by drops, the enemy's
+ * hand, and then too few squares to flee to; the enemy's attacks on the
+ * King's flank in our half; a King that wanders up the board) + threats
+ * (loose pieces, pieces a pawn attacks) + pawns on their way to promotion +
+ * slider mobility - pieces far from both Kings + a small bonus for having
+ * the move.  The attack maps behind King safety and threats are gathered
+ * once a call; the search calls this at every leaf. */
 #include "framework/game.h"
 
 #include "attacks.h"
