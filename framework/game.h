@@ -282,8 +282,9 @@ struct DjVariant {
      * name, n_params of them.  A weight may be changed between searches
      * (never during one), so nothing derived from it may be kept in a
      * position: a position set up before a change evaluates as one set up
-     * after it (Ogi keeps counts of pieces, not their values, so that the
-     * values can be weights).  The values compiled in are the defaults. */
+     * after it (a game that sums material as pieces move keeps counts of
+     * pieces, not their values, so that the values can be weights).  The
+     * values compiled in are the defaults. */
     const DjParam *params;
     int n_params;
 

@@ -8,7 +8,8 @@
  * is_noisy accepts; key() == compute_key(); in_check agrees;
  * is_noisy is exactly "captures, promotes or gives check"; evaluate stays
  * inside its bound and the material balance from the piece counts kept by
- * play() matches a recount square by square; the position string round-trips to the same key. */
+ * play() matches a recount square by square; the position string
+ * round-trips to the same key. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
