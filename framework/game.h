@@ -154,6 +154,13 @@ struct DjVariant {
     int repetition_claim;
     bool perpetual_check_loses;
 
+    /* Time under a clock that gives no moves to go: the number of its own
+     * moves a side shares what is left of its clock among (DjClock,
+     * framework/search/timeman.h); 0: the framework's 30.  A game decided
+     * early, by the fights of its middle game, spends more while they last
+     * with fewer. */
+    int clock_horizon_moves;
+
     /* ---- rules ---------------------------------------------------------- */
 
     /* Fill `pos` with a new game (setup->position == NULL), using

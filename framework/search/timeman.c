@@ -1,8 +1,6 @@
 /* timeman.c: the time budget of one move. */
 #include "timeman.h"
 
-/* Moves a game is assumed still to last when the clock does not say. */
-#define HORIZON_MOVES 30
 /* Never plan past this share of the usable time on one move... */
 #define SOFT_SHARE 0.4
 /* ...nor let a move take more than this share, whatever happens. */
@@ -35,8 +33,9 @@ void dj_time_budget(const DjClock *clock, int64_t *soft_ms, int64_t *hard_ms)
         hard = (int64_t)((double)usable * 0.9);
         soft = (int64_t)((double)usable * 0.6);
     } else {
-        int moves = clock->moves_to_go > 0 && clock->moves_to_go < HORIZON_MOVES
-                        ? clock->moves_to_go : HORIZON_MOVES;
+        int horizon = clock->horizon_moves > 0 ? clock->horizon_moves : DJ_CLOCK_HORIZON_MOVES;
+        int moves = clock->moves_to_go > 0 && clock->moves_to_go < horizon
+                        ? clock->moves_to_go : horizon;
         soft = usable / moves + increment * 3 / 4;
         if ((double)soft > (double)usable * SOFT_SHARE)
             soft = (int64_t)((double)usable * SOFT_SHARE);

@@ -8,11 +8,17 @@
 
 #include <stdint.h>
 
+/* Moves a game is assumed still to last when neither the clock nor the
+ * game says (DjClock.horizon_moves). */
+#define DJ_CLOCK_HORIZON_MOVES 30
+
 /* The mover's clock, as a match or protocol gives it. */
 typedef struct DjClock {
     int64_t time_ms;       /* time left on the mover's clock */
     int64_t increment_ms;  /* added to the clock after each move */
     int moves_to_go;       /* moves to play before the clock is refilled; 0: all the rest */
+    int horizon_moves;     /* without moves_to_go, the moves to share the time left among;
+                              0: DJ_CLOCK_HORIZON_MOVES */
     int64_t overhead_ms;   /* time lost per move outside the search (process and pipe
                               latency, the other side's reading): kept in reserve */
 } DjClock;

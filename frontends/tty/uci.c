@@ -596,6 +596,7 @@ static void plan_limits(DojoUci *uci, const GoRequest *go, int side, SearchJob *
             .time_ms = go->time[side],
             .increment_ms = go->inc[side],
             .moves_to_go = go->moves_to_go,
+            .horizon_moves = job->variant->clock_horizon_moves,
             .overhead_ms = uci->settings.move_overhead_ms,
         };
         dj_time_budget(&clock, &soft, &hard);

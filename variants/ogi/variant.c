@@ -71,6 +71,9 @@ const DjVariant dj_variant_ogi = {
     .repetition_draw = 4,
     .repetition_claim = 0,
     .perpetual_check_loses = true,
+    /* Games are won and lost by mating attacks after 30-odd moves a side:
+     * time spent before then decides more than time kept for after. */
+    .clock_horizon_moves = 12,
     .level_elo = ogi_level_elo,
 
     .setup = ogi_setup,
