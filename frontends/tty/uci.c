@@ -67,6 +67,7 @@ struct DojoUci {
     unsigned search_hash_mb;
     DjEngineKind search_kind;
     GRand *rand;
+    bool debug;                  /* `debug on`: say how each search's time was planned */
 
     GThread *thread;             /* a search thread not joined yet */
     SearchJob job;
@@ -579,6 +580,21 @@ static void run_perft(DojoUci *uci, int depth)
     say(uci, "\nNodes searched: %" G_GUINT64_FORMAT "\n", (guint64)total);
 }
 
+/* Under `debug on`: the time a search was given, so that whoever sets up a
+ * match can see how the clock is spent (`soft` 0: no target; `hard` 0: no
+ * limit; `held`: it applies from ponderhit, until then only stop ends it). */
+static void report_time_plan(DojoUci *uci, int64_t soft, int64_t hard, bool held)
+{
+    const char *when = held ? " from ponderhit" : "";
+    if (hard <= 0)
+        say(uci, "info string time: no limit");
+    else if (soft <= 0 || soft >= hard)
+        say(uci, "info string time: %" G_GINT64_FORMAT " ms%s", (gint64)hard, when);
+    else
+        say(uci, "info string time: %" G_GINT64_FORMAT " ms planned, at most %" G_GINT64_FORMAT
+                 " ms%s", (gint64)soft, (gint64)hard, when);
+}
+
 /* Fill the job's limits from the request and the clock of the side to move. */
 static void plan_limits(DojoUci *uci, const GoRequest *go, int side, SearchJob *job)
 {
@@ -614,6 +630,11 @@ static void plan_limits(DojoUci *uci, const GoRequest *go, int side, SearchJob *
     job->level = dojo_uci_playing_level(&uci->settings);
     if (job->level < DJ_LEVEL_MAX && limits->time_ms > 0 && limits->soft_time_ms > 0)
         limits->time_ms = limits->soft_time_ms;   /* levels plan no time of their own */
+    if (uci->debug) {
+        bool held = go->infinite || go->ponder;
+        report_time_plan(uci, held ? job->ponder_soft_ms : limits->soft_time_ms,
+                         held ? job->ponder_hard_ms : limits->time_ms, held);
+    }
 }
 
 static void command_go(DojoUci *uci, char **words, int n)
@@ -657,6 +678,20 @@ static void command_go(DojoUci *uci, char **words, int n)
     uci->hold_bestmove = (go.infinite || go.ponder) && uci->config.node_cap == 0;
     dj_engine_cancel_stop(uci->search);
     uci->thread = g_thread_new("dojo-search", search_thread, uci);
+}
+
+static void command_debug(DojoUci *uci, char **words, int n)
+{
+    if (n == 2 && strcmp(words[1], "on") == 0) {
+        uci->debug = true;
+    } else if (n == 2 && strcmp(words[1], "off") == 0) {
+        uci->debug = false;
+    } else if (n == 2) {
+        g_autofree char *q = quote(words[1]);
+        say_error(uci, "debug wants 'on' or 'off', not '%s'", q);
+    } else {
+        say_error(uci, "debug wants one word: 'on' or 'off'");
+    }
 }
 
 static void command_ponderhit(DojoUci *uci)
@@ -727,8 +762,10 @@ bool dojo_uci_command(DojoUci *uci, const char *text)
     } else if (strcmp(words[0], "quit") == 0) {
         finish_search(uci);
         go_on = false;
-    } else if (strcmp(words[0], "debug") == 0 || strcmp(words[0], "register") == 0) {
-        /* accepted; dojo has no debug output and needs no registration */
+    } else if (strcmp(words[0], "debug") == 0) {
+        command_debug(uci, words, n);
+    } else if (strcmp(words[0], "register") == 0) {
+        /* accepted: dojo needs no registration */
     } else {
         g_autofree char *q = quote(words[0]);
         say_error(uci, "unknown command '%s'", q);

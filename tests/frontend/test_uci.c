@@ -17,6 +17,7 @@
 
 #include "framework/game_history.h"
 #include "framework/registry.h"
+#include "framework/search/timeman.h"
 #include "gerror_assert.h"
 #include "runner.h"
 #include "uci_client.h"
@@ -266,6 +267,57 @@ static void test_time_limits(void **state)
     g_free(move);
     uci_client_send(engine, "go wtime 1000 btime 1000 movestogo 1");
     uci_client_expect(engine, "bestmove ");
+    quit_cleanly(engine);
+}
+
+/* Under `debug on` each search says the time it was given: a fixed time
+ * as it is, a clock as dj_time_budget shares it over the game's own
+ * horizon (what the engine does with it is for matches to judge, not for a
+ * timer here); `debug off` is quiet again. */
+static void test_time_plan_in_debug(void **state)
+{
+    UciClient *engine = uci_client_start(*state);
+    uci_client_send(engine, "debug on");
+    for (const DjVariant *const *v = dj_registry_all(); *v != NULL; v++) {
+        uci_client_send(engine, "setoption name UCI_Variant value %s", (*v)->name);
+        uci_client_send(engine, "position startpos");
+        uci_client_send(engine, "go movetime 20");
+        assert_string_equal(uci_client_expect(engine, "info string "), "info string time: 20 ms");
+        uci_client_expect(engine, "bestmove ");
+        uci_client_send(engine, "go wtime 1000 btime 1000 winc 10 binc 10");
+        DjClock clock = { .time_ms = 1000, .increment_ms = 10,
+                          .horizon_moves = (*v)->clock_horizon_moves, .overhead_ms = 30 };
+        int64_t soft = 0, hard = 0;
+        dj_time_budget(&clock, &soft, &hard);
+        char *expected = g_strdup_printf("info string time: %" G_GINT64_FORMAT " ms planned, "
+                                         "at most %" G_GINT64_FORMAT " ms",
+                                         (gint64)soft, (gint64)hard);
+        assert_string_equal(uci_client_expect(engine, "info string "), expected);
+        g_free(expected);
+        uci_client_expect(engine, "bestmove ");
+        uci_client_send(engine, "go depth 1");
+        assert_string_equal(uci_client_expect(engine, "info string "),
+                            "info string time: no limit");
+        uci_client_expect(engine, "bestmove ");
+    }
+    uci_client_send(engine, "debug off");
+    uci_client_send(engine, "go movetime 20");
+    uci_client_expect(engine, "bestmove ");
+    uci_client_send(engine, "debug sometimes");
+    assert_string_equal(uci_client_expect(engine, "info string "),
+                        "info string error: debug wants 'on' or 'off', not 'sometimes'");
+    uci_client_send(engine, "isready");
+    uci_client_expect(engine, "readyok");
+    /* Quiet after debug off: one plan for each search before it, none after. */
+    const char *said = uci_client_transcript(engine);
+    int plans = 0;
+    for (const char *p = strstr(said, "info string time:"); p != NULL;
+         p = strstr(p + 1, "info string time:"))
+        plans++;
+    int n_variants = 0;
+    for (const DjVariant *const *v = dj_registry_all(); *v != NULL; v++)
+        n_variants++;
+    assert_int_equal(plans, 3 * n_variants);
     quit_cleanly(engine);
 }
 
@@ -595,6 +647,8 @@ int main(int argc, char **argv)
         cmocka_unit_test_setup_teardown(test_infinite_waits_for_stop, runner_make_dir, runner_remove_dir),
         cmocka_unit_test_setup_teardown(test_ponderhit, runner_make_dir, runner_remove_dir),
         cmocka_unit_test_setup_teardown(test_time_limits, runner_make_dir, runner_remove_dir),
+        cmocka_unit_test_setup_teardown(test_time_plan_in_debug, runner_make_dir,
+                                        runner_remove_dir),
         cmocka_unit_test_setup_teardown(test_mate_score, runner_make_dir, runner_remove_dir),
         cmocka_unit_test_setup_teardown(test_ogi_notation, runner_make_dir, runner_remove_dir),
         cmocka_unit_test_setup_teardown(test_repetition_in_moves, runner_make_dir, runner_remove_dir),
