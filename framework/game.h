@@ -156,7 +156,7 @@ struct DjVariant {
 
     /* Time under a clock that gives no moves to go: the number of its own
      * moves a side shares what is left of its clock among (DjClock,
-     * framework/search/timeman.h); 0: the framework's 30.  A game decided
+     * framework/search/timeman.h); 0: DJ_CLOCK_HORIZON_MOVES.  A game decided
      * early, by the fights of its middle game, spends more while they last
      * with fewer. */
     int clock_horizon_moves;

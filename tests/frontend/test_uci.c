@@ -278,7 +278,9 @@ static void test_time_plan_in_debug(void **state)
 {
     UciClient *engine = uci_client_start(*state);
     uci_client_send(engine, "debug on");
+    int searches = 0;
     for (const DjVariant *const *v = dj_registry_all(); *v != NULL; v++) {
+        searches += 3;
         uci_client_send(engine, "setoption name UCI_Variant value %s", (*v)->name);
         uci_client_send(engine, "position startpos");
         uci_client_send(engine, "go movetime 20");
@@ -314,10 +316,7 @@ static void test_time_plan_in_debug(void **state)
     for (const char *p = strstr(said, "info string time:"); p != NULL;
          p = strstr(p + 1, "info string time:"))
         plans++;
-    int n_variants = 0;
-    for (const DjVariant *const *v = dj_registry_all(); *v != NULL; v++)
-        n_variants++;
-    assert_int_equal(plans, 3 * n_variants);
+    assert_int_equal(plans, searches);
     quit_cleanly(engine);
 }
 
