@@ -50,6 +50,9 @@ struct DjSearch {
     uint8_t generation;
 
     int32_t history[2][DJ_MOVE_LIMIT];
+    /* The same for noisy moves (captures, checks, promotions): which of
+     * them cut off, to order those the exchange cannot tell apart. */
+    int32_t noisy_history[2][DJ_MOVE_LIMIT];
     /* By ply and by whose move: the root side's (0) or the other side's
      * (1); with extra turns one ply can be either.  Relative to the root,
      * so that in games whose turns alternate the slot a ply uses stays the
@@ -334,10 +337,12 @@ void dj_search_clear(DjSearch *s)
     for (size_t i = 0; i < s->n_buckets * BUCKET; i++)
         table_entry_write(&s->table[i], 0, empty);
     memset(s->history, 0, sizeof s->history);
+    memset(s->noisy_history, 0, sizeof s->noisy_history);
     memset(s->killers, 0, sizeof s->killers);
     s->generation = 0;
     for (int i = 0; i < s->n_helpers; i++) {
         memset(s->helpers[i]->history, 0, sizeof s->helpers[i]->history);
+        memset(s->helpers[i]->noisy_history, 0, sizeof s->helpers[i]->noisy_history);
         memset(s->helpers[i]->killers, 0, sizeof s->helpers[i]->killers);
     }
 }
@@ -421,14 +426,16 @@ static void filter_add(DjSearch *s, uint64_t key, int delta)
     s->repetition_filter[key & (REPETITION_FILTER - 1)] += (uint8_t)delta;
 }
 
-static void history_update(DjSearch *s, int side, DjMove move, int bonus)
+static void history_update(int32_t table[2][DJ_MOVE_LIMIT], int side, DjMove move, int bonus)
 {
-    int32_t *h = &s->history[side][move];
+    int32_t *h = &table[side][move];
     *h += bonus - *h * abs(bonus) / HISTORY_MAX;
 }
 
 /* Ordering among noisy moves: the biggest immediate gain first (when the
- * variant can tell), then history.  Stays below 1 << 23. */
+ * variant can tell), then their own history (noisy_history: which captures
+ * and checks cut off before, kept apart from the quiet moves' history, which
+ * measures something else).  Stays below 1 << 23. */
 static inline int32_t noisy_order(const DjSearch *s, const void *pos, int side, DjMove m)
 {
     int32_t gain = 0;
@@ -436,12 +443,12 @@ static inline int32_t noisy_order(const DjSearch *s, const void *pos, int side, 
         gain = s->variant->move_gain(pos, m);
         gain = gain < 0 ? 0 : gain > DJ_SCORE_EVAL_MAX ? DJ_SCORE_EVAL_MAX : gain;
     }
-    return gain * 256 + s->history[side][m] + HISTORY_MAX;
+    return gain * 256 + s->noisy_history[side][m] + HISTORY_MAX;
 }
 
 /* Order score bands, best first: the hash move; noisy moves that do not
  * lose the exchange, by gain; the two killers; noisy moves that lose it
- * (see), by history; quiet moves, by history (|history| <= HISTORY_MAX). */
+ * (see), by noisy history; quiet moves, by history (|history| <= HISTORY_MAX). */
 #define ORDER_HASH (1 << 30)
 #define ORDER_NOISY (1 << 24)
 #define ORDER_KILLER (1 << 22)
@@ -482,7 +489,7 @@ static void score_moves(DjSearch *s, const void *pos, int ply, const DjMove *mov
         if (m == hash_move)
             order[i] = ORDER_HASH;
         else if (is_noisy && v->see != NULL && v->see(pos, m) < 0)
-            order[i] = ORDER_BAD_NOISY + s->history[side][m] + HISTORY_MAX;
+            order[i] = ORDER_BAD_NOISY + s->noisy_history[side][m] + HISTORY_MAX;
         else if (is_noisy)
             order[i] = ORDER_NOISY + noisy_order(s, pos, side, m);
         else if (m == s->killers[ply][side != s->root_side][0])
@@ -829,19 +836,25 @@ static int search_node(DjSearch *s, int ply, int depth, int alpha, int beta, boo
                 memcpy(&s->pv[ply][1], s->pv[ply + 1], sizeof(DjMove) * (size_t)s->pv_length[ply + 1]);
                 s->pv_length[ply] = s->pv_length[ply + 1] + 1;
                 if (score >= beta) {
+                    int bonus = depth * depth;
                     if (quiet) {
                         DjMove *killers = s->killers[ply][side != s->root_side];
                         if (killers[0] != m) {
                             killers[1] = killers[0];
                             killers[0] = m;
                         }
-                        int bonus = depth * depth;
-                        history_update(s, side, m, bonus);
+                        history_update(s->history, side, m, bonus);
                         /* the quiet moves tried before it did not cut */
                         for (int j = 0; j < i; j++)
                             if (moves[j] != hash_move && order_is_quiet(order[j]))
-                                history_update(s, side, moves[j], -bonus);
+                                history_update(s->history, side, moves[j], -bonus);
+                    } else {
+                        history_update(s->noisy_history, side, m, bonus);
                     }
+                    /* nor did the noisy ones */
+                    for (int j = 0; j < i; j++)
+                        if (moves[j] != hash_move && !order_is_quiet(order[j]))
+                            history_update(s->noisy_history, side, moves[j], -bonus);
                     break;
                 }
             }
