@@ -844,17 +844,19 @@ static int search_node(DjSearch *s, int ply, int depth, int alpha, int beta, boo
                             killers[0] = m;
                         }
                         history_update(s->history, side, m, bonus);
-                        /* the quiet moves tried before it did not cut */
-                        for (int j = 0; j < i; j++)
-                            if (moves[j] != hash_move && order_is_quiet(order[j]))
-                                history_update(s->history, side, moves[j], -bonus);
                     } else {
                         history_update(s->noisy_history, side, m, bonus);
                     }
-                    /* nor did the noisy ones */
-                    for (int j = 0; j < i; j++)
-                        if (moves[j] != hash_move && !order_is_quiet(order[j]))
+                    /* The moves tried before it did not cut: the noisy ones
+                     * always lose, the quiet ones when a quiet move cut. */
+                    for (int j = 0; j < i; j++) {
+                        if (moves[j] == hash_move)
+                            continue;
+                        if (!order_is_quiet(order[j]))
                             history_update(s->noisy_history, side, moves[j], -bonus);
+                        else if (quiet)
+                            history_update(s->history, side, moves[j], -bonus);
+                    }
                     break;
                 }
             }
