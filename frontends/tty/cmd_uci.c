@@ -69,7 +69,7 @@ int dojo_cmd_uci(int argc, char **argv)
     GOptionContext *context = dojo_option_context(
         UCI_PARAMS, "Speak UCI on standard input and output (Fairy-Stockfish's dialect).",
         "Commands: uci, isready, setoption name N value V, ucinewgame,\n"
-        "position startpos|fen STRING [moves M...], go [wtime btime winc binc movestogo\n"
+        "position startpos|fen|sfen STRING [moves M...], go [wtime btime winc binc movestogo\n"
         "movetime depth nodes mate infinite ponder perft], stop, ponderhit, quit.\n"
         "The game is chosen with 'setoption name UCI_Variant value NAME'.\n"
         "Errors are reported as 'info string error: ...'; the engine keeps running.",

@@ -439,9 +439,10 @@ static void command_setoption(DojoUci *uci, char **words, int n)
     }
 }
 
-/* `position startpos|fen STRING [moves M...]`.  A move that cannot be
- * played ends the list there (the position is the one before it), as
- * other engines do, with an error naming it. */
+/* `position startpos|fen STRING [moves M...]`; `sfen` is read as `fen`,
+ * as Fairy-Stockfish reads it, for programs that speak shogi's dialect.
+ * A move that cannot be played ends the list there (the position is the
+ * one before it), as other engines do, with an error naming it. */
 static void command_position(DojoUci *uci, char **words, int n)
 {
     if (n < 2) {
@@ -463,9 +464,9 @@ static void command_position(DojoUci *uci, char **words, int n)
             return;
         }
         game = new_start(uci, &error);
-    } else if (strcmp(words[1], "fen") == 0) {
+    } else if (strcmp(words[1], "fen") == 0 || strcmp(words[1], "sfen") == 0) {
         if (moves_at == 2) {
-            say_error(uci, "position fen: the position string is missing");
+            say_error(uci, "position %s: the position string is missing", words[1]);
             return;
         }
         g_autoptr(GString) fen = g_string_new(NULL);
@@ -477,7 +478,7 @@ static void command_position(DojoUci *uci, char **words, int n)
             dj_game_set_tag(game, "Position", fen->str);
     } else {
         g_autofree char *q = quote(words[1]);
-        say_error(uci, "position wants 'startpos' or 'fen', not '%s'", q);
+        say_error(uci, "position wants 'startpos', 'fen' or 'sfen', not '%s'", q);
         return;
     }
     if (game == NULL) {

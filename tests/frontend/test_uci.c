@@ -358,6 +358,11 @@ static void test_ogi_notation(void **state)
                             "e8d8 b6b7+ p@a2");
     uci_client_send(engine, "go perft 1");
     uci_client_expect(engine, "Nodes searched: ");
+    /* `position sfen`, as shogi programs write it, is read as `fen`: the
+     * same lone pawn drop answers with its own 60 leaves. */
+    uci_client_send(engine, "position sfen 4k3/8/8/8/8/8/8/4K3[Pp] w - - 0 1");
+    uci_client_send(engine, "go perft 1");
+    assert_string_equal(uci_client_expect(engine, "Nodes searched: "), "Nodes searched: 60");
     uci_client_send(engine, "isready");
     uci_client_expect(engine, "readyok");
     assert_null(strstr(uci_client_transcript(engine), "error"));
@@ -523,10 +528,11 @@ static void test_bad_input(void **state)
     static const char *const lines[][2] = {
         { "frobnicate", "unknown command 'frobnicate'" },
         { "position", "position wants" },
-        { "position sideways", "position wants 'startpos' or 'fen'" },
+        { "position sideways", "position wants 'startpos', 'fen' or 'sfen'" },
         { "position startpos e2e4", "unexpected 'e2e4'" },
         { "position fen", "position string is missing" },
         { "position fen moves e3e4", "position string is missing" },
+        { "position sfen", "position sfen: the position string is missing" },
         { "position fen not a position at all", "position:" },
         { "position startpos moves zz9", "move 1 'zz9'" },
         { "setoption", "setoption wants" },
