@@ -836,7 +836,10 @@ static int search_node(DjSearch *s, int ply, int depth, int alpha, int beta, boo
                 memcpy(&s->pv[ply][1], s->pv[ply + 1], sizeof(DjMove) * (size_t)s->pv_length[ply + 1]);
                 s->pv_length[ply] = s->pv_length[ply + 1] + 1;
                 if (score >= beta) {
-                    int bonus = depth * depth;
+                    /* depth^2 alone left histories within a few percent of
+                     * HISTORY_MAX, too little to tell moves apart; capped at
+                     * a quarter of it so one deep cut does not erase all. */
+                    int bonus = MIN(16 * depth * depth, HISTORY_MAX / 4);
                     if (quiet) {
                         DjMove *killers = s->killers[ply][side != s->root_side];
                         if (killers[0] != m) {
