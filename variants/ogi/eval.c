@@ -18,20 +18,34 @@
 #include "position.h"
 #include "text.h"
 
-/* Centipawns.  The princess (a bishop that also jumps as a chess knight)
- * is worth a rook and three and a half pawns on this small board (valued
- * at 1050, it lost a self-play match to 1250); a gold-moving promoted minor
- * piece a little more than a silver.  Kings count 0: both are always there. */
+/* Centipawns.  Kings count 0: both are always there.  Tuned by SPSA from
+ * the hand-set values (on the board: pawn 100, lance 330, knight 380,
+ * silver 540, bishop 760, rook 900, princess 1250, the four gold-moving
+ * promoted pieces 600, horse 1000, dragon 1150, promoted princess 1450; in
+ * hand: 108, 355, 405, 570, 800, 950, 1300) with
+ *
+ *   dojo spsa ogi --iterations 1500 --nodes 25000 \
+ *       --params value_pawn,value_lance,value_knight,value_silver,value_bishop,\
+ *   value_rook,value_princess,value_tokin,value_plance,value_pknight,value_psilver,\
+ *   value_horse,value_dragon,value_pprincess,value_hand_pawn,value_hand_lance,\
+ *   value_hand_knight,value_hand_silver,value_hand_bishop,value_hand_rook,\
+ *   value_hand_princess \
+ *       --openings random:4 --max-plies 300 --concurrency 2 --r-end 0.02 --seed 31
+ *
+ * (the --params list is one word) and kept by self-play at 50 ms a move
+ * (docs/strength.md).  The princess (a bishop that also jumps as a chess
+ * knight) is worth a rook and four pawns on this small board; a piece in
+ * hand about as much as on the board, a rook or a princess a tenth more. */
 int ogi_board_value[OGI_TYPES] = {
-    [OGI_PAWN] = 100,   [OGI_LANCE] = 330,   [OGI_KNIGHT] = 380,  [OGI_SILVER] = 540,
-    [OGI_BISHOP] = 760, [OGI_ROOK] = 900,    [OGI_PRINCESS] = 1250, [OGI_KING] = 0,
-    [OGI_TOKIN] = 600,  [OGI_PLANCE] = 600,  [OGI_PKNIGHT] = 600, [OGI_PSILVER] = 600,
-    [OGI_HORSE] = 1000, [OGI_DRAGON] = 1150, [OGI_PPRINCESS] = 1450,
+    [OGI_PAWN] = 104,   [OGI_LANCE] = 317,   [OGI_KNIGHT] = 334,  [OGI_SILVER] = 548,
+    [OGI_BISHOP] = 695, [OGI_ROOK] = 840,    [OGI_PRINCESS] = 1288, [OGI_KING] = 0,
+    [OGI_TOKIN] = 623,  [OGI_PLANCE] = 604,  [OGI_PKNIGHT] = 617, [OGI_PSILVER] = 570,
+    [OGI_HORSE] = 965,  [OGI_DRAGON] = 1147, [OGI_PPRINCESS] = 1593,
 };
 
 int ogi_hand_value[OGI_HAND_KINDS] = {
-    [OGI_PAWN] = 108, [OGI_LANCE] = 355, [OGI_KNIGHT] = 405, [OGI_SILVER] = 570,
-    [OGI_BISHOP] = 800, [OGI_ROOK] = 950, [OGI_PRINCESS] = 1300,
+    [OGI_PAWN] = 101, [OGI_LANCE] = 352, [OGI_KNIGHT] = 376, [OGI_SILVER] = 548,
+    [OGI_BISHOP] = 686, [OGI_ROOK] = 944, [OGI_PRINCESS] = 1410,
 };
 
 /* How much an enemy piece of each type near a King (within two squares)
