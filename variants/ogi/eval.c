@@ -34,8 +34,9 @@
  *
  * (the --params list is one word) and kept by self-play at 50 ms a move
  * (docs/strength.md).  The princess (a bishop that also jumps as a chess
- * knight) is worth a rook and four pawns on this small board; a piece in
- * hand about as much as on the board, a rook or a princess a tenth more. */
+ * knight) is worth a rook and four pawns on this small board; in hand a
+ * pawn, silver or bishop is worth about as much as on the board, a lance,
+ * knight, rook or princess about a tenth more. */
 int ogi_board_value[OGI_TYPES] = {
     [OGI_PAWN] = 104,   [OGI_LANCE] = 317,   [OGI_KNIGHT] = 334,  [OGI_SILVER] = 548,
     [OGI_BISHOP] = 695, [OGI_ROOK] = 840,    [OGI_PRINCESS] = 1288, [OGI_KING] = 0,
