@@ -446,7 +446,7 @@ static void command_setoption(DojoUci *uci, char **words, int n)
 static void command_position(DojoUci *uci, char **words, int n)
 {
     if (n < 2) {
-        say_error(uci, "position wants 'startpos' or 'fen STRING', then 'moves ...'");
+        say_error(uci, "position wants 'startpos' or 'fen STRING' ('sfen STRING' alike), then 'moves ...'");
         return;
     }
     int moves_at = n;
