@@ -214,15 +214,21 @@ bool dj_game_play(DjGame *game, DjMove move, GError **error)
     return true;
 }
 
-bool dj_game_play_text(DjGame *game, const char *text, GError **error)
+bool dj_game_parse_move(const DjGame *game, const char *text, DjMove *move, GError **error)
 {
     if (game->outcome != DJ_OUTCOME_ONGOING) {
         g_set_error(error, DJ_ERROR, DJ_ERROR_GAME_OVER,
                     "The game is over (%s).", game->reason);
         return false;
     }
+    *move = DJ_MOVE_NONE;
+    return game->variant->parse_move(dj_game_position(game), text, move, error);
+}
+
+bool dj_game_play_text(DjGame *game, const char *text, GError **error)
+{
     DjMove move = DJ_MOVE_NONE;
-    if (!game->variant->parse_move(dj_game_position(game), text, &move, error))
+    if (!dj_game_parse_move(game, text, &move, error))
         return false;
     return dj_game_play(game, move, error);
 }

@@ -43,7 +43,12 @@ const DjHistoryEntry *dj_game_line(const DjGame *game, int *n_entries);
  * is not legal in the current position. */
 bool dj_game_play(DjGame *game, DjMove move, GError **error);
 
-/* Parse `text` with the variant's parse_move and play it. */
+/* Read `text` as a move of the current position with the variant's
+ * parse_move, without playing it: false, with `error` saying why, when
+ * the game is over or the text is not a legal move there. */
+bool dj_game_parse_move(const DjGame *game, const char *text, DjMove *move, GError **error);
+
+/* Read `text` as dj_game_parse_move does and play it. */
 bool dj_game_play_text(DjGame *game, const char *text, GError **error);
 
 /* Take back the last move (and any result set by dj_game_set_result). 

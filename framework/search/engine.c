@@ -142,15 +142,18 @@ void dj_engine_cancel_stop(DjEngine *engine)
 
 DjMove dj_engine_choose(DjEngine *engine, int level, int64_t time_ms, GRand *rand,
                         const void *root, const DjHistoryEntry *line, int n_line,
+                        const DjMove *root_moves, int n_root_moves,
                         DjSearchReportFn report, void *user_data, DjSearchInfo *info)
 {
     if (engine->alphabeta != NULL)
         return dj_level_choose(engine->alphabeta, level, time_ms, rand, root, line, n_line,
-                               report, user_data, info);
+                               root_moves, n_root_moves, report, user_data, info);
     level = CLAMP(level, DJ_LEVEL_MIN, DJ_LEVEL_MAX);
     DjSearchLimits limits = {
         .time_ms = time_ms,
         .nodes = level < DJ_LEVEL_MAX ? (uint64_t)64 << level : 0,
+        .root_moves = root_moves,
+        .n_root_moves = n_root_moves,
     };
     return dj_mcts_run(engine->mcts, root, line, n_line, &limits, report, user_data, info);
 }

@@ -78,9 +78,10 @@ void dj_engine_cancel_stop(DjEngine *engine);
 /* A move at a playing level (1-10, clamped) within `time_ms`: alpha-beta
  * plays as dj_level_choose; MCTS at level 10 uses all the time, below it
  * also stops after 64 << level playouts (128 at level 1).  Arguments
- * otherwise as dj_level_choose. */
+ * (root_moves among them) otherwise as dj_level_choose. */
 DjMove dj_engine_choose(DjEngine *engine, int level, int64_t time_ms, GRand *rand,
                         const void *root, const DjHistoryEntry *line, int n_line,
+                        const DjMove *root_moves, int n_root_moves,
                         DjSearchReportFn report, void *user_data, DjSearchInfo *info);
 
 /* g_autoptr(DjEngine) frees with dj_engine_free at the end of its scope.

@@ -27,6 +27,7 @@ int dj_level_elo(const DjVariant *variant, int level)
 
 DjMove dj_level_choose(DjSearch *search, int level, int64_t time_ms, GRand *rand,
                        const void *root, const DjHistoryEntry *line, int n_line,
+                       const DjMove *root_moves, int n_root_moves,
                        DjSearchReportFn report, void *user_data, DjSearchInfo *info)
 {
     level = CLAMP(level, DJ_LEVEL_MIN, DJ_LEVEL_MAX);
@@ -35,6 +36,8 @@ DjMove dj_level_choose(DjSearch *search, int level, int64_t time_ms, GRand *rand
         .depth = spec->depth,
         .time_ms = time_ms,
         .all_root_scores = spec->margin > 0,
+        .root_moves = root_moves,
+        .n_root_moves = n_root_moves,
     };
     DjSearchInfo local;
     if (info == NULL)

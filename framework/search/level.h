@@ -16,9 +16,12 @@
 
 /* Choose a move for `root` at `level` (clamped to [MIN, MAX]).  time_ms is
  * the time allowed (levels below MAX also stop at their own depth).  `rand`
- * makes the choice reproducible.  Arguments otherwise as dj_search_run. */
+ * makes the choice reproducible.  The choice is among `root_moves` when
+ * n_root_moves > 0 (as DjSearchLimits.root_moves; NULL, 0: every move).
+ * Arguments otherwise as dj_search_run. */
 DjMove dj_level_choose(DjSearch *search, int level, int64_t time_ms, GRand *rand,
                        const void *root, const DjHistoryEntry *line, int n_line,
+                       const DjMove *root_moves, int n_root_moves,
                        DjSearchReportFn report, void *user_data, DjSearchInfo *info);
 
 /* The Elo of `level` (clamped to [MIN, MAX]) in `variant`: its measured

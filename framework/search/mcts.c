@@ -58,6 +58,10 @@ struct DjMcts {
     DjHistoryEntry *tree_line;
     int tree_line_length;
     int tree_line_capacity;
+    /* The root has children for some of its moves only (a run restricted
+     * by DjSearchLimits.root_moves): a later run at the same root must not
+     * reuse it. */
+    bool root_restricted;
 
     /* Per run. */
     unsigned char *pos;               /* the position of the current walk */
@@ -68,6 +72,8 @@ struct DjMcts {
     DjHistoryEntry *line;             /* the game up to the root + the walk */
     int line_capacity;
     int root_index;
+    const DjMove *root_only;          /* DjSearchLimits.root_moves of this run */
+    int n_root_only;
     uint16_t repetition_filter[REPETITION_FILTER];
 
     uint64_t playouts;
@@ -129,6 +135,7 @@ static void tree_reset(DjMcts *m)
     m->pool[0].side = SIDE_UNKNOWN;
     m->used = 1;
     m->have_tree = false;
+    m->root_restricted = false;
 }
 
 DjMcts *dj_mcts_try_new(const DjVariant *variant, unsigned pool_mb,
@@ -366,6 +373,11 @@ static void classify(DjMcts *m, Node *n, const void *pos, int idx)
 static bool expand(DjMcts *m, uint32_t node, int ply)
 {
     int n = m->variant->legal_moves(m->pos, m->moves);
+    if (ply == 0 && m->n_root_only > 0) {
+        int legal = n;
+        n = dj_search_restrict_moves(m->moves, legal, m->root_only, m->n_root_only);
+        m->root_restricted = n < legal;
+    }
     if (n <= 0 || (uint64_t)m->used + (uint64_t)n > m->capacity)
         return false;
     for (int i = n - 1; i > 0; i--) {
@@ -795,14 +807,20 @@ DjMove dj_mcts_run(DjMcts *m, const void *root, const DjHistoryEntry *line, int 
                           limits->time_ms > 0 ? m->start_ms + limits->time_ms : 0,
                           memory_order_relaxed);
     m->node_limit = limits->nodes;
+    m->root_only = limits->root_moves;
+    m->n_root_only = limits->n_root_moves;
     prepare_line(m, root, line, n_line);
 
+    /* A restricted run makes the root's children afresh from its moves;
+     * below the root every node has all its children. */
     bool found = false;
     uint32_t keep = find_new_root(m, &found);
-    if (found)
+    if (found && m->n_root_only == 0 && !(keep == 0 && m->root_restricted)) {
         keep_subtree(m, keep);
-    else
+        m->root_restricted = false;
+    } else {
         tree_reset(m);
+    }
     remember_tree(m, root);
 
     Node *top = &m->pool[0];
@@ -820,6 +838,8 @@ DjMove dj_mcts_run(DjMcts *m, const void *root, const DjHistoryEntry *line, int 
             if (!expand(m, 0, 0)) {
                 m->stop = 0;
                 m->n_root_stats = 0;
+                m->root_only = NULL;
+                m->n_root_only = 0;
                 return DJ_MOVE_NONE;   /* no legal move: against the contract */
             }
         }
@@ -845,6 +865,8 @@ DjMove dj_mcts_run(DjMcts *m, const void *root, const DjHistoryEntry *line, int 
         report_lines(m, limits->multipv, report, user_data);
     if (info_out != NULL)
         *info_out = info;
+    m->root_only = NULL;   /* the caller's array: not to be read after the run */
+    m->n_root_only = 0;
     m->stop = 0;   /* cleared here, not at the start: a stop that came early still counts */
     return m->root_stats[0].move;
 }

@@ -85,8 +85,11 @@ void dj_mcts_clear(DjMcts *mcts);
  * `soft_time_ms` (when not 0) ends the search early once spent, `mate`
  * stops once a win in at most that many moves is proven, `multipv` reports
  * that many root moves; `depth` stops the search once the average tree
- * walk is that many plies deep (the reported depth); all_root_scores is
- * ignored.  The search also ends when the root is proven.
+ * walk is that many plies deep (the reported depth); root_moves restricts
+ * the root as for dj_search_run (the root is then proven by those moves
+ * alone, and the root of such a run is not reused by the next run);
+ * all_root_scores is ignored.  The search also ends when the root is
+ * proven.
  *
  * `report` is called as the playout count passes each power of two from
  * 256 on, and once at the end, with: depth = average plies of the tree

@@ -114,6 +114,9 @@ struct DjSearch {
     int *root_scores;
     int n_root;
     bool all_root_scores;
+    /* Only some root moves are searched (DjSearchLimits.root_moves): the
+     * root's best among them is not the root's value. */
+    bool root_restricted;
 };
 
 static uint8_t reductions[64][64];
@@ -940,7 +943,9 @@ static int search_root(DjSearch *s, int depth, int alpha, int beta, int first)
             s->root_scores[i] = score < original_alpha ? original_alpha - 1 : score;
         }
     }
-    if (!s->stop && best > -INF && first == 0) {
+    /* A restricted root's score is not the position's: stored, it would
+     * answer for the position wherever it comes up again. */
+    if (!s->stop && best > -INF && first == 0 && !s->root_restricted) {
         int bound = best >= beta ? BOUND_LOWER : best > original_alpha ? BOUND_EXACT : BOUND_UPPER;
         table_store(s, s->line[s->root_index].key, s->root_moves[0], best, depth, bound, 0);
     }
@@ -1068,12 +1073,15 @@ static bool time_for_another_iteration(DjSearch *s, double changes, int previous
     return (double)(now_ms() - origin) < 0.5 * (double)soft * MIN(scale, 4.0);
 }
 
-/* A helper's share of a run: the same root and line as the main search. */
+/* A helper's share of a run: the same root, line and root moves as the
+ * main search (`limits` holds only the root moves: the main thread keeps
+ * the other limits and stops the helpers). */
 typedef struct HelperRun {
     DjSearch *helper;
     const void *root;
     const DjHistoryEntry *line;
     int n_line;
+    DjSearchLimits limits;
     GThread *thread;
     DjSearchInfo result;   /* its last completed iteration */
 } HelperRun;
@@ -1081,9 +1089,23 @@ typedef struct HelperRun {
 static gpointer helper_main(gpointer data)
 {
     HelperRun *run = data;
-    dj_search_run(run->helper, run->root, run->line, run->n_line, NULL, NULL, NULL,
+    dj_search_run(run->helper, run->root, run->line, run->n_line, &run->limits, NULL, NULL,
                   &run->result);
     return NULL;
+}
+
+int dj_search_restrict_moves(DjMove *moves, int n, const DjMove *only, int n_only)
+{
+    int kept = 0;
+    for (int i = 0; i < n; i++) {
+        bool listed = false;
+        for (int j = 0; j < n_only && !listed; j++)
+            listed = only[j] == moves[i];
+        if (listed)
+            moves[kept++] = moves[i];
+    }
+    /* With none kept nothing was written: the list is whole. */
+    return kept > 0 ? kept : n;
 }
 
 /* Helpers skip some depths so that the threads spread over several depths
@@ -1127,6 +1149,10 @@ DjMove dj_search_run(DjSearch *s, const void *root, const DjHistoryEntry *line, 
         s->stop = 0;
         return DJ_MOVE_NONE;
     }
+    int n_legal = s->n_root;
+    s->n_root = dj_search_restrict_moves(s->root_moves, n_legal, limits->root_moves,
+                                         limits->n_root_moves);
+    s->root_restricted = s->n_root < n_legal;
     s->multipv = CLAMP(limits->multipv, 1, MIN(MAX_MULTIPV, s->n_root));
     TableData entry;
     bool entry_found = table_probe(s, s->line[s->root_index].key, &entry);
@@ -1159,7 +1185,10 @@ DjMove dj_search_run(DjSearch *s, const void *root, const DjHistoryEntry *line, 
         DjSearch *h = s->helpers[i];
         h->generation = (uint8_t)(s->generation - 1);   /* its run makes it the same */
         atomic_store_explicit(&h->published_nodes, 0, memory_order_relaxed);
-        helper_runs[i] = (HelperRun){ .helper = h, .root = root, .line = line, .n_line = n_line };
+        helper_runs[i] = (HelperRun){
+            .helper = h, .root = root, .line = line, .n_line = n_line,
+            .limits = { .root_moves = limits->root_moves, .n_root_moves = limits->n_root_moves },
+        };
         helper_runs[i].thread = g_thread_new("dojo-helper", helper_main, &helper_runs[i]);
     }
 

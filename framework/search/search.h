@@ -48,6 +48,16 @@ typedef struct DjSearchLimits {
     bool all_root_scores; /* search every root move with a full window, so that
                              dj_search_root_scores gives exact scores (slower;
                              for weaker playing levels) */
+    /* Restrict the root to these moves (UCI's `go searchmoves`); with
+     * n_root_moves 0 every legal move is searched.  The caller checks that
+     * each one is legal in the root; repeats are harmless.  The search
+     * keeps the listed moves in legal_moves() order, and everything it
+     * reports (lines, multipv, which is clamped to their count, and
+     * dj_search_root_scores) is about them alone; should none of them be
+     * legal after all, every move is searched, so that a legal move is
+     * still returned.  The array is read only while the run lasts. */
+    const DjMove *root_moves;
+    int n_root_moves;
 } DjSearchLimits;
 
 /* What the search knows after a completed iteration. */
@@ -101,6 +111,12 @@ DjMove dj_search_run(DjSearch *search, const void *root,
                      const DjSearchLimits *limits,
                      DjSearchReportFn report, void *user_data,
                      DjSearchInfo *info);
+
+/* Keep those of the `n` moves in `moves` that are among the `n_only` in
+ * `only`, in their order, and return how many are left; when none is (or
+ * n_only is 0) all are kept and `n` returned.  How both searches apply
+ * DjSearchLimits.root_moves. */
+int dj_search_restrict_moves(DjMove *moves, int n, const DjMove *only, int n_only);
 
 /* Give a running search (for example one started without a time limit
  * while pondering) new time limits, counted from now: `soft_ms` and

@@ -70,7 +70,8 @@ int dojo_cmd_uci(int argc, char **argv)
         UCI_PARAMS, "Speak UCI on standard input and output (Fairy-Stockfish's dialect).",
         "Commands: uci, isready, setoption name N value V, ucinewgame,\n"
         "position startpos|fen|sfen STRING [moves M...], go [wtime btime winc binc movestogo\n"
-        "movetime depth nodes mate infinite ponder perft], stop, ponderhit, quit.\n"
+        "movetime depth nodes mate infinite ponder perft searchmoves M...], stop, ponderhit,\n"
+        "quit.\n"
         "The game is chosen with 'setoption name UCI_Variant value NAME'.\n"
         "Errors are reported as 'info string error: ...'; the engine keeps running.",
         NULL);

@@ -221,7 +221,7 @@ DjMove play_think(PlayState *state, int level, gint64 time_ms, bool by_level,
     DjMove move;
     if (by_level) {
         move = dj_engine_choose(report.engine, level, time_ms, state->rand, root, line, n_line,
-                                think_report, &report, info);
+                                NULL, 0, think_report, &report, info);
     } else {
         DjSearchLimits limits = { .time_ms = time_ms };
         move = dj_engine_run(report.engine, root, line, n_line, &limits, think_report, &report,

@@ -2,11 +2,11 @@
  * thread.
  *
  * Threads: the caller's thread handles commands; a `go` copies what the
- * search needs (the root, the game line, the limits) into a job and starts
- * one search thread, joined by the next command that needs the search
- * (stop, go, position changes are fine meanwhile: the job owns its copies).
- * Output from both threads goes through say(), under a lock, one whole
- * line at a time. */
+ * search needs (the root, the game line, the limits, the moves of
+ * searchmoves) into a job and starts one search thread, joined by the next
+ * command that needs the search (stop, go, position changes are fine
+ * meanwhile: the job owns its copies).  Output from both threads goes
+ * through say(), under a lock, one whole line at a time. */
 #include "uci.h"
 
 #include <stdarg.h>
@@ -41,7 +41,15 @@ typedef struct GoRequest {
     bool infinite;
     bool ponder;
     int perft;
+    GPtrArray *search_words;   /* the words after searchmoves (the command's), or NULL */
 } GoRequest;
+
+static void go_request_clear(GoRequest *go)
+{
+    g_clear_pointer(&go->search_words, g_ptr_array_unref);
+}
+
+G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC(GoRequest, go_request_clear)
 
 /* Everything the search thread works on, owned by it while it runs. */
 typedef struct SearchJob {
@@ -50,6 +58,8 @@ typedef struct SearchJob {
     DjHistoryEntry *line;
     int n_line;
     DjSearchLimits limits;
+    DjMove *root_moves;        /* go searchmoves, or NULL: limits.root_moves points here,
+                                  so it lives as long as the job */
     int level;
     int64_t ponder_soft_ms, ponder_hard_ms;   /* the limits a ponderhit brings */
 } SearchJob;
@@ -156,6 +166,7 @@ static void job_clear(SearchJob *job)
 {
     g_free(job->root);
     g_free(job->line);
+    g_free(job->root_moves);
     memset(job, 0, sizeof *job);
 }
 
@@ -168,8 +179,8 @@ static gpointer search_thread(gpointer data)
     DjMove best;
     if (job->level < DJ_LEVEL_MAX)
         best = dj_engine_choose(uci->search, job->level, job->limits.time_ms, uci->rand,
-                                job->root, job->line, job->n_line, report_iteration, uci,
-                                &info);
+                                job->root, job->line, job->n_line, job->limits.root_moves,
+                                job->limits.n_root_moves, report_iteration, uci, &info);
     else
         best = dj_engine_run(uci->search, job->root, job->line, job->n_line, &job->limits,
                              report_iteration, uci, &info);
@@ -510,6 +521,22 @@ static bool go_number(DojoUci *uci, char **words, int n, int *i, gint64 min, gin
     return true;
 }
 
+/* The words `go` takes, which end the moves after searchmoves. */
+static bool is_go_keyword(const char *word)
+{
+    static const char *const keywords[] = {
+        "wtime", "btime", "winc", "binc", "movestogo", "movetime", "depth", "nodes", "mate",
+        "perft", "infinite", "ponder", "searchmoves",
+    };
+    for (size_t i = 0; i < G_N_ELEMENTS(keywords); i++)
+        if (strcmp(word, keywords[i]) == 0)
+            return true;
+    return false;
+}
+
+/* Read `go`'s words into `go` (zeroed first; go_request_clear it).  The
+ * moves after searchmoves are only collected here: they are read in the
+ * position once the go is known to search it. */
 static bool parse_go(DojoUci *uci, char **words, int n, GoRequest *go)
 {
     memset(go, 0, sizeof *go);
@@ -548,8 +575,16 @@ static bool parse_go(DojoUci *uci, char **words, int n, GoRequest *go)
         } else if (strcmp(w, "ponder") == 0) {
             go->ponder = true;
         } else if (strcmp(w, "searchmoves") == 0) {
-            say_error(uci, "go searchmoves is not supported");
-            return false;
+            /* Up to the next keyword, not to the end of the line as in
+             * Stockfish, so that limits may follow the moves. */
+            if (i + 1 >= n || is_go_keyword(words[i + 1])) {
+                say_error(uci, "go searchmoves wants the moves to search after it");
+                return false;
+            }
+            if (go->search_words == NULL)
+                go->search_words = g_ptr_array_new();
+            while (i + 1 < n && !is_go_keyword(words[i + 1]))
+                g_ptr_array_add(go->search_words, words[++i]);
         } else {
             g_autofree char *q = quote(w);
             say_error(uci, "go: unknown parameter '%s'", q);
@@ -561,7 +596,30 @@ static bool parse_go(DojoUci *uci, char **words, int n, GoRequest *go)
     return true;
 }
 
-static void run_perft(DojoUci *uci, int depth)
+/* The moves after `go searchmoves`, read in the current position as
+ * `position ... moves` reads its moves, into *moves (g_free it) and
+ * *n_moves; false, after an error naming it, at one that is not a legal
+ * move here. */
+static bool read_search_moves(DojoUci *uci, const GPtrArray *words, DjMove **moves,
+                              int *n_moves)
+{
+    g_autofree DjMove *read = g_new(DjMove, words->len);
+    for (guint i = 0; i < words->len; i++) {
+        const char *text = g_ptr_array_index(words, i);
+        g_autoptr(GError) error = NULL;
+        if (!dj_game_parse_move(uci->game, text, &read[i], &error)) {
+            g_autofree char *q = quote(text);
+            say_error(uci, "go searchmoves: move '%s': %s", q, error->message);
+            return false;
+        }
+    }
+    *moves = g_steal_pointer(&read);
+    *n_moves = (int)words->len;
+    return true;
+}
+
+/* Perft divided by root move, over `only` when n_only > 0 (searchmoves). */
+static void run_perft(DojoUci *uci, int depth, const DjMove *only, int n_only)
 {
     const DjVariant *v = uci->settings.variant;
     const void *root = dj_game_position(uci->game);
@@ -569,6 +627,7 @@ static void run_perft(DojoUci *uci, int depth)
     g_autofree void *child = g_malloc(v->state_size);
     uint64_t total = 0;
     int n = dj_position_outcome(v, root) == DJ_OUTCOME_ONGOING ? v->legal_moves(root, moves) : 0;
+    n = dj_search_restrict_moves(moves, n, only, n_only);
     for (int i = 0; i < n; i++) {
         memcpy(child, root, v->state_size);
         v->play(child, moves[i]);
@@ -644,11 +703,15 @@ static void command_go(DojoUci *uci, char **words, int n)
         say_error(uci, "go: a search is already running (send stop first)");
         return;
     }
-    GoRequest go;
+    g_auto(GoRequest) go = { 0 };
     if (!parse_go(uci, words, n, &go))
         return;
+    g_autofree DjMove *root_moves = NULL;
+    int n_root_moves = 0;
     if (go.perft > 0) {
-        run_perft(uci, go.perft);
+        if (go.search_words == NULL
+            || read_search_moves(uci, go.search_words, &root_moves, &n_root_moves))
+            run_perft(uci, go.perft, root_moves, n_root_moves);
         return;
     }
     if (dj_game_outcome(uci->game) != DJ_OUTCOME_ONGOING) {
@@ -657,6 +720,11 @@ static void command_go(DojoUci *uci, char **words, int n)
         say(uci, "bestmove (none)");
         return;
     }
+    /* Like any other bad parameter, a move that cannot be searched
+     * refuses the whole go. */
+    if (go.search_words != NULL
+        && !read_search_moves(uci, go.search_words, &root_moves, &n_root_moves))
+        return;
     if (!prepare_search(uci, NULL)) {
         say_error(uci, "go: no search table of %u MB could be had", uci->settings.hash_mb);
         say(uci, "bestmove (none)");
@@ -671,6 +739,9 @@ static void command_go(DojoUci *uci, char **words, int n)
     job->line = g_memdup2(line, sizeof(DjHistoryEntry) * (gsize)n_line);
     job->n_line = n_line;
     plan_limits(uci, &go, v->side_to_move(job->root), job);
+    job->root_moves = g_steal_pointer(&root_moves);
+    job->limits.root_moves = job->root_moves;
+    job->limits.n_root_moves = n_root_moves;
     g_rand_set_seed(uci->rand, (guint32)(uci->settings.seed + (guint64)dj_game_length(uci->game)));
 
     uci->running = true;

@@ -235,6 +235,19 @@ static void check_threads_at(const ConfWhere *where, DjSearch *search, const voi
     CONF_CHECK(where, last.pv_length == 0 || (last.pv[0] == move && last.depth == info.depth),
                "with 3 threads the last line reported (depth %d, %u) is not the answer's "
                "(depth %d, %u)", last.depth, (unsigned)last.pv[0], info.depth, (unsigned)move);
+    /* The root restricted to one move (the last legal one, seldom the
+     * best): the helpers keep to it too, so whichever thread gives the
+     * answer, it is that move. */
+    DjMove *legal = g_new(DjMove, v->max_moves);
+    int n_legal = v->legal_moves(pos, legal);
+    DjSearchLimits restricted = { .nodes = THREADS_NODE_LIMIT, .root_moves = &legal[n_legal - 1],
+                                  .n_root_moves = 1 };
+    move = dj_search_run(search, pos, line, n_line, &restricted, NULL, NULL, &info);
+    CONF_CHECK(where, move == legal[n_legal - 1] && info.pv_length >= 1 && info.pv[0] == move,
+               "with 3 threads and the root restricted to %u the search returned %u",
+               (unsigned)legal[n_legal - 1], (unsigned)move);
+    conf_check_pv(where, v, pos, info.pv, info.pv_length);
+    g_free(legal);
     dj_search_set_threads(search, 1);
     DjSearchLimits after = { .depth = 4, .nodes = DEPTH_SEARCH_NODE_CAP };
     move = dj_search_run(search, pos, line, n_line, &after, NULL, NULL, &info);
@@ -317,7 +330,7 @@ static void test_levels_give_legal_moves(void **state)
                         continue;
                     DjSearchInfo info;
                     DjMove move = dj_level_choose(search, level, 20, rand, pos, NULL, 0, NULL,
-                                                  NULL, &info);
+                                                  0, NULL, NULL, &info);
                     CONF_CHECK(&where, conf_is_legal(v, pos, move),
                                "level %d chose the illegal move %u", level, (unsigned)move);
                 }

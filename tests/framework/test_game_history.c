@@ -100,6 +100,16 @@ static void test_play_and_win(void **state)
     g_clear_error(&error);
     assert_int_equal(dj_game_length(game), 4);
 
+    /* a move read without playing it (UCI's go searchmoves) */
+    DjMove move = DJ_MOVE_NONE;
+    assert_true(dj_game_parse_move(game, "c1", &move, &error));
+    assert_null(error);
+    assert_int_equal(move, 3);
+    assert_false(dj_game_parse_move(game, "a1", &move, &error));   /* taken */
+    assert_non_null(error);
+    g_clear_error(&error);
+    assert_int_equal(dj_game_length(game), 4);
+
     play_text(game, "c1");   /* three in a row */
     assert_int_equal(dj_game_outcome(game), DJ_OUTCOME_WIN_SIDE0);
     assert_non_null(dj_game_outcome_reason(game));
@@ -109,6 +119,10 @@ static void test_play_and_win(void **state)
     /* the game is over: nothing more is played */
     expect_refused(game, 9, DJ_ERROR_GAME_OVER);
     assert_false(dj_game_play_text(game, "c3", &error));
+    assert_non_null(error);
+    assert_int_equal(error->code, DJ_ERROR_GAME_OVER);
+    g_clear_error(&error);
+    assert_false(dj_game_parse_move(game, "c3", &move, &error));
     assert_non_null(error);
     assert_int_equal(error->code, DJ_ERROR_GAME_OVER);
     g_clear_error(&error);

@@ -180,6 +180,41 @@ static void test_tictactoe_proofs(void **state)
     dj_mcts_free(mcts);
 }
 
+/* The root restricted to some moves (UCI's go searchmoves): X, who wins at
+ * c1 (3), plays the better of the moves listed, and the next run, at the
+ * same root with no restriction, does not reuse that root's children. */
+static void test_root_moves(void **state)
+{
+    (void)state;
+    const DjVariant *v = &toy_tictactoe_rules_only;
+    DjMcts *mcts = dj_mcts_new(v, POOL_MB, NULL);
+    ToyTicTacToe pos;
+    toy_setup(v, &pos, "xx.oo.... x");
+    const DjMove two[] = { 7, 6 };   /* a3 lets O win at c2 (6), which c2 blocks */
+    DjSearchLimits limits = { .nodes = 20000, .multipv = 3, .root_moves = two,
+                              .n_root_moves = 2 };
+    DjSearchInfo info;
+    assert_int_equal(dj_mcts_run(mcts, &pos, NULL, 0, &limits, NULL, NULL, &info), 6);
+    assert_int_equal(info.pv[0], 6);
+    assert_false(dj_score_is_decisive(info.score, NULL) && info.score > 0);
+    DjMctsMoveStat stats[9];
+    assert_int_equal(dj_mcts_root_stats(mcts, stats, 9), 2);
+    assert_int_equal(stats[1].move, 7);
+    assert_true(stats[1].proven);
+
+    DjSearchLimits whole = { .nodes = 20000 };
+    assert_int_equal(dj_mcts_run(mcts, &pos, NULL, 0, &whole, NULL, NULL, &info), 3);
+    assert_int_equal(info.score, DJ_SCORE_WIN - 1);
+
+    /* and a restricted run after a whole one does not reuse its children */
+    const DjMove one[] = { 7 };
+    DjSearchLimits losing = { .nodes = 1000, .root_moves = one, .n_root_moves = 1 };
+    assert_int_equal(dj_mcts_run(mcts, &pos, NULL, 0, &losing, NULL, NULL, &info), 7);
+    assert_int_equal(info.score, -(DJ_SCORE_WIN - 2));
+    assert_int_equal(dj_mcts_root_stats(mcts, stats, 9), 1);
+    dj_mcts_free(mcts);
+}
+
 /* ---- sides that do not alternate --------------------------------------------
  * Mancala gives the mover another turn now and then: MCTS backs values up by
  * the side to move at each node, so its proofs agree with the alpha-beta
@@ -465,6 +500,7 @@ int main(void)
         cmocka_unit_test(test_tictactoe_only_drawing_reply),
         cmocka_unit_test(test_takeaway_solved),
         cmocka_unit_test(test_tictactoe_proofs),
+        cmocka_unit_test(test_root_moves),
         cmocka_unit_test(test_extra_turns_proven_as_alphabeta),
         cmocka_unit_test(test_repetition),
         cmocka_unit_test(test_limits_and_stop),

@@ -356,6 +356,90 @@ static void test_root_scores(void **state)
     dj_search_free(search);
 }
 
+/* ---- the root restricted to some moves (UCI's go searchmoves) ---------------- */
+
+typedef struct RootReports {
+    const DjMove *allowed;
+    int n_allowed;
+    int calls;
+    int max_multipv;
+} RootReports;
+
+/* Every line reported starts with an allowed move. */
+static void check_root_report(const DjSearchInfo *info, void *user_data)
+{
+    RootReports *r = user_data;
+    bool allowed = false;
+    for (int i = 0; i < r->n_allowed; i++)
+        allowed = allowed || info->pv[0] == r->allowed[i];
+    if (info->pv_length < 1 || !allowed)
+        fail_msg("a line of the restricted search starts with %u", (unsigned)info->pv[0]);
+    r->calls++;
+    r->max_multipv = MAX(r->max_multipv, info->multipv);
+}
+
+static void test_root_moves(void **state)
+{
+    (void)state;
+    DjSearch *search = dj_search_new(&toy_tictactoe, TABLE_MB);
+    ToyTicTacToe pos;
+    /* X wins at c1 (3); a3 (7) lets O complete its row at c2 (6) */
+    toy_setup(&toy_tictactoe, &pos, "xx.oo.... x");
+    const DjMove losing[] = { 7 };
+    for (int threads = 1; threads <= 2; threads++) {
+        dj_search_set_threads(search, threads);
+        /* with a depth limit, and without one, when a helper that went
+         * deeper gives the move */
+        for (int pass = 0; pass < 2; pass++) {
+            DjSearchLimits limits = { .depth = pass == 0 ? 4 : 0, .nodes = 100000,
+                                      .root_moves = losing, .n_root_moves = 1 };
+            RootReports reports = { .allowed = losing, .n_allowed = 1 };
+            DjSearchInfo info;
+            DjMove move = dj_search_run(search, &pos, NULL, 0, &limits, check_root_report,
+                                        &reports, &info);
+            assert_int_equal(move, 7);
+            assert_int_equal(info.pv[0], 7);
+            assert_int_equal(info.score, move_value(&pos, 7));
+            assert_true(reports.calls > 0);
+            DjMove moves[9];
+            int scores[9];
+            assert_int_equal(dj_search_root_scores(search, moves, scores, 9), 1);
+            assert_int_equal(moves[0], 7);
+        }
+    }
+    dj_search_set_threads(search, 1);
+
+    /* Two moves (one listed twice), three lines asked: two lines, and with
+     * all_root_scores both scores exact; the better of the two is played. */
+    const DjMove two[] = { 7, 6, 7 };
+    DjSearchLimits limits = { .depth = empty_cells(&pos), .multipv = 3, .all_root_scores = true,
+                              .root_moves = two, .n_root_moves = 3 };
+    RootReports reports = { .allowed = two, .n_allowed = 3 };
+    DjSearchInfo info;
+    DjMove move = dj_search_run(search, &pos, NULL, 0, &limits, check_root_report, &reports,
+                                &info);
+    assert_true(move_value(&pos, 6) > move_value(&pos, 7));
+    assert_int_equal(move, 6);
+    assert_int_equal(reports.max_multipv, 2);
+    DjMove moves[9];
+    int scores[9];
+    assert_int_equal(dj_search_root_scores(search, moves, scores, 9), 2);
+    for (int i = 0; i < 2; i++)
+        assert_int_equal(scores[i], move_value(&pos, moves[i]));
+
+    /* The next search is whole again: X wins. */
+    DjSearchLimits whole = { .depth = 3 };
+    assert_int_equal(dj_search_run(search, &pos, NULL, 0, &whole, NULL, NULL, &info), 3);
+    assert_int_equal(info.score, DJ_SCORE_WIN - 1);
+
+    /* Against the contract, no listed move is legal (a1 is taken): every
+     * move is searched, so the answer is still a legal move. */
+    const DjMove taken[] = { 1 };
+    DjSearchLimits bad = { .depth = 3, .root_moves = taken, .n_root_moves = 1 };
+    assert_int_equal(dj_search_run(search, &pos, NULL, 0, &bad, NULL, NULL, &info), 3);
+    dj_search_free(search);
+}
+
 /* ---- repetition inside the search -------------------------------------------
  * The shuttle game after c1 b1 d1 a1 c1 b1 d1 a1: A (side 0) to move, A on d1
  * and B on a1.  A's c1 would repeat the position after the first c1 for the
@@ -423,6 +507,7 @@ int main(void)
         cmocka_unit_test(test_node_limit),
         cmocka_unit_test(test_time_limit_and_stop),
         cmocka_unit_test(test_root_scores),
+        cmocka_unit_test(test_root_moves),
         cmocka_unit_test(test_repetition_in_search),
     };
     return cmocka_run_group_tests_name("search", tests, NULL, NULL);

@@ -1,8 +1,9 @@
 /* test_uci.c: `dojo uci` driven through pipes as a GUI or match runner
  * drives it: the handshake, whole games at a few hundred nodes a move,
  * stop and isready during searches, pondering, both games' notations,
- * repetition from the move list, multi-PV, levels, and every kind of bad
- * input (answered with "info string error", the engine going on). */
+ * repetition from the move list, multi-PV, levels, go searchmoves, and every
+ * kind of bad input (answered with "info string error", the engine going
+ * on). */
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -519,6 +520,173 @@ static void test_weights(void **state)
     g_free(bad);
 }
 
+/* ---- go searchmoves ----------------------------------------------------------- */
+
+/* Blue mates at once with ox:c2c3; the other moves do not. */
+#define MATE_IN_ONE "position fen 5/5/2m2/2M2/5 b tiger,ox,horse,elephant,crab"
+
+/* Read up to the bestmove: every line of the search (pv, and with
+ * MultiPV each line's first move) starts with one of `allowed` (a
+ * space-separated list), as does the answer, which is returned (g_free
+ * it); *max_depth and *max_multipv (if not NULL) get the deepest
+ * iteration and the most lines reported. */
+static char *searched_among(UciClient *engine, const char *allowed, int *max_depth,
+                            int *max_multipv)
+{
+    char **moves = g_strsplit(allowed, " ", -1);
+    int deepest = 0, lines = 0;
+    const char *line;
+    while ((line = uci_client_read(engine)) != NULL && !g_str_has_prefix(line, "bestmove ")) {
+        if (g_str_has_prefix(line, "info string error"))
+            fail_msg("the search said: %s", line);
+        if (!g_str_has_prefix(line, "info depth "))
+            continue;
+        const char *pv = strstr(line, " pv ");
+        const char *k = strstr(line, " multipv ");
+        assert_non_null(pv);
+        assert_non_null(k);
+        char **first = g_strsplit(pv + strlen(" pv "), " ", 2);
+        if (!g_strv_contains((const char *const *)moves, first[0]))
+            fail_msg("a line starts with %s, not one of %s: %s", first[0], allowed, line);
+        g_strfreev(first);
+        deepest = MAX(deepest, atoi(line + strlen("info depth ")));
+        lines = MAX(lines, atoi(k + strlen(" multipv ")));
+    }
+    assert_non_null(line);
+    char *best = bestmove_of(line);
+    if (!g_strv_contains((const char *const *)moves, best))
+        fail_msg("bestmove %s, not one of %s", best, allowed);
+    g_strfreev(moves);
+    if (max_depth != NULL)
+        *max_depth = deepest;
+    if (max_multipv != NULL)
+        *max_multipv = lines;
+    return best;
+}
+
+static void test_searchmoves(void **state)
+{
+    runner_require_variant("onitama");
+    UciClient *engine = uci_client_start(*state);
+    uci_client_send(engine, "setoption name UCI_Variant value onitama");
+    uci_client_send(engine, MATE_IN_ONE);
+    uci_client_send(engine, "go depth 3");
+    assert_string_equal(uci_client_expect(engine, "bestmove "), "bestmove ox:c2c3");
+    /* One move: searched all the same, and played. */
+    uci_client_send(engine, "go depth 3 searchmoves tiger:c2c1");
+    int depth = 0;
+    g_free(searched_among(engine, "tiger:c2c1", &depth, NULL));
+    assert_int_equal(depth, 3);
+    /* The moves end at the next go word: the depth after them holds. */
+    uci_client_send(engine, "go searchmoves ox:c2d2 tiger:c2c4 depth 2");
+    g_free(searched_among(engine, "ox:c2d2 tiger:c2c4", &depth, NULL));
+    assert_int_equal(depth, 2);
+    /* A move listed twice is one move; the mate is found among the list. */
+    uci_client_send(engine, "go depth 3 searchmoves tiger:c2c1 ox:c2c3 tiger:c2c1");
+    char *move = searched_among(engine, "tiger:c2c1 ox:c2c3", NULL, NULL);
+    assert_string_equal(move, "ox:c2c3");
+    g_free(move);
+    /* MultiPV: as many lines as there are moves to search. */
+    uci_client_send(engine, "setoption name MultiPV value 3");
+    uci_client_send(engine, "go depth 3 searchmoves ox:c2d2 tiger:c2c4");
+    int lines = 0;
+    g_free(searched_among(engine, "ox:c2d2 tiger:c2c4", NULL, &lines));
+    assert_int_equal(lines, 2);
+    uci_client_send(engine, "setoption name MultiPV value 1");
+    /* Threads, a playing level and Monte Carlo tree search keep to it. */
+    uci_client_send(engine, "setoption name Threads value 2");
+    uci_client_send(engine, "go nodes 20000 searchmoves tiger:c2c1");
+    g_free(searched_among(engine, "tiger:c2c1", NULL, NULL));
+    uci_client_send(engine, "setoption name Threads value 1");
+    uci_client_send(engine, "setoption name Skill Level value 1");
+    uci_client_send(engine, "go movetime 100 searchmoves tiger:c2c1 tiger:c2c4");
+    g_free(searched_among(engine, "tiger:c2c1 tiger:c2c4", NULL, NULL));
+    uci_client_send(engine, "setoption name Skill Level value 10");
+    uci_client_send(engine, "setoption name Search value mcts");
+    uci_client_send(engine, "go nodes 2000 searchmoves tiger:c2c1");
+    g_free(searched_among(engine, "tiger:c2c1", NULL, NULL));
+    uci_client_send(engine, "go nodes 2000");   /* the whole root again */
+    assert_string_equal(uci_client_expect(engine, "bestmove "), "bestmove ox:c2c3");
+    quit_cleanly(engine);
+}
+
+/* The moves hold until stop or ponderhit answers, and for that go only. */
+static void test_searchmoves_until_stop(void **state)
+{
+    runner_require_variant("onitama");
+    UciClient *engine = uci_client_start(*state);
+    uci_client_send(engine, "setoption name UCI_Variant value onitama");
+    uci_client_send(engine, MATE_IN_ONE);
+    uci_client_send(engine, "go infinite searchmoves tiger:c2c1");
+    uci_client_expect(engine, "info depth 3 ");
+    uci_client_send(engine, "stop");
+    g_free(searched_among(engine, "tiger:c2c1", NULL, NULL));
+    uci_client_send(engine, "setoption name Ponder value true");
+    uci_client_send(engine, "go ponder wtime 2000 btime 2000 searchmoves tiger:c2c1");
+    uci_client_expect(engine, "info depth 2 ");
+    uci_client_send(engine, "ponderhit");
+    g_free(searched_among(engine, "tiger:c2c1", NULL, NULL));
+    uci_client_send(engine, "go depth 2");
+    assert_string_equal(uci_client_expect(engine, "bestmove "), "bestmove ox:c2c3");
+    quit_cleanly(engine);
+}
+
+/* A go with a move that cannot be searched is refused whole: an error
+ * naming the move, no search, no bestmove; the engine goes on. */
+static void test_searchmoves_refused(void **state)
+{
+    runner_require_variant("onitama");
+    static const char *const lines[][2] = {
+        { "go depth 3 searchmoves zz9", "go searchmoves: move 'zz9': " },
+        { "go depth 3 searchmoves tiger:c2c1 ox:c2b2", "go searchmoves: move 'ox:c2b2': " },
+        { "go searchmoves", "go searchmoves wants the moves to search after it" },
+        { "go searchmoves depth 3", "go searchmoves wants the moves to search after it" },
+        { "go depth 3 searchmoves", "go searchmoves wants the moves to search after it" },
+    };
+    UciClient *engine = uci_client_start(*state);
+    uci_client_send(engine, "setoption name UCI_Variant value onitama");
+    uci_client_send(engine, MATE_IN_ONE);
+    for (size_t i = 0; i < G_N_ELEMENTS(lines); i++) {
+        uci_client_send(engine, "%s", lines[i][0]);
+        uci_client_send(engine, "isready");
+        int errors = 0;
+        const char *line;
+        while ((line = uci_client_read(engine)) != NULL && strcmp(line, "readyok") != 0) {
+            if (g_str_has_prefix(line, "bestmove") || g_str_has_prefix(line, "info depth"))
+                fail_msg("after '%s' the engine searched: %s", lines[i][0], line);
+            if (!g_str_has_prefix(line, "info string error: "))
+                continue;
+            errors++;
+            if (strstr(line, lines[i][1]) == NULL)
+                fail_msg("after '%s' expected '%s' in: %s", lines[i][0], lines[i][1], line);
+        }
+        assert_non_null(line);
+        assert_int_equal(errors, 1);
+    }
+    uci_client_send(engine, "go depth 2");
+    assert_string_equal(uci_client_expect(engine, "bestmove "), "bestmove ox:c2c3");
+    quit_cleanly(engine);
+}
+
+/* Ogi's notation: drops and board moves, read as `position ... moves`
+ * reads them; perft divides only the moves listed. */
+static void test_searchmoves_ogi(void **state)
+{
+    runner_require_variant("ogi");
+    UciClient *engine = uci_client_start(*state);
+    uci_client_send(engine, "setoption name UCI_Variant value ogi");
+    uci_client_send(engine, "position fen 4k3/8/8/8/8/8/8/4K3[Pp] w - - 0 1");
+    uci_client_send(engine, "go perft 1 searchmoves P@e5 e1d1 P*e5");
+    uci_client_expect(engine, "e1d1: 1");
+    assert_string_equal(uci_client_expect(engine, "Nodes searched: "), "Nodes searched: 2");
+    uci_client_send(engine, "go depth 3 searchmoves P@e5");
+    g_free(searched_among(engine, "P@e5", NULL, NULL));
+    uci_client_send(engine, "position startpos");
+    uci_client_send(engine, "go searchmoves e3e4 b3b4 depth 3");
+    g_free(searched_among(engine, "e3e4 b3b4", NULL, NULL));
+    quit_cleanly(engine);
+}
+
 /* ---- bad input --------------------------------------------------------------- */
 
 static void test_bad_input(void **state)
@@ -552,7 +720,9 @@ static void test_bad_input(void **state)
         { "go nodes x", "go nodes wants" },
         { "go movetime 0", "go movetime wants" },
         { "go sideways", "unknown parameter 'sideways'" },
-        { "go searchmoves e3e4", "searchmoves" },
+        { "go searchmoves zz9", "go searchmoves: move 'zz9'" },
+        { "go searchmoves", "go searchmoves wants the moves" },
+        { "go searchmoves depth 2", "go searchmoves wants the moves" },
         { "go perft 99", "go perft wants" },
         { "ponderhit", "no search is running" },
         { "\x01\x02\xff\xfe garbage", "unknown command" },
@@ -660,6 +830,12 @@ int main(int argc, char **argv)
         cmocka_unit_test_setup_teardown(test_multipv, runner_make_dir, runner_remove_dir),
         cmocka_unit_test_setup_teardown(test_levels_and_game_options, runner_make_dir, runner_remove_dir),
         cmocka_unit_test_setup_teardown(test_weights, runner_make_dir, runner_remove_dir),
+        cmocka_unit_test_setup_teardown(test_searchmoves, runner_make_dir, runner_remove_dir),
+        cmocka_unit_test_setup_teardown(test_searchmoves_until_stop, runner_make_dir,
+                                        runner_remove_dir),
+        cmocka_unit_test_setup_teardown(test_searchmoves_refused, runner_make_dir,
+                                        runner_remove_dir),
+        cmocka_unit_test_setup_teardown(test_searchmoves_ogi, runner_make_dir, runner_remove_dir),
         cmocka_unit_test_setup_teardown(test_bad_input, runner_make_dir, runner_remove_dir),
         cmocka_unit_test_setup_teardown(test_isready_touches_the_table, runner_make_dir,
                                         runner_remove_dir),
