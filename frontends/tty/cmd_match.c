@@ -26,7 +26,7 @@ typedef struct MatchArgs {
     char *games, *concurrency;
     char *tc, *movetime, *nodes, *depth;
     char *margin, *cap, *startup;
-    char *openings;
+    DojoOpeningsArgs openings;
     char *max_plies;
     char *resign_score, *resign_moves, *draw_score, *draw_moves, *draw_after;
     char *sprt;
@@ -198,7 +198,7 @@ static int run_match(void *data, int n_positional, char **positional)
         && parse_adjudication(args, &plan.adjudication, &error)
         && (args->sprt == NULL || parse_sprt(args->sprt, &plan.sprt, &error))
         && dojo_setup_build(&args->setup, default_seed, &setup, &error);
-    ok = ok && dojo_match_openings_parse(&args->setup, args->openings, &plan, &error);
+    ok = ok && dojo_match_openings_parse(&args->setup, &args->openings, &plan, &error);
     if (ok) {
         /* Setting up the first game checks the options and --position now. */
         plan.setup = &setup.setup;
@@ -233,8 +233,7 @@ static int run_match(void *data, int n_positional, char **positional)
         else if (end == DOJO_MATCH_INTERRUPTED)
             code = DOJO_EXIT_INTERRUPTED;
     }
-    if (plan.positions != NULL)
-        g_ptr_array_free(plan.positions, TRUE);
+    dojo_match_openings_clear(&plan);
     dojo_setup_clear(&setup);
     dojo_engine_spec_clear(&specs[0]);
     dojo_engine_spec_clear(&specs[1]);
@@ -259,7 +258,11 @@ static const char match_description[] =
     "  in the odd games, B in the even ones).  --openings random:N plays N random\n"
     "  legal plies for each pair, from a seed made of --seed and the pair's number;\n"
     "  file:PATH takes one position string per line (blank lines and # comments skipped),\n"
-    "  a pair each, cycling.  A new game of a variant with random set-up (Onitama's cards)\n"
+    "  a pair each, cycling.  --balance CP keeps only the random openings that dojo's own\n"
+    "  search (--balance-nodes N, default 20000, one thread) scores within +-CP, drawing\n"
+    "  again from the seed, the pair and the attempt's number, 200 times at most: a pair\n"
+    "  from a lopsided opening mostly ends 1-1, each engine winning with the good side,\n"
+    "  and tells nothing.  A new game of a variant with random set-up (Onitama's cards)\n"
     "  is dealt afresh for each pair; -o, --cards and --deck pass the variant's options.\n"
     "  Engines get 'position fen START moves M1 M2 ...' with the whole game, and 'go' with\n"
     "  the limits: --tc as wtime/btime/winc/binc in ms (w is side 0), movetime, nodes,\n"
@@ -316,8 +319,6 @@ int dojo_cmd_match(int argc, char **argv)
           "Longest wait for a move under --nodes/--depth alone (default 60000)", "MS" },
         { "startup-timeout", 0, 0, G_OPTION_ARG_STRING, &args.startup,
           "Longest wait for uciok and readyok (default 10000)", "MS" },
-        { "openings", 0, 0, G_OPTION_ARG_STRING, &args.openings,
-          "none (default), random:N or file:PATH", "HOW" },
         { "max-plies", 0, 0, G_OPTION_ARG_STRING, &args.max_plies,
           "A draw after this many plies (default 1000; 0: never)", "N" },
         { "resign-score", 0, 0, G_OPTION_ARG_STRING, &args.resign_score,
@@ -337,14 +338,16 @@ int dojo_cmd_match(int argc, char **argv)
         { NULL, 0, 0, G_OPTION_ARG_NONE, NULL, NULL, NULL },
     };
     g_option_group_add_entries(group, entries);
+    dojo_match_openings_args_add(group, &args.openings);
     dojo_setup_args_add(context, &args.setup, true);
     int code = dojo_option_parse_and_run(context, "match", MATCH_PARAMS, argc, argv, run_match,
                                          &args);
     dojo_setup_args_clear(&args.setup);
+    dojo_match_openings_args_clear(&args.openings);
     g_strfreev(args.engines);
     char **strings[] = { &args.games, &args.concurrency, &args.tc, &args.movetime,
                          &args.nodes, &args.depth, &args.margin, &args.cap, &args.startup,
-                         &args.openings, &args.max_plies, &args.resign_score,
+                         &args.max_plies, &args.resign_score,
                          &args.resign_moves, &args.draw_score, &args.draw_moves,
                          &args.draw_after, &args.sprt, &args.records };
     for (size_t i = 0; i < G_N_ELEMENTS(strings); i++)

@@ -34,7 +34,8 @@ typedef struct SpsaArgs {
     DojoSetupArgs setup;
     const char *command_line;   /* as typed, for the weights file's header */
     char *iterations, *engine, *nodes, *movetime, *tc;
-    char *params, *weights, *output, *concurrency, *openings, *max_plies;
+    char *params, *weights, *output, *concurrency, *max_plies;
+    DojoOpeningsArgs openings;
     char *c_end, *r_end, *checkpoint;
 } SpsaArgs;
 
@@ -166,8 +167,7 @@ static void setup_clear(SpsaSetup *setup)
 {
     dojo_engine_spec_clear(&setup->engine);
     dojo_setup_clear(&setup->game_setup);
-    if (setup->openings.positions != NULL)
-        g_ptr_array_free(setup->openings.positions, TRUE);
+    dojo_match_openings_clear(&setup->openings);
     if (setup->tuned != NULL)
         g_array_free(setup->tuned, TRUE);
     g_free(setup->start);
@@ -204,20 +204,23 @@ static bool read_setup(const SpsaArgs *args, SpsaSetup *setup, GError **error)
     setup->checkpoint = (int)checkpoint;
     setup->together = concurrency == 2;
     setup->adjudication = (DojoAdjudication){ .max_plies = (int)max_plies };
+    /* The start weights before any opening is drawn: they are the
+     * referee's evaluation when --balance judges the openings, for every
+     * pair alike. */
+    if (args->weights != NULL && !dj_params_load(variant, args->weights, error)) {
+        g_prefix_error(error, "cannot read the start weights: ");   /* "PATH: WHY" follows */
+        return false;
+    }
     DojoMatchPlan *openings = &setup->openings;
     openings->variant = variant;
     openings->setup = &setup->game_setup.setup;
     openings->seed = setup->game_setup.setup.seed;
-    if (!dojo_match_openings_parse(&args->setup, args->openings, openings, error))
+    if (!dojo_match_openings_parse(&args->setup, &args->openings, openings, error))
         return false;
     /* The first opening checks the game's options and --position now. */
     g_autoptr(DjGame) first = dojo_match_opening(openings, 0, error);
     if (first == NULL)
         return false;
-    if (args->weights != NULL && !dj_params_load(variant, args->weights, error)) {
-        g_prefix_error(error, "cannot read the start weights: ");   /* "PATH: WHY" follows */
-        return false;
-    }
     setup->start = dj_params_snapshot(variant);
     return true;
 }
@@ -480,8 +483,9 @@ static const char spsa_description[] =
     "start, offers no Weights option, refuses its weights, crashes, falls silent or\n"
     "plays an illegal move stops the run with a message (nothing new is written); a\n"
     "loss on time under --tc or --movetime is a result.  Games are refereed as 'dojo\n"
-    "match' does: --openings, -o, --cards, --deck and --position as there; a draw\n"
-    "after --max-plies plies.\n"
+    "match' does: --openings, --balance, -o, --cards, --deck and --position as there (the\n"
+    "referee's search judges openings with the start weights); a draw after --max-plies\n"
+    "plies.\n"
     "--concurrency 2 plays the two games of a pair at once (iterations always run one\n"
     "after the other).\n"
     "\n"
@@ -523,8 +527,6 @@ int dojo_cmd_spsa(int argc, char **argv)
           "Write --output every K iterations (default 100)", "K" },
         { "concurrency", 0, 0, G_OPTION_ARG_STRING, &args.concurrency,
           "1 (default), or 2: the games of a pair at once", "N" },
-        { "openings", 0, 0, G_OPTION_ARG_STRING, &args.openings,
-          "none (default), random:N or file:PATH", "HOW" },
         { "max-plies", 0, 0, G_OPTION_ARG_STRING, &args.max_plies,
           "A draw after this many plies (default 1000; 0: never)", "N" },
         { "c-end", 0, 0, G_OPTION_ARG_STRING, &args.c_end,
@@ -533,14 +535,17 @@ int dojo_cmd_spsa(int argc, char **argv)
           "The last learning rate (default 0.002)", "X" },
         { NULL, 0, 0, G_OPTION_ARG_NONE, NULL, NULL, NULL },
     };
-    g_option_group_add_entries(dojo_option_main_group(context), entries);
+    GOptionGroup *group = dojo_option_main_group(context);
+    g_option_group_add_entries(group, entries);
+    dojo_match_openings_args_add(group, &args.openings);
     dojo_setup_args_add(context, &args.setup, true);
     int code = dojo_option_parse_and_run(context, "spsa", SPSA_PARAMS, argc, argv, run_spsa,
                                          &args);
     dojo_setup_args_clear(&args.setup);
+    dojo_match_openings_args_clear(&args.openings);
     char **strings[] = { &args.iterations, &args.engine, &args.nodes, &args.movetime, &args.tc,
                          &args.params, &args.weights, &args.output, &args.concurrency,
-                         &args.openings, &args.max_plies, &args.c_end, &args.r_end,
+                         &args.max_plies, &args.c_end, &args.r_end,
                          &args.checkpoint };
     for (size_t i = 0; i < G_N_ELEMENTS(strings); i++)
         g_free(*strings[i]);

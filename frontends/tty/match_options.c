@@ -67,10 +67,37 @@ static GPtrArray *read_positions(const DjVariant *variant, const char *path, GEr
     return g_steal_pointer(&positions);
 }
 
-bool dojo_match_openings_parse(const DojoSetupArgs *setup, const char *openings,
-                               DojoMatchPlan *plan, GError **error)
+/* plan->balance from --balance and --balance-nodes, which judge random
+ * openings only. */
+static bool parse_balance(const DojoOpeningsArgs *args, bool random, DojoMatchPlan *plan,
+                          GError **error)
 {
-    const char *text = openings;
+    if (args->balance == NULL) {
+        if (args->balance_nodes != NULL)
+            return dojo_usage_error(error, "--balance-nodes goes with --balance");
+        return true;
+    }
+    gint64 max_cp = 0;
+    gint64 nodes = DOJO_MATCH_DEFAULT_BALANCE_NODES;
+    if (!dojo_int_parse(args->balance, "--balance", 0, DJ_SCORE_EVAL_MAX - 1, &max_cp, error)
+        || (args->balance_nodes != NULL
+            && !dojo_int_parse(args->balance_nodes, "--balance-nodes",
+                               DOJO_MATCH_MIN_BALANCE_NODES, G_MAXINT64, &nodes, error)))
+        return false;
+    if (!random)
+        return dojo_usage_error(error, "--balance keeps the random openings that are even: "
+                                "give --openings random:N with it");
+    if (plan->variant->evaluate == NULL)
+        return dojo_usage_error(error, "--balance cannot judge openings of %s: the game has "
+                                "no evaluation to search them with", plan->variant->title);
+    plan->balance = dojo_match_balance_new(plan->variant, (int)max_cp, (guint64)nodes);
+    return true;
+}
+
+/* plan->positions and random_plies from --position and --openings. */
+static bool parse_openings(const DojoSetupArgs *setup, const char *text, DojoMatchPlan *plan,
+                           GError **error)
+{
     if (setup->position != NULL && text != NULL && g_str_has_prefix(text, "file:"))
         return dojo_usage_error(error, "--position and --openings file: cannot go together");
     if (setup->position != NULL) {
@@ -95,3 +122,42 @@ bool dojo_match_openings_parse(const DojoSetupArgs *setup, const char *openings,
     return false;
 }
 
+bool dojo_match_openings_parse(const DojoSetupArgs *setup, const DojoOpeningsArgs *args,
+                               DojoMatchPlan *plan, GError **error)
+{
+    bool random = args->openings != NULL && g_str_has_prefix(args->openings, "random:");
+    return parse_openings(setup, args->openings, plan, error)
+        && parse_balance(args, random, plan, error);
+}
+
+void dojo_match_openings_clear(DojoMatchPlan *plan)
+{
+    if (plan->positions != NULL)
+        g_ptr_array_free(plan->positions, TRUE);
+    plan->positions = NULL;
+    dojo_match_balance_free(plan->balance);
+    plan->balance = NULL;
+}
+
+void dojo_match_openings_args_add(GOptionGroup *group, DojoOpeningsArgs *args)
+{
+    GOptionEntry entries[] = {
+        { "openings", 0, 0, G_OPTION_ARG_STRING, &args->openings,
+          "none (default), random:N or file:PATH", "HOW" },
+        { "balance", 0, 0, G_OPTION_ARG_STRING, &args->balance,
+          "Keep random openings a search scores within +-CP", "CP" },
+        { "balance-nodes", 0, 0, G_OPTION_ARG_STRING, &args->balance_nodes,
+          "Nodes of that search (default " G_STRINGIFY(DOJO_MATCH_DEFAULT_BALANCE_NODES) ")",
+          "N" },
+        { NULL, 0, 0, G_OPTION_ARG_NONE, NULL, NULL, NULL },
+    };
+    g_option_group_add_entries(group, entries);
+}
+
+void dojo_match_openings_args_clear(DojoOpeningsArgs *args)
+{
+    g_free(args->openings);
+    g_free(args->balance);
+    g_free(args->balance_nodes);
+    memset(args, 0, sizeof *args);
+}

@@ -23,14 +23,34 @@
 bool dojo_match_tc_parse(const char *text, const char *what, DojoMatchLimits *limits,
                          GError **error);
 
-/* Set the openings of `plan` (its positions, or random_plies) from
- * --position (in `setup`) and --openings `openings` (NULL or "none",
+/* The options of the openings as typed (NULL: not given). */
+typedef struct DojoOpeningsArgs {
+    char *openings;        /* --openings HOW */
+    char *balance;         /* --balance CP */
+    char *balance_nodes;   /* --balance-nodes N */
+} DojoOpeningsArgs;
+
+/* Add --openings, --balance and --balance-nodes to `group`, read into
+ * `args` (which must outlive the parse). */
+void dojo_match_openings_args_add(GOptionGroup *group, DojoOpeningsArgs *args);
+
+/* Free the strings of `args`. */
+void dojo_match_openings_args_clear(DojoOpeningsArgs *args);
+
+/* Set the openings of `plan` (its positions, random_plies and balance)
+ * from --position (in `setup`) and `args`: --openings (NULL or "none",
  * "random:N" with N in 0..1000, or "file:PATH": a file of position strings
  * of plan->variant, one a line, blank lines and '#' comments skipped, each
- * checked).  A fixed --position becomes the only position; it does not go
- * with file:.  Usage errors for what is typed wrong; the file's errors
- * name the file (and the line). */
-bool dojo_match_openings_parse(const DojoSetupArgs *setup, const char *openings,
+ * checked), and --balance CP (0..DJ_SCORE_EVAL_MAX - 1) with
+ * --balance-nodes N, which go with random:N only and need a variant with
+ * an evaluation (see match_balance.h).  A fixed --position becomes the
+ * only position; it does not go with file:.  Usage errors for what is
+ * typed wrong; the file's errors name the file (and the line).  Free what
+ * it sets with dojo_match_openings_clear, also after a failure. */
+bool dojo_match_openings_parse(const DojoSetupArgs *setup, const DojoOpeningsArgs *args,
                                DojoMatchPlan *plan, GError **error);
+
+/* Free the positions and the balance of `plan` and set them to NULL. */
+void dojo_match_openings_clear(DojoMatchPlan *plan);
 
 #endif

@@ -31,10 +31,12 @@ typedef struct MatchShared {
 
 /* ---- openings --------------------------------------------------------------- */
 
-static guint64 pair_seed(guint64 seed, int pair)
+/* A seed for item `n` of what `seed` stands for (a pair of the match, an
+ * attempt of a pair): splitmix64 of the two, so that neighbours differ in
+ * every bit. */
+static guint64 derive_seed(guint64 seed, int n)
 {
-    /* splitmix64 of the two, so that neighbouring pairs differ in every bit */
-    guint64 z = seed + 0x9E3779B97F4A7C15ull * (guint64)(pair + 1);
+    guint64 z = seed + 0x9E3779B97F4A7C15ull * (guint64)(n + 1);
     z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
     z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
     return z ^ (z >> 31);
@@ -53,10 +55,10 @@ static bool play_random_plies(DjGame *game, int plies, GRand *rand)
     return dj_game_outcome(game) == DJ_OUTCOME_ONGOING;
 }
 
-DjGame *dojo_match_opening(const DojoMatchPlan *plan, int index, GError **error)
+/* The opening of pair `pair` drawn from `seed` (the deal of a new game
+ * too), not yet judged by any balance. */
+static DjGame *draw_opening(const DojoMatchPlan *plan, int pair, guint64 seed, GError **error)
 {
-    int pair = index / 2;
-    guint64 seed = pair_seed(plan->seed, pair);
     DjSetup setup = *plan->setup;
     setup.seed = seed;
     setup.position = plan->positions != NULL
@@ -72,6 +74,31 @@ DjGame *dojo_match_opening(const DojoMatchPlan *plan, int index, GError **error)
     }
     g_set_error(error, DJ_ERROR, DJ_ERROR_INVALID,
                 "every random opening of %d plies ended the game", plan->random_plies);
+    return NULL;
+}
+
+DjGame *dojo_match_opening(const DojoMatchPlan *plan, int index, GError **error)
+{
+    int pair = index / 2;
+    guint64 seed = derive_seed(plan->seed, pair);
+    if (plan->balance == NULL)
+        return draw_opening(plan, pair, seed, error);
+    for (int attempt = 0; attempt < DOJO_MATCH_BALANCE_TRIES; attempt++) {
+        /* Each attempt from a seed of its own, not from where the last one
+         * left a generator, so that the opening is the seed's, the pair's
+         * and the attempt's alone.  Attempt 0 is the opening without
+         * --balance: one that is even stays the same. */
+        guint64 attempt_seed = attempt == 0 ? seed : derive_seed(seed, attempt);
+        g_autoptr(DjGame) game = draw_opening(plan, pair, attempt_seed, error);
+        if (game == NULL)
+            return NULL;
+        if (dojo_match_balance_accepts(plan->balance, game))
+            return g_steal_pointer(&game);
+    }
+    g_set_error(error, DJ_ERROR, DJ_ERROR_INVALID,
+                "no opening of %d random plies within +-%d centipawns after %d tries: "
+                "raise --balance", plan->random_plies,
+                dojo_match_balance_max_cp(plan->balance), DOJO_MATCH_BALANCE_TRIES);
     return NULL;
 }
 

@@ -15,6 +15,7 @@
 
 #include "framework/game.h"
 #include "framework/match_stats.h"
+#include "match_balance.h"
 #include "match_game.h"
 #include "options.h"
 #include "uci_engine.h"
@@ -28,6 +29,7 @@ typedef struct DojoMatchPlan {
     DojoAdjudication adjudication;
     int random_plies;          /* random legal plies played by the referee */
     GPtrArray *positions;      /* start position strings (cycled over pairs), or NULL */
+    DojoMatchBalance *balance; /* random openings must pass it (--balance), or NULL */
     const DjSetup *setup;      /* variant options for a new game (position ignored) */
     guint64 seed;
     const char *records_dir;   /* a record per game here, or NULL */
@@ -45,7 +47,11 @@ typedef enum DojoMatchEnd {
 } DojoMatchEnd;
 
 /* Build the start of game `index` (the opening played); NULL with an error
- * when the variant refuses the setup or the position string. */
+ * when the variant refuses the setup or the position string.  The same
+ * plan and index always give the same opening.  With a balance the pair
+ * draws openings, each from a seed of its own (the pair's seed and the
+ * attempt's number; the first is the opening the pair has without a
+ * balance), until one passes, and fails after DOJO_MATCH_BALANCE_TRIES. */
 DjGame *dojo_match_opening(const DojoMatchPlan *plan, int index, GError **error);
 
 /* Run the match, printing a line per game and the summary to stdout (a

@@ -12,6 +12,7 @@
 #include <signal.h>
 #include <errno.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
@@ -24,6 +25,7 @@
 #include "framework/registry.h"
 #include "gerror_assert.h"
 #include "runner.h"
+#include "search_score.h"
 
 static char *fake_path;
 
@@ -384,13 +386,99 @@ static void test_concurrent_games(void **state)
     runner_run_free(r);
 }
 
+/* The opening of record `name` (its first `plies` plies) as a game of
+ * its own, and as text: the start position and the moves (g_free it). */
+static DjGame *record_opening(void **state, const char *name, int plies, char **text)
+{
+    DjGame *record = runner_load_record(*state, name);
+    assert_true(dj_game_length(record) >= plies);
+    char *start = start_text(record);
+    DjSetup setup = { start, 0, NULL, 0 };
+    DjGame *opening = dj_game_new(dj_game_variant(record), &setup, NULL);
+    assert_non_null(opening);
+    GString *moves = g_string_new(start);
+    for (int ply = 0; ply < plies; ply++) {
+        DjMove move = dj_game_move_at(record, ply);
+        g_string_append_c(moves, ' ');
+        dj_game_variant(record)->format_move(dj_game_position(opening), move, moves);
+        assert_true(dj_game_play(opening, move, NULL));
+    }
+    *text = g_string_free(moves, FALSE);
+    g_free(start);
+    dj_game_free(record);
+    return opening;
+}
+
+/* --balance: every pair starts from an opening the search finds even, the
+ * same with one game at a time or two, and not always the one drawn
+ * without --balance (the bound is tight). */
+static void test_balanced_openings(void **state)
+{
+    enum { GAMES = 8, PLIES = 4, BOUND = 25 };
+    const char *folders[] = { "one", "two", "plain" };
+    const char *const runs[3][6] = {
+        { "--balance", "25", "--concurrency", "1", NULL },
+        { "--balance", "25", "--concurrency", "2", NULL },
+        { "--concurrency", "2", NULL },
+    };
+    for (int run = 0; run < 3; run++) {
+        const char *args[16] = { "--games", "8", "--nodes", "1", "--openings", "random:4",
+                                 "--seed", "7", "--records", folders[run] };
+        for (int i = 0; runs[run][i] != NULL; i++)
+            args[10 + i] = runs[run][i];
+        DojoRun *r = run_match(state, built_variant(), NULL, NULL, args);
+        assert_int_equal(r->exit_code, 0);
+        assert_int_equal(runner_count_containing(r->out, "Finished game "), GAMES);
+        runner_run_free(r);
+    }
+    int redrawn = 0;
+    for (int i = 0; i < GAMES; i++) {
+        char *texts[3];
+        for (int run = 0; run < 3; run++) {
+            char *name = g_strdup_printf("%s/game-%04d.dojo", folders[run], i + 1);
+            DjGame *opening = record_opening(state, name, PLIES, &texts[run]);
+            bool decisive = false;
+            if (run == 0 && (abs(search_score(opening, 20000, &decisive)) > BOUND || decisive))
+                fail_msg("game %d: an opening outside +-%d was kept: %s", i + 1, BOUND,
+                         texts[run]);
+            dj_game_free(opening);
+            g_free(name);
+        }
+        assert_string_equal(texts[0], texts[1]);
+        redrawn += strcmp(texts[0], texts[2]) != 0;
+        for (int run = 0; run < 3; run++)
+            g_free(texts[run]);
+    }
+    assert_true(redrawn > 0);
+}
+
+/* A start that no random ply makes even: the match stops before its first
+ * game and says how to go on. */
+static void test_balance_gives_up(void **state)
+{
+    if (dj_registry_find("ogi") == NULL) {
+        fprintf(stderr, "ogi is not built: skipped\n");
+        skip();
+    }
+    DojoRun *r = runner_run_text(*state, NULL, (const char *const[]){
+        "match", "ogi", "--engine", "name=a,cmd=/nonexistent/engine", "--engine",
+        "name=b,cmd=/nonexistent/engine", "--nodes", "1", "--position",
+        "lnsiksnl/1r4b1/pppppppp/8/8/PPPPPPPP/1B6/LNSIK1NL b - 1", "--openings", "random:2",
+        "--balance", "40", "--balance-nodes", "1000", NULL });
+    assert_int_equal(r->exit_code, 1);
+    assert_string_equal(r->err, "dojo match: no opening of 2 random plies within +-40 "
+                                "centipawns after 200 tries: raise --balance\n");
+    assert_string_equal(r->out, "");
+    runner_run_free(r);
+}
+
 static void test_usage_errors(void **state)
 {
     const char *variant = built_variant();
     char *a = engine_spec("a", NULL);
     char *b = engine_spec("b", NULL);
     const struct {
-        const char *args[12];
+        const char *args[15];
         const char *says;
     } cases[] = {
         { { "match", variant, "--nodes", "1", NULL }, "two --engine" },
@@ -422,6 +510,15 @@ static void test_usage_errors(void **state)
           "--movetime" },
         { { "match", variant, "--engine", "name=a,cmd=x,stderr=", "--engine", b, "--nodes", "1",
             NULL }, "stderr= wants a FILE" },
+        { { "match", variant, "--engine", a, "--engine", b, "--nodes", "1", "--openings",
+            "random:2", "--balance", "even", NULL }, "--balance wants a whole number" },
+        { { "match", variant, "--engine", a, "--engine", b, "--nodes", "1", "--openings",
+            "random:2", "--balance", "50", "--balance-nodes", "10", NULL },
+          "--balance-nodes wants a whole number from 1000" },
+        { { "match", variant, "--engine", a, "--engine", b, "--nodes", "1", "--balance", "50",
+            NULL }, "give --openings random:N with it" },
+        { { "match", variant, "--engine", a, "--engine", b, "--nodes", "1", "--openings",
+            "random:2", "--balance-nodes", "5000", NULL }, "--balance-nodes goes with --balance" },
     };
     for (size_t i = 0; i < G_N_ELEMENTS(cases); i++) {
         DojoRun *r = runner_run_text(*state, NULL, cases[i].args);
@@ -600,7 +697,8 @@ static void test_help(void **state)
     assert_int_equal(r->exit_code, 0);
     const char *mentions[] = { "--engine", "--tc", "--movetime", "--nodes", "--depth",
                                "--openings", "--concurrency", "--sprt", "--records",
-                               "pentanomial", "--resign-score", "--draw-score", "--max-plies" };
+                               "pentanomial", "--resign-score", "--draw-score", "--max-plies",
+                               "--balance", "--balance-nodes" };
     for (size_t i = 0; i < G_N_ELEMENTS(mentions); i++)
         assert_non_null(strstr(r->out, mentions[i]));
     runner_run_free(r);
@@ -623,6 +721,8 @@ int main(int argc, char **argv)
         cmocka_unit_test_setup_teardown(test_adjudication, runner_make_dir, runner_remove_dir),
         cmocka_unit_test_setup_teardown(test_sprt_stops_the_match, runner_make_dir, runner_remove_dir),
         cmocka_unit_test_setup_teardown(test_concurrent_games, runner_make_dir, runner_remove_dir),
+        cmocka_unit_test_setup_teardown(test_balanced_openings, runner_make_dir, runner_remove_dir),
+        cmocka_unit_test_setup_teardown(test_balance_gives_up, runner_make_dir, runner_remove_dir),
         cmocka_unit_test_setup_teardown(test_usage_errors, runner_make_dir, runner_remove_dir),
         cmocka_unit_test_setup_teardown(test_openings_file, runner_make_dir, runner_remove_dir),
         cmocka_unit_test_setup_teardown(test_engine_that_cannot_start, runner_make_dir, runner_remove_dir),

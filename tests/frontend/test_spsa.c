@@ -147,6 +147,27 @@ static void test_progress_on_a_terminal(void **state)
     runner_run_free(r);
 }
 
+/* Run `args` (which write w.txt) in the test's folder and in another:
+ * both succeed with the same weights file to the byte, returned (g_free
+ * it). */
+static char *same_weights_twice(void **state, const char *const *args)
+{
+    char *other = runner_temp_dir();
+    DojoRun *first = run_spsa(*state, args);
+    DojoRun *second = run_spsa(other, args);
+    assert_int_equal(first->exit_code, 0);
+    assert_int_equal(second->exit_code, 0);
+    char *a = runner_read_file(*state, "w.txt");
+    char *b = runner_read_file(other, "w.txt");
+    assert_string_equal(a, b);
+    runner_run_free(first);
+    runner_run_free(second);
+    runner_remove_tree(other);
+    g_free(other);
+    g_free(b);
+    return a;
+}
+
 /* The same seed, the same weights to the byte (node limits, one thread;
  * the pair's games at once or one after the other). */
 static void test_same_seed_same_weights(void **state)
@@ -156,28 +177,29 @@ static void test_same_seed_same_weights(void **state)
                                  "--seed", "7", "--openings", "random:2", "--c-end", "0.2",
                                  "--r-end", "0.5", "--output", "w.txt", "--concurrency", "2",
                                  NULL };
-    char *other = runner_temp_dir();
-    DojoRun *first = run_spsa(*state, args);
-    DojoRun *second = run_spsa(other, args);
-    assert_int_equal(first->exit_code, 0);
-    assert_int_equal(second->exit_code, 0);
-    char *a = runner_read_file(*state, "w.txt");
-    char *b = runner_read_file(other, "w.txt");
-    assert_string_equal(a, b);
+    char *a = same_weights_twice(state, args);
     /* A large --r-end moves the weights off the built-in ones. */
     const DjVariant *onitama = dj_registry_find("onitama");
     int *values = g_new(int, onitama->n_params);
     int *builtin = dj_params_snapshot(onitama);
     assert_weights_file(onitama, a, values);
     assert_memory_not_equal(values, builtin, sizeof(int) * (size_t)onitama->n_params);
-    runner_run_free(first);
-    runner_run_free(second);
-    runner_remove_tree(other);
-    g_free(other);
     g_free(a);
-    g_free(b);
     g_free(values);
     g_free(builtin);
+}
+
+/* --balance judges the openings as in dojo match, with both games of a
+ * pair at once (two threads drawing them), and the same seed still gives
+ * the same weights. */
+static void test_balanced_openings(void **state)
+{
+    const char *variant = dj_registry_all()[0]->name;
+    const char *const args[] = { "spsa", variant, "--iterations", "3", "--nodes", "100",
+                                 "--seed", "4", "--openings", "random:2", "--balance", "100",
+                                 "--concurrency", "2", "--r-end", "0.5", "--output", "w.txt",
+                                 NULL };
+    g_free(same_weights_twice(state, args));
 }
 
 /* --params moves only the weights named; the others keep the values of
@@ -248,6 +270,10 @@ static void test_usage_errors(void **state)
             "100" }, 2, "think alike" },
         { { "spsa", variant, "--iterations", "2", "--nodes", "100", "--openings", "sometimes" },
           2, "--openings" },
+        { { "spsa", variant, "--iterations", "2", "--nodes", "100", "--balance", "100" }, 2,
+          "give --openings random:N with it" },
+        { { "spsa", variant, "--iterations", "2", "--nodes", "100", "--openings", "random:2",
+            "--balance", "100", "--balance-nodes", "1" }, 2, "--balance-nodes" },
         { { "spsa", variant, "--iterations", "2", "--nodes", "100", "--weights", "bad.txt" }, 1,
           "bad.txt: line 2" },
         { { "spsa", variant, "--iterations", "2", "--nodes", "100", "--weights", "none.txt" },
@@ -413,6 +439,7 @@ int main(int argc, char **argv)
         cmocka_unit_test_setup_teardown(test_short_run, runner_make_dir, remove_dir),
         cmocka_unit_test_setup_teardown(test_progress_on_a_terminal, runner_make_dir, remove_dir),
         cmocka_unit_test_setup_teardown(test_same_seed_same_weights, runner_make_dir, remove_dir),
+        cmocka_unit_test_setup_teardown(test_balanced_openings, runner_make_dir, remove_dir),
         cmocka_unit_test_setup_teardown(test_params_and_start_weights, runner_make_dir, remove_dir),
         cmocka_unit_test_setup_teardown(test_usage_errors, runner_make_dir, remove_dir),
         cmocka_unit_test_setup_teardown(test_engine_that_cannot_start, runner_make_dir, remove_dir),

@@ -1,0 +1,365 @@
+/* test_match_openings.c: the openings of `dojo match` and `dojo spsa`
+ * (match_run.h, match_options.h, match_balance.h), in-process: random
+ * openings stay what they were for a seed, --balance keeps only openings
+ * that the search finds even, the same ones whatever the order and the
+ * threads that draw them, and its usage errors, a game without an
+ * evaluation (a framework toy, never in the registry) among them. */
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <cmocka.h>
+
+#include <stdlib.h>
+#include <string.h>
+
+#include <glib/gstdio.h>
+
+#include "framework/registry.h"
+#include "frontends/tty/match_options.h"
+#include "frontends/tty/match_run.h"
+#include "gerror_assert.h"
+#include "search_score.h"
+#include "toys.h"
+
+#define SEED 7
+#define PAIRS 8
+#define PLIES 4
+
+static const DjSetup new_game = { NULL, 0, NULL, 0 };
+
+/* A plan of random openings of `plies` plies for `variant`, seed SEED. */
+static DojoMatchPlan random_plan(const DjVariant *variant, int plies)
+{
+    DojoMatchPlan plan;
+    memset(&plan, 0, sizeof plan);
+    plan.variant = variant;
+    plan.setup = &new_game;
+    plan.seed = SEED;
+    plan.random_plies = plies;
+    return plan;
+}
+
+/* The opening of game `index`, as text: the start position and the moves
+ * (g_free it). */
+static char *opening_text(const DojoMatchPlan *plan, int index)
+{
+    GError *error = NULL;
+    DjGame *game = dojo_match_opening(plan, index, &error);
+    assert_no_gerror(error);
+    const DjVariant *variant = plan->variant;
+    GString *text = g_string_new(NULL);
+    variant->format_position(dj_game_position_at(game, 0), text);
+    for (int ply = 0; ply < dj_game_length(game); ply++) {
+        g_string_append_c(text, ' ');
+        variant->format_move(dj_game_position_at(game, ply), dj_game_move_at(game, ply), text);
+    }
+    dj_game_free(game);
+    return g_string_free(text, FALSE);
+}
+
+/* The position the opening of game `index` ends in (g_free it). */
+static char *opening_end(const DojoMatchPlan *plan, int index)
+{
+    DjGame *game = dojo_match_opening(plan, index, NULL);
+    assert_non_null(game);
+    GString *text = g_string_new(NULL);
+    plan->variant->format_position(dj_game_position(game), text);
+    dj_game_free(game);
+    return g_string_free(text, FALSE);
+}
+
+/* What the openings of --seed 7 were before --balance was written: the
+ * balance must not move them. */
+static void test_random_openings_stay_the_same(void **state)
+{
+    (void)state;
+    static const struct {
+        const char *variant;
+        const char *end[4];
+    } known[] = {
+        { "onitama", { "1smss/5/3s1/1S2S/1SM1S b rooster,dragon,monkey,cobra,eel",
+                       "ss2s/1m3/3s1/1S1M1/1S1SS b boar,elephant,monkey,rooster,tiger",
+                       "ss1ss/2m2/5/SS3/2MSS b mantis,frog,eel,monkey,rooster",
+                       "1sm1s/1ss2/5/S1S2/S1M1S r crab,elephant,mantis,boar,goose" } },
+        { "ogi", { "lnsiksnl/1r4b1/pppppppp/8/3P4/PPP1PPPP/1B2S1R1/LNSIK1NL b - 5",
+                   "lns1ksnl/r4ib1/pppppppp/8/3P4/PPP1PPPP/1BS3R1/LN1IKSNL b - 5",
+                   "ln2ksnl/1r1s1ib1/pppppppp/8/8/PPPPPPPP/1B3IR1/LNSK1SNL b - 5",
+                   "lnsik1nl/1r2s1b1/ppp1pppp/3p4/8/PPPPPPPP/LB3KR1/1NSI1SNL b - 5" } },
+    };
+    int checked = 0;
+    for (size_t v = 0; v < G_N_ELEMENTS(known); v++) {
+        const DjVariant *variant = dj_registry_find(known[v].variant);
+        if (variant == NULL)
+            continue;
+        DojoMatchPlan plan = random_plan(variant, PLIES);
+        for (int pair = 0; pair < 4; pair++) {
+            for (int game = 0; game < 2; game++) {   /* both games of the pair */
+                char *end = opening_end(&plan, 2 * pair + game);
+                assert_string_equal(end, known[v].end[pair]);
+                g_free(end);
+            }
+        }
+        checked++;
+    }
+    if (checked == 0)
+        skip();
+}
+
+/* With a tight bound every opening kept is within it by a search of its
+ * own; an opening that was within it already is kept as it was, one that
+ * was not is drawn again. */
+static void test_balance_keeps_even_openings(void **state)
+{
+    (void)state;
+    const int bound = 25;
+    for (const DjVariant *const *v = dj_registry_all(); *v != NULL; v++) {
+        DojoMatchPlan plain = random_plan(*v, PLIES);
+        DojoMatchPlan balanced = plain;
+        balanced.balance = dojo_match_balance_new(*v, bound, DOJO_MATCH_DEFAULT_BALANCE_NODES);
+        int redrawn = 0;
+        for (int pair = 0; pair < PAIRS; pair++) {
+            GError *error = NULL;
+            DjGame *game = dojo_match_opening(&balanced, 2 * pair, &error);
+            assert_no_gerror(error);
+            assert_int_equal(dj_game_outcome(game), DJ_OUTCOME_ONGOING);
+            assert_int_equal(dj_game_length(game), PLIES);
+            bool decisive = true;
+            int score = search_score(game, DOJO_MATCH_DEFAULT_BALANCE_NODES, &decisive);
+            if (decisive || abs(score) > bound)
+                fail_msg("%s pair %d: kept an opening scored %d", (*v)->name, pair, score);
+            dj_game_free(game);
+
+            DjGame *first = dojo_match_opening(&plain, 2 * pair, &error);
+            assert_no_gerror(error);
+            int first_score = search_score(first, DOJO_MATCH_DEFAULT_BALANCE_NODES, &decisive);
+            bool even = !decisive && abs(first_score) <= bound;
+            dj_game_free(first);
+            char *kept = opening_text(&balanced, 2 * pair);
+            char *drawn = opening_text(&plain, 2 * pair);
+            if (even)
+                assert_string_equal(kept, drawn);
+            else
+                assert_string_not_equal(kept, drawn);
+            redrawn += !even;
+            g_free(kept);
+            g_free(drawn);
+        }
+        /* the bound is tight enough to matter */
+        assert_true(redrawn > 0);
+        dojo_match_balance_free(balanced.balance);
+    }
+}
+
+/* The openings of every pair of `plan`, drawn from the last pair to the
+ * first, so that each search follows another than in order. */
+static char **openings_backwards(const DojoMatchPlan *plan)
+{
+    char **texts = g_new0(char *, PAIRS + 1);
+    for (int pair = PAIRS - 1; pair >= 0; pair--)
+        texts[pair] = opening_text(plan, 2 * pair + 1);
+    return texts;
+}
+
+static gpointer draw_all(gpointer data)
+{
+    return openings_backwards(data);
+}
+
+/* The same seed gives the same balanced openings: in any order, from a
+ * judge that has searched other positions before, for either game of a
+ * pair, and from two threads sharing one judge at once. */
+static void test_balance_is_deterministic(void **state)
+{
+    (void)state;
+    for (const DjVariant *const *v = dj_registry_all(); *v != NULL; v++) {
+        DojoMatchPlan plan = random_plan(*v, PLIES);
+        plan.balance = dojo_match_balance_new(*v, 25, DOJO_MATCH_DEFAULT_BALANCE_NODES);
+        char *in_order[PAIRS];
+        for (int pair = 0; pair < PAIRS; pair++)
+            in_order[pair] = opening_text(&plan, 2 * pair);
+        char **backwards = openings_backwards(&plan);
+
+        DojoMatchPlan other = plan;
+        other.balance = dojo_match_balance_new(*v, 25, DOJO_MATCH_DEFAULT_BALANCE_NODES);
+        GThread *threads[2];
+        for (int i = 0; i < 2; i++)
+            threads[i] = g_thread_new("draw", draw_all, &other);
+        char **threaded[2];
+        for (int i = 0; i < 2; i++)
+            threaded[i] = g_thread_join(threads[i]);
+
+        for (int pair = 0; pair < PAIRS; pair++) {
+            assert_string_equal(backwards[pair], in_order[pair]);
+            assert_string_equal(threaded[0][pair], in_order[pair]);
+            assert_string_equal(threaded[1][pair], in_order[pair]);
+            g_free(in_order[pair]);
+        }
+        g_strfreev(backwards);
+        g_strfreev(threaded[0]);
+        g_strfreev(threaded[1]);
+        dojo_match_balance_free(plan.balance);
+        dojo_match_balance_free(other.balance);
+    }
+}
+
+/* A start position no random ply can make even: the balance gives up
+ * after DOJO_MATCH_BALANCE_TRIES draws, saying what to do. */
+static void test_balance_gives_up(void **state)
+{
+    (void)state;
+    static const struct {
+        const char *variant;
+        const char *position;   /* the side to move is far behind */
+    } lopsided[] = {
+        { "onitama", "ssmss/5/5/5/2M2 b rooster,cobra,eel,dragon,monkey" },
+        { "ogi", "lnsiksnl/1r4b1/pppppppp/8/8/PPPPPPPP/1B6/LNSIK1NL b - 1" },
+    };
+    int checked = 0;
+    for (size_t i = 0; i < G_N_ELEMENTS(lopsided); i++) {
+        const DjVariant *variant = dj_registry_find(lopsided[i].variant);
+        if (variant == NULL)
+            continue;
+        DojoMatchPlan plan = random_plan(variant, 1);
+        plan.positions = g_ptr_array_new();
+        g_ptr_array_add(plan.positions, (gpointer)lopsided[i].position);
+        plan.balance = dojo_match_balance_new(variant, 50, DOJO_MATCH_MIN_BALANCE_NODES);
+        GError *error = NULL;
+        DjGame *game = dojo_match_opening(&plan, 0, &error);
+        assert_null(game);
+        assert_non_null(error);
+        assert_string_equal(error->message, "no opening of 1 random plies within +-50 "
+                                            "centipawns after 200 tries: raise --balance");
+        g_error_free(error);
+        g_ptr_array_free(plan.positions, TRUE);
+        dojo_match_balance_free(plan.balance);
+        checked++;
+    }
+    if (checked == 0)
+        skip();
+}
+
+/* dojo_match_openings_parse of --openings `openings`, --balance `balance`
+ * and --balance-nodes `nodes` (each NULL when not given) for `variant`;
+ * the error's message, or NULL when it parses (g_free it). */
+static char *parse(const DjVariant *variant, const char *openings, const char *balance,
+                   const char *nodes, DojoMatchPlan *plan)
+{
+    DojoSetupArgs setup;
+    memset(&setup, 0, sizeof setup);
+    DojoOpeningsArgs args = { (char *)openings, (char *)balance, (char *)nodes };
+    *plan = random_plan(variant, 0);
+    GError *error = NULL;
+    bool ok = dojo_match_openings_parse(&setup, &args, plan, &error);
+    assert_true(ok == (error == NULL));
+    if (ok)
+        return NULL;
+    assert_true(g_error_matches(error, DOJO_USAGE_ERROR, DOJO_USAGE_ERROR_BAD_ARGUMENT));
+    char *message = g_strdup(error->message);
+    g_error_free(error);
+    dojo_match_openings_clear(plan);
+    return message;
+}
+
+static void test_balance_options(void **state)
+{
+    (void)state;
+    const DjVariant *variant = dj_registry_all()[0];
+    static const struct {
+        const char *openings, *balance, *nodes;
+        const char *says;   /* NULL: it parses */
+    } cases[] = {
+        { "random:4", "150", NULL, NULL },
+        { "random:4", "0", "1000", NULL },
+        { "random:4", "19999", "5000000", NULL },
+        { "random:4", "x", NULL, "--balance wants a whole number from 0 to 19999, not 'x'" },
+        { "random:4", "-1", NULL, "--balance wants a whole number" },
+        { "random:4", "20000", NULL, "--balance wants a whole number" },
+        { "random:4", "150", "999", "--balance-nodes wants a whole number from 1000" },
+        { "random:4", "150", "many", "--balance-nodes wants a whole number" },
+        { "random:4", NULL, "5000", "--balance-nodes goes with --balance" },
+        { NULL, "150", NULL, "give --openings random:N with it" },
+        { "none", "150", NULL, "give --openings random:N with it" },
+    };
+    for (size_t i = 0; i < G_N_ELEMENTS(cases); i++) {
+        DojoMatchPlan plan;
+        char *message = parse(variant, cases[i].openings, cases[i].balance, cases[i].nodes,
+                              &plan);
+        if (cases[i].says == NULL) {
+            if (message != NULL)
+                fail_msg("case %zu: %s", i, message);
+            assert_non_null(plan.balance);
+            assert_int_equal(plan.random_plies, 4);
+            dojo_match_openings_clear(&plan);
+            assert_null(plan.balance);
+        } else if (message == NULL || strstr(message, cases[i].says) == NULL) {
+            fail_msg("case %zu: expected \"%s\", got \"%s\"", i, cases[i].says,
+                     message != NULL ? message : "no error");
+        }
+        g_free(message);
+    }
+}
+
+/* An openings file with a good position, and --balance: a usage error
+ * (it judges random openings only). */
+static void test_balance_with_a_file(void **state)
+{
+    (void)state;
+    const DjVariant *variant = dj_registry_all()[0];
+    char *dir = g_dir_make_tmp("dojo-test-openings-XXXXXX", NULL);
+    assert_non_null(dir);
+    char *path = g_build_filename(dir, "openings.txt", NULL);
+    GString *start = g_string_new(NULL);
+    DjGame *game = dj_game_new(variant, &new_game, NULL);
+    variant->format_position(dj_game_position(game), start);
+    g_string_append_c(start, '\n');
+    dj_game_free(game);
+    assert_true(g_file_set_contents(path, start->str, -1, NULL));
+    char *openings = g_strconcat("file:", path, NULL);
+    DojoMatchPlan plan;
+    char *message = parse(variant, openings, "150", NULL, &plan);
+    assert_non_null(message);
+    assert_non_null(strstr(message, "give --openings random:N with it"));
+    g_free(message);
+    message = parse(variant, openings, NULL, NULL, &plan);   /* without: fine */
+    assert_null(message);
+    dojo_match_openings_clear(&plan);
+    g_unlink(path);
+    g_rmdir(dir);
+    g_free(openings);
+    g_string_free(start, TRUE);
+    g_free(path);
+    g_free(dir);
+}
+
+/* A game without an evaluation cannot be searched by alpha-beta: --balance
+ * says so, and random openings without it are fine. */
+static void test_balance_needs_an_evaluation(void **state)
+{
+    (void)state;
+    const DjVariant *toy = &toy_tictactoe_rules_only;
+    assert_null(toy->evaluate);
+    DojoMatchPlan plan;
+    char *message = parse(toy, "random:2", "150", NULL, &plan);
+    assert_non_null(message);
+    assert_string_equal(message, "--balance cannot judge openings of Tic-tac-toe (rules only): "
+                                 "the game has no evaluation to search them with");
+    g_free(message);
+    message = parse(toy, "random:2", NULL, NULL, &plan);
+    assert_null(message);
+    assert_null(plan.balance);
+    dojo_match_openings_clear(&plan);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_random_openings_stay_the_same),
+        cmocka_unit_test(test_balance_keeps_even_openings),
+        cmocka_unit_test(test_balance_is_deterministic),
+        cmocka_unit_test(test_balance_gives_up),
+        cmocka_unit_test(test_balance_options),
+        cmocka_unit_test(test_balance_with_a_file),
+        cmocka_unit_test(test_balance_needs_an_evaluation),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
