@@ -521,17 +521,29 @@ static bool go_number(DojoUci *uci, char **words, int n, int *i, gint64 min, gin
     return true;
 }
 
-/* The words `go` takes, which end the moves after searchmoves. */
-static bool is_go_keyword(const char *word)
+/* The words `go` takes, in one list: parse_go reads them, and any of them
+ * ends the moves after searchmoves. */
+typedef enum GoWord {
+    GO_NOT_A_WORD,
+    GO_TIME, GO_INC, GO_MOVESTOGO, GO_MOVETIME, GO_DEPTH, GO_NODES, GO_MATE, GO_PERFT,
+    GO_INFINITE, GO_PONDER, GO_SEARCHMOVES,
+} GoWord;
+
+static GoWord go_word(const char *word)
 {
-    static const char *const keywords[] = {
-        "wtime", "btime", "winc", "binc", "movestogo", "movetime", "depth", "nodes", "mate",
-        "perft", "infinite", "ponder", "searchmoves",
+    static const struct {
+        const char *name;
+        GoWord word;
+    } words[] = {
+        { "wtime", GO_TIME }, { "btime", GO_TIME }, { "winc", GO_INC }, { "binc", GO_INC },
+        { "movestogo", GO_MOVESTOGO }, { "movetime", GO_MOVETIME }, { "depth", GO_DEPTH },
+        { "nodes", GO_NODES }, { "mate", GO_MATE }, { "perft", GO_PERFT },
+        { "infinite", GO_INFINITE }, { "ponder", GO_PONDER }, { "searchmoves", GO_SEARCHMOVES },
     };
-    for (size_t i = 0; i < G_N_ELEMENTS(keywords); i++)
-        if (strcmp(word, keywords[i]) == 0)
-            return true;
-    return false;
+    for (size_t i = 0; i < G_N_ELEMENTS(words); i++)
+        if (strcmp(word, words[i].name) == 0)
+            return words[i].word;
+    return GO_NOT_A_WORD;
 }
 
 /* Read `go`'s words into `go` (zeroed first; go_request_clear it).  The
@@ -545,50 +557,63 @@ static bool parse_go(DojoUci *uci, char **words, int n, GoRequest *go)
         const char *w = words[i];
         gint64 value = 0;
         bool ok = true;
-        /* Clocks may run below zero in some GUIs: read, then clamp. */
-        if (strcmp(w, "wtime") == 0 || strcmp(w, "btime") == 0) {
+        switch (go_word(w)) {
+        case GO_TIME:
+            /* Clocks may run below zero in some GUIs: read, then clamp. */
             ok = go_number(uci, words, n, &i, -G_MAXINT32, G_MAXINT64 / 4, &value);
             go->time[w[0] == 'b'] = MAX(value, 0);
-        } else if (strcmp(w, "winc") == 0 || strcmp(w, "binc") == 0) {
+            break;
+        case GO_INC:
             ok = go_number(uci, words, n, &i, -G_MAXINT32, G_MAXINT64 / 4, &value);
             go->inc[w[0] == 'b'] = MAX(value, 0);
-        } else if (strcmp(w, "movestogo") == 0) {
+            break;
+        case GO_MOVESTOGO:
             ok = go_number(uci, words, n, &i, 0, G_MAXINT32, &value);
             go->moves_to_go = (int)value;
-        } else if (strcmp(w, "movetime") == 0) {
+            break;
+        case GO_MOVETIME:
             ok = go_number(uci, words, n, &i, 1, G_MAXINT64 / 4, &value);
             go->movetime = value;
-        } else if (strcmp(w, "depth") == 0) {
+            break;
+        case GO_DEPTH:
             ok = go_number(uci, words, n, &i, 1, DJ_SEARCH_MAX_PLY - 1, &value);
             go->depth = (int)value;
-        } else if (strcmp(w, "nodes") == 0) {
+            break;
+        case GO_NODES:
             ok = go_number(uci, words, n, &i, 1, G_MAXINT64, &value);
             go->nodes = (uint64_t)value;
-        } else if (strcmp(w, "mate") == 0) {
+            break;
+        case GO_MATE:
             ok = go_number(uci, words, n, &i, 1, DJ_SEARCH_MAX_PLY / 2, &value);
             go->mate = (int)value;
-        } else if (strcmp(w, "perft") == 0) {
+            break;
+        case GO_PERFT:
             ok = go_number(uci, words, n, &i, 1, uci->config.max_perft_depth, &value);
             go->perft = (int)value;
-        } else if (strcmp(w, "infinite") == 0) {
+            break;
+        case GO_INFINITE:
             go->infinite = true;
-        } else if (strcmp(w, "ponder") == 0) {
+            break;
+        case GO_PONDER:
             go->ponder = true;
-        } else if (strcmp(w, "searchmoves") == 0) {
+            break;
+        case GO_SEARCHMOVES:
             /* Up to the next keyword, not to the end of the line as in
              * Stockfish, so that limits may follow the moves. */
-            if (i + 1 >= n || is_go_keyword(words[i + 1])) {
+            if (i + 1 >= n || go_word(words[i + 1]) != GO_NOT_A_WORD) {
                 say_error(uci, "go searchmoves wants the moves to search after it");
                 return false;
             }
             if (go->search_words == NULL)
                 go->search_words = g_ptr_array_new();
-            while (i + 1 < n && !is_go_keyword(words[i + 1]))
+            while (i + 1 < n && go_word(words[i + 1]) == GO_NOT_A_WORD)
                 g_ptr_array_add(go->search_words, words[++i]);
-        } else {
+            break;
+        case GO_NOT_A_WORD: {
             g_autofree char *q = quote(w);
             say_error(uci, "go: unknown parameter '%s'", q);
             return false;
+        }
         }
         if (!ok)
             return false;
