@@ -171,6 +171,8 @@ static void test_errors_quote_input_safely(void **state)
     }
     char *error = ogi_test_move_error(pos, long_text);
     assert_true(strlen(error) < 300);
+    /* The help names both ways of writing a drop that are read. */
+    ogi_test_assert_contains(error, "P*e5 or P@e5");
     g_free(error);
     g_free(long_text);
     g_free(pos);

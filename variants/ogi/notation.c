@@ -199,7 +199,7 @@ bool ogi_parse_move(const void *position, const char *text, DjMove *out, GError 
     if (from < 0 || to < 0 || at != len) {
         g_autofree char *quoted = dj_text_quote(copy, OGI_QUOTE_MAX);
         return refuse(error, "'%s' is not a move: write a board move as e3e4 (b2h8+ when the "
-                             "piece promotes) and a drop as P*e5", quoted);
+                             "piece promotes) and a drop as P*e5 or P@e5", quoted);
     }
     DjMove move = from == to ? DJ_MOVE_NONE : find_legal(pos, false, from, to);
     if (move == DJ_MOVE_NONE)
