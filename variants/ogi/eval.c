@@ -50,21 +50,26 @@ int ogi_hand_value[OGI_HAND_KINDS] = {
 };
 
 /* How much an enemy piece of each type near a King (within two squares)
- * threatens it, and how much one held in the enemy's hand does. */
+ * threatens it, and how much one held in the enemy's hand does.  Danger is
+ * counted in quarters (an enemy pawn near the King is 4), so that a tuner
+ * can move each weight by less than the smallest step of the hand-set
+ * values. */
 static int attack_weight[OGI_TYPES] = {
-    [OGI_PAWN] = 1, [OGI_LANCE] = 2, [OGI_KNIGHT] = 2, [OGI_SILVER] = 3,
-    [OGI_BISHOP] = 3, [OGI_ROOK] = 4, [OGI_PRINCESS] = 4, [OGI_KING] = 0,
-    [OGI_TOKIN] = 3, [OGI_PLANCE] = 3, [OGI_PKNIGHT] = 3, [OGI_PSILVER] = 3,
-    [OGI_HORSE] = 5, [OGI_DRAGON] = 6, [OGI_PPRINCESS] = 6,
+    [OGI_PAWN] = 4, [OGI_LANCE] = 8, [OGI_KNIGHT] = 8, [OGI_SILVER] = 12,
+    [OGI_BISHOP] = 12, [OGI_ROOK] = 16, [OGI_PRINCESS] = 16, [OGI_KING] = 0,
+    [OGI_TOKIN] = 12, [OGI_PLANCE] = 12, [OGI_PKNIGHT] = 12, [OGI_PSILVER] = 12,
+    [OGI_HORSE] = 20, [OGI_DRAGON] = 24, [OGI_PPRINCESS] = 24,
 };
 static int hand_attack_weight[OGI_HAND_KINDS] = {
-    [OGI_PAWN] = 0, [OGI_LANCE] = 1, [OGI_KNIGHT] = 1, [OGI_SILVER] = 2,
-    [OGI_BISHOP] = 2, [OGI_ROOK] = 3, [OGI_PRINCESS] = 3,
+    [OGI_PAWN] = 0, [OGI_LANCE] = 4, [OGI_KNIGHT] = 4, [OGI_SILVER] = 8,
+    [OGI_BISHOP] = 8, [OGI_ROOK] = 12, [OGI_PRINCESS] = 12,
 };
 
 /* The other weights a tuner may change. */
 static struct {
-    int defender, danger_scale, danger_cap, mobility, tempo;
+    int defender;
+    int danger_scale;   /* the penalty is danger^2 * danger_scale / 256 (danger in quarters) */
+    int danger_cap, mobility, tempo;
     int king_advance;   /* per rank beyond the King's second */
     int weak_ring;      /* danger per square next to the King the enemy hits and no piece of ours covers */
     int board_check;    /* danger per enemy piece type with a safe check on the board */
@@ -80,16 +85,16 @@ static struct {
     int proximity;      /* per piece other than a pawn: its distance to our King times its distance to theirs */
 } w = {
     .defender = 14,
-    .danger_scale = 3,
+    .danger_scale = 48,
     .danger_cap = 1200,
     .mobility = 3,
     .tempo = 12,
     .king_advance = 25,
-    .weak_ring = 1,
-    .board_check = 2,
-    .drop_check = 2,
-    .cramped = 2,
-    .ring_hit = 2,
+    .weak_ring = 4,
+    .board_check = 8,
+    .drop_check = 8,
+    .cramped = 8,
+    .ring_hit = 8,
     .hanging = 30,
     .pawn_threat = 40,
     .pawn_rank4 = 16,
@@ -101,16 +106,16 @@ static struct {
 
 const DjParam ogi_params[OGI_N_PARAMS] = {
     { "defender", &w.defender, 0, 100 },
-    { "danger_scale", &w.danger_scale, 0, 40 },
+    { "danger_scale", &w.danger_scale, 0, 640 },
     { "danger_cap", &w.danger_cap, 0, 5000 },
     { "mobility", &w.mobility, 0, 40 },
     { "tempo", &w.tempo, 0, 100 },
     { "king_advance", &w.king_advance, 0, 200 },
-    { "weak_ring", &w.weak_ring, 0, 20 },
-    { "board_check", &w.board_check, 0, 20 },
-    { "drop_check", &w.drop_check, 0, 20 },
-    { "cramped", &w.cramped, 0, 20 },
-    { "ring_hit", &w.ring_hit, 0, 20 },
+    { "weak_ring", &w.weak_ring, 0, 80 },
+    { "board_check", &w.board_check, 0, 80 },
+    { "drop_check", &w.drop_check, 0, 80 },
+    { "cramped", &w.cramped, 0, 80 },
+    { "ring_hit", &w.ring_hit, 0, 80 },
     { "hanging", &w.hanging, 0, 200 },
     { "pawn_threat", &w.pawn_threat, 0, 200 },
     { "pawn_rank4", &w.pawn_rank4, 0, 200 },
@@ -118,27 +123,27 @@ const DjParam ogi_params[OGI_N_PARAMS] = {
     { "pawn_zone", &w.pawn_zone, 0, 200 },
     { "flank_attack", &w.flank_attack, 0, 100 },
     { "proximity", &w.proximity, 0, 20 },
-    { "attack_pawn", &attack_weight[OGI_PAWN], 0, 20 },
-    { "attack_lance", &attack_weight[OGI_LANCE], 0, 20 },
-    { "attack_knight", &attack_weight[OGI_KNIGHT], 0, 20 },
-    { "attack_silver", &attack_weight[OGI_SILVER], 0, 20 },
-    { "attack_bishop", &attack_weight[OGI_BISHOP], 0, 20 },
-    { "attack_rook", &attack_weight[OGI_ROOK], 0, 20 },
-    { "attack_princess", &attack_weight[OGI_PRINCESS], 0, 20 },
-    { "attack_tokin", &attack_weight[OGI_TOKIN], 0, 20 },
-    { "attack_plance", &attack_weight[OGI_PLANCE], 0, 20 },
-    { "attack_pknight", &attack_weight[OGI_PKNIGHT], 0, 20 },
-    { "attack_psilver", &attack_weight[OGI_PSILVER], 0, 20 },
-    { "attack_horse", &attack_weight[OGI_HORSE], 0, 20 },
-    { "attack_dragon", &attack_weight[OGI_DRAGON], 0, 20 },
-    { "attack_pprincess", &attack_weight[OGI_PPRINCESS], 0, 20 },
-    { "hand_attack_lance", &hand_attack_weight[OGI_LANCE], 0, 20 },
-    { "hand_attack_knight", &hand_attack_weight[OGI_KNIGHT], 0, 20 },
-    { "hand_attack_silver", &hand_attack_weight[OGI_SILVER], 0, 20 },
-    { "hand_attack_bishop", &hand_attack_weight[OGI_BISHOP], 0, 20 },
-    { "hand_attack_rook", &hand_attack_weight[OGI_ROOK], 0, 20 },
-    { "hand_attack_princess", &hand_attack_weight[OGI_PRINCESS], 0, 20 },
-    { "hand_attack_pawn", &hand_attack_weight[OGI_PAWN], 0, 20 },
+    { "attack_pawn", &attack_weight[OGI_PAWN], 0, 80 },
+    { "attack_lance", &attack_weight[OGI_LANCE], 0, 80 },
+    { "attack_knight", &attack_weight[OGI_KNIGHT], 0, 80 },
+    { "attack_silver", &attack_weight[OGI_SILVER], 0, 80 },
+    { "attack_bishop", &attack_weight[OGI_BISHOP], 0, 80 },
+    { "attack_rook", &attack_weight[OGI_ROOK], 0, 80 },
+    { "attack_princess", &attack_weight[OGI_PRINCESS], 0, 80 },
+    { "attack_tokin", &attack_weight[OGI_TOKIN], 0, 80 },
+    { "attack_plance", &attack_weight[OGI_PLANCE], 0, 80 },
+    { "attack_pknight", &attack_weight[OGI_PKNIGHT], 0, 80 },
+    { "attack_psilver", &attack_weight[OGI_PSILVER], 0, 80 },
+    { "attack_horse", &attack_weight[OGI_HORSE], 0, 80 },
+    { "attack_dragon", &attack_weight[OGI_DRAGON], 0, 80 },
+    { "attack_pprincess", &attack_weight[OGI_PPRINCESS], 0, 80 },
+    { "hand_attack_lance", &hand_attack_weight[OGI_LANCE], 0, 80 },
+    { "hand_attack_knight", &hand_attack_weight[OGI_KNIGHT], 0, 80 },
+    { "hand_attack_silver", &hand_attack_weight[OGI_SILVER], 0, 80 },
+    { "hand_attack_bishop", &hand_attack_weight[OGI_BISHOP], 0, 80 },
+    { "hand_attack_rook", &hand_attack_weight[OGI_ROOK], 0, 80 },
+    { "hand_attack_princess", &hand_attack_weight[OGI_PRINCESS], 0, 80 },
+    { "hand_attack_pawn", &hand_attack_weight[OGI_PAWN], 0, 80 },
     /* Piece values: from half to twice the built-in value. */
     { "value_pawn", &ogi_board_value[OGI_PAWN], 50, 200 },
     { "value_lance", &ogi_board_value[OGI_LANCE], 150, 700 },
@@ -314,9 +319,9 @@ static int king_safety(const OgiPosition *pos, int colour, Bitboard occ,
             if (pos->hand[enemy][kind])
                 danger += hand_attack_weight[kind];
     }
-    int penalty = danger * danger * w.danger_scale;
-    if (penalty > w.danger_cap)
-        penalty = w.danger_cap;
+    /* In 64 bits: a tuner may set the weights to their maxima. */
+    int64_t squared = (int64_t)danger * danger * w.danger_scale / 256;
+    int penalty = squared > w.danger_cap ? w.danger_cap : (int)squared;
     /* The enemy's grip on the King's flank in our half: the ground an
      * attack with drops is built on, before it reaches the King. */
     Bitboard flank = ogi_king_flank[colour][ksq];
