@@ -249,7 +249,9 @@ struct DjVariant {
      * rules, and the alpha-beta search refuses it).  A static score of
      * `pos` from the side to move's point of view, in about hundredths of a
      * pawn, strictly inside +-DJ_SCORE_EVAL_MAX.  Called only on ongoing
-     * positions. */
+     * positions.  A function of what key() covers (and of the weights,
+     * `params`): the search remembers evaluations by key for the length of
+     * one search. */
     int (*evaluate)(const void *pos);
 
     /* Whether `move` (legal in `pos`) is tactical enough to search in

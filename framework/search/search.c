@@ -30,6 +30,7 @@
 #define STACK_PLIES (DJ_SEARCH_MAX_PLY + QUIESCE_MAX + 2)
 #define HISTORY_MAX 16384
 #define REPETITION_FILTER 4096
+#define EVAL_CACHE_ENTRIES (1 << 17)     /* a power of two */
 #define MAX_MULTIPV 64
 
 enum { BOUND_UPPER = 1, BOUND_LOWER = 2, BOUND_EXACT = 3 };
@@ -38,6 +39,12 @@ enum { BOUND_UPPER = 1, BOUND_LOWER = 2, BOUND_EXACT = 3 };
 #define BUCKET 4
 _Static_assert(sizeof(TableEntry) * BUCKET == 64, "a bucket is one cache line");
 _Static_assert(ATOMIC_INT_LOCK_FREE == 2, "the stop flag is set from signal handlers: it must be lock-free");
+
+typedef struct EvalCacheEntry {
+    uint64_t key;
+    int32_t eval;
+    int32_t filled;
+} EvalCacheEntry;
 
 struct DjSearch {
     const DjVariant *variant;
@@ -59,6 +66,12 @@ struct DjSearch {
      * same from one search to the next, as it did before sides were told
      * apart (the searches then visit the same trees). */
     DjMove killers[STACK_PLIES][2][2];
+
+    /* Static evaluations by key, cleared at the start of each run (the
+     * weights may change between runs): the same positions are evaluated
+     * again at every iteration, as leaves and then for the pruning at the
+     * nodes above them. */
+    EvalCacheEntry *eval_cache;  /* EVAL_CACHE_ENTRIES */
 
     /* Per run. */
     unsigned char *positions;    /* STACK_PLIES positions */
@@ -252,6 +265,7 @@ static DjSearch *search_alloc(const DjVariant *variant)
     s->noisy_scratch = g_new(DjMove, variant->max_moves);
     s->root_moves = g_new(DjMove, variant->max_moves);
     s->root_scores = g_new(int, variant->max_moves);
+    s->eval_cache = g_new0(EvalCacheEntry, EVAL_CACHE_ENTRIES);
     return s;
 }
 
@@ -264,6 +278,7 @@ static void search_release(DjSearch *s)
     g_free(s->line);
     g_free(s->root_moves);
     g_free(s->root_scores);
+    g_free(s->eval_cache);
     g_free(s);
 }
 
@@ -545,6 +560,20 @@ static inline void pick_move(DjMove *moves, int32_t *order, int i, int n)
     }
 }
 
+/* The variant's evaluate(), remembered by key. */
+static inline int evaluate(DjSearch *s, const void *pos)
+{
+    uint64_t key = s->variant->key(pos);
+    EvalCacheEntry *e = &s->eval_cache[key & (EVAL_CACHE_ENTRIES - 1)];
+    if (e->filled && e->key == key)
+        return e->eval;
+    int eval = s->variant->evaluate(pos);
+    e->key = key;
+    e->eval = eval;
+    e->filled = 1;
+    return eval;
+}
+
 /* ---- quiescence --------------------------------------------------------- */
 
 static int quiesce(DjSearch *s, int ply, int qdepth, int alpha, int beta);
@@ -577,7 +606,7 @@ static int quiesce(DjSearch *s, int ply, int qdepth, int alpha, int beta)
     bool in_check = v->in_check != NULL && v->in_check(pos);
     int best = -INF;
     if (!in_check) {
-        best = v->evaluate(pos);
+        best = evaluate(s, pos);
         if (best >= beta || qdepth >= QUIESCE_MAX || ply >= STACK_PLIES - 2)
             return best;
         if (best > alpha)
@@ -595,7 +624,7 @@ static int quiesce(DjSearch *s, int ply, int qdepth, int alpha, int beta)
         if (n == 0)
             return -(DJ_SCORE_WIN - ply);
         if (in_check && (qdepth >= QUIESCE_EVASIONS || ply >= STACK_PLIES - 2))
-            return v->evaluate(pos);
+            return evaluate(s, pos);
         /* Noisy moves only (all of them when in check). */
         kept = 0;
         for (int i = 0; i < n; i++)
@@ -737,7 +766,7 @@ static int search_node(DjSearch *s, int ply, int depth, int alpha, int beta, boo
 
     int side = v->side_to_move(pos);
     /* Only the pruning below, at non-PV nodes, needs the static evaluation. */
-    int static_eval = in_check || pv_node ? -INF : v->evaluate(pos);
+    int static_eval = in_check || pv_node ? -INF : evaluate(s, pos);
     unsigned char *child = position_at(s, ply + 1);
 
     if (!pv_node && !in_check) {
@@ -1132,6 +1161,7 @@ DjMove dj_search_run(DjSearch *s, const void *root, const DjHistoryEntry *line, 
     s->next_check = 0;
     s->seldepth = 0;
     s->generation++;
+    memset(s->eval_cache, 0, sizeof *s->eval_cache * EVAL_CACHE_ENTRIES);
     s->start_ms = now_ms();
     atomic_store_explicit(&s->time_origin_ms, s->start_ms, memory_order_relaxed);
     atomic_store_explicit(&s->soft_ms, limits->time_ms > 0 ? limits->soft_time_ms : 0,

@@ -11,6 +11,7 @@
 
 #include "conformance.h"
 #include "framework/game_history.h"
+#include "framework/params.h"
 #include "framework/registry.h"
 #include "framework/search/level.h"
 #include "framework/search/search.h"
@@ -285,6 +286,45 @@ static void check_one_thread_repeats_at(const ConfWhere *where, DjSearch *search
                "one thread, searched twice: the lines differ");
 }
 
+/* A search after the evaluation's weights change (between searches, as
+ * game.h allows) is the one a new search with those weights makes: nothing
+ * evaluated with the old weights is kept (the search remembers
+ * evaluations within a run). */
+static void check_new_weights_at(const ConfWhere *where, DjSearch *search, const void *pos,
+                                 const DjHistoryEntry *line, int n_line)
+{
+    const DjVariant *v = where->variant;
+    if (v->n_params == 0)
+        return;
+    DjSearchLimits limits = { .nodes = THREADS_NODE_LIMIT };
+    DjSearchInfo before, after, fresh_info;
+    dj_search_clear(search);
+    dj_search_run(search, pos, line, n_line, &limits, NULL, NULL, &before);
+    int *saved = dj_params_snapshot(v);
+    for (int i = 0; i < v->n_params; i++)
+        *v->params[i].value = v->params[i].min + (v->params[i].max - v->params[i].min) / 3;
+    dj_search_clear(search);
+    DjMove move = dj_search_run(search, pos, line, n_line, &limits, NULL, NULL, &after);
+    DjSearch *fresh = dj_search_new(v, TABLE_MB);
+    DjMove fresh_move = dj_search_run(fresh, pos, line, n_line, &limits, NULL, NULL, &fresh_info);
+    dj_search_free(fresh);
+    dj_params_restore(v, saved);
+    g_free(saved);
+    CONF_CHECK(where, move == fresh_move && after.score == fresh_info.score
+                   && after.depth == fresh_info.depth && after.nodes == fresh_info.nodes,
+               "after new weights: move %u score %d depth %d nodes %" G_GUINT64_FORMAT
+               ", where a new search with them gives move %u score %d depth %d nodes %"
+               G_GUINT64_FORMAT, (unsigned)move, after.score, after.depth, after.nodes,
+               (unsigned)fresh_move, fresh_info.score, fresh_info.depth, fresh_info.nodes);
+}
+
+static void test_new_weights_take_effect(void **state)
+{
+    (void)state;
+    over_random_positions(BASE_SEED + 7, DEPTH_LIMIT_GAMES, DEPTH_LIMIT_POSITIONS_PER_GAME,
+                          check_new_weights_at);
+}
+
 static void test_one_thread_repeats(void **state)
 {
     (void)state;
@@ -353,6 +393,7 @@ int main(int argc, char **argv)
         cmocka_unit_test(test_multipv),
         cmocka_unit_test(test_threads),
         cmocka_unit_test(test_one_thread_repeats),
+        cmocka_unit_test(test_new_weights_take_effect),
         cmocka_unit_test(test_levels_give_legal_moves),
     };
     return cmocka_run_group_tests_name("search limits", tests, NULL, NULL);
