@@ -30,7 +30,8 @@ static void assert_contains(const char *haystack, const char *needle)
 {
     assert_non_null(haystack);
     if (strstr(haystack, needle) == NULL)
-        fail_msg("expected '%s' in:\n%s", needle != NULL ? needle : "", haystack);
+        fail_msg("expected '%s' in:\n%s", needle != NULL ? needle : "",
+                 haystack != NULL ? haystack : "");
 }
 
 /* The move after "bestmove " in `line` (g_free it). */
