@@ -259,6 +259,22 @@ static void check_threads_at(const ConfWhere *where, DjSearch *search, const voi
     conf_check_pv(where, v, pos, info.pv, info.pv_length);
 }
 
+/* Two searches that must agree: the same move, score, depth, node count
+ * and line.  `what` says which two they are, for the message. */
+static void check_same_search(const ConfWhere *where, const char *what, DjMove move_a,
+                              const DjSearchInfo *a, DjMove move_b, const DjSearchInfo *b)
+{
+    CONF_CHECK(where, move_a == move_b && a->score == b->score && a->depth == b->depth
+                   && a->nodes == b->nodes,
+               "%s: move %u score %d depth %d nodes %" G_GUINT64_FORMAT
+               ", then move %u score %d depth %d nodes %" G_GUINT64_FORMAT, what,
+               (unsigned)move_a, a->score, a->depth, a->nodes, (unsigned)move_b, b->score,
+               b->depth, b->nodes);
+    CONF_CHECK(where, a->pv_length == b->pv_length
+                   && memcmp(a->pv, b->pv, sizeof(DjMove) * (size_t)a->pv_length) == 0,
+               "%s: the lines differ", what);
+}
+
 /* One thread is deterministic: the same search on a cleared table gives
  * the same move, score, depth, line and node count every time (a node
  * limit, not a clock, ends it).  Matches and `dojo bench` signatures rely
@@ -274,16 +290,8 @@ static void check_one_thread_repeats_at(const ConfWhere *where, DjSearch *search
         DjSearchLimits limits = { .nodes = THREADS_NODE_LIMIT };
         moves[run] = dj_search_run(search, pos, line, n_line, &limits, NULL, NULL, &runs[run]);
     }
-    CONF_CHECK(where, moves[0] == moves[1] && runs[0].score == runs[1].score
-                   && runs[0].depth == runs[1].depth && runs[0].nodes == runs[1].nodes,
-               "one thread, searched twice: move %u score %d depth %d nodes %" G_GUINT64_FORMAT
-               ", then move %u score %d depth %d nodes %" G_GUINT64_FORMAT, (unsigned)moves[0],
-               runs[0].score, runs[0].depth, runs[0].nodes, (unsigned)moves[1], runs[1].score,
-               runs[1].depth, runs[1].nodes);
-    CONF_CHECK(where, runs[0].pv_length == runs[1].pv_length
-                   && memcmp(runs[0].pv, runs[1].pv,
-                             sizeof(DjMove) * (size_t)runs[0].pv_length) == 0,
-               "one thread, searched twice: the lines differ");
+    check_same_search(where, "one thread, searched twice", moves[0], &runs[0], moves[1],
+                      &runs[1]);
 }
 
 /* A search after the evaluation's weights change (between searches, as
@@ -310,12 +318,8 @@ static void check_new_weights_at(const ConfWhere *where, DjSearch *search, const
     dj_search_free(fresh);
     dj_params_restore(v, saved);
     g_free(saved);
-    CONF_CHECK(where, move == fresh_move && after.score == fresh_info.score
-                   && after.depth == fresh_info.depth && after.nodes == fresh_info.nodes,
-               "after new weights: move %u score %d depth %d nodes %" G_GUINT64_FORMAT
-               ", where a new search with them gives move %u score %d depth %d nodes %"
-               G_GUINT64_FORMAT, (unsigned)move, after.score, after.depth, after.nodes,
-               (unsigned)fresh_move, fresh_info.score, fresh_info.depth, fresh_info.nodes);
+    check_same_search(where, "after new weights, then a new search with them", move, &after,
+                      fresh_move, &fresh_info);
 }
 
 static void test_new_weights_take_effect(void **state)
