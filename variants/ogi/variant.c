@@ -55,7 +55,7 @@ static uint64_t ogi_key(const void *position)
  * to matches between the levels at 100 ms a move (docs/strength.md,
  * bench/levels.sh ogi DOJO 100 100, measured at 9870eac). */
 static const int ogi_level_elo[] = {
-    703, 1118, 1202, 1391, 1647, 1874, 2050, 2193, 2584, 2600,
+    691, 1084, 1255, 1463, 1737, 1944, 2066, 2162, 2566, 2600,
 };
 
 const DjVariant dj_variant_ogi = {
