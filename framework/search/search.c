@@ -27,6 +27,8 @@
 #define SEE_NOISY_MARGIN 150             /* a capture or check this much */
 #define QUIESCE_EVASIONS 3               /* below this many, a check is not answered in full */
 #define QUIESCE_DELTA 200                /* margin for delta pruning */
+#define SINGULAR_DEPTH 6                 /* singular extensions at this depth and above */
+#define SINGULAR_MARGIN 6                /* the other moves must stay this much a ply below the entry */
 #define STACK_PLIES (DJ_SEARCH_MAX_PLY + QUIESCE_MAX + 2)
 #define HISTORY_MAX 16384
 #define REPETITION_FILTER 4096
@@ -89,6 +91,9 @@ struct DjSearch {
     uint8_t repetition_filter[REPETITION_FILTER];
     DjMove pv[STACK_PLIES][STACK_PLIES];
     int pv_length[STACK_PLIES];
+    /* The move a singular-extension test leaves out at each ply (see
+     * search_node); DJ_MOVE_NONE when none. */
+    DjMove excluded[STACK_PLIES];
 
     uint64_t nodes;
     uint64_t next_check;         /* when to look at the clock and the node limit */
@@ -745,12 +750,15 @@ static int search_node(DjSearch *s, int ply, int depth, int alpha, int beta, boo
     /* Depth-1 nodes are the most numerous and their entries the least
      * useful: they skip the table, and its memory latency (same time to
      * depth, more nodes per second, in bench/search_bench). */
+    DjMove excluded = s->excluded[ply];
     DjMove hash_move = DJ_MOVE_NONE;
-    TableData entry;
-    if (depth > 1 && table_probe(s, key, &entry)) {
+    TableData entry = { 0 };
+    bool have_entry = depth > 1 && table_probe(s, key, &entry);
+    int tscore = 0;
+    if (have_entry) {
         hash_move = entry.move;
-        int tscore = score_from_table(entry.score, ply);
-        if (!pv_node && entry.depth >= depth) {
+        tscore = score_from_table(entry.score, ply);
+        if (!pv_node && excluded == DJ_MOVE_NONE && entry.depth >= depth) {
             if ((entry.bound == BOUND_EXACT)
                 || (entry.bound == BOUND_LOWER && tscore >= beta)
                 || (entry.bound == BOUND_UPPER && tscore <= alpha))
@@ -761,7 +769,7 @@ static int search_node(DjSearch *s, int ply, int depth, int alpha, int beta, boo
     /* Internal iterative reduction: a node the table knows nothing of is
      * searched a ply shallower; if it matters, the next iteration comes
      * back with a move to try first. */
-    if (hash_move == DJ_MOVE_NONE && depth >= 4)
+    if (hash_move == DJ_MOVE_NONE && depth >= 4 && excluded == DJ_MOVE_NONE)
         depth--;
 
     int side = v->side_to_move(pos);
@@ -769,7 +777,7 @@ static int search_node(DjSearch *s, int ply, int depth, int alpha, int beta, boo
     int static_eval = in_check || pv_node ? -INF : evaluate(s, pos);
     unsigned char *child = position_at(s, ply + 1);
 
-    if (!pv_node && !in_check) {
+    if (!pv_node && !in_check && excluded == DJ_MOVE_NONE) {
         /* Reverse futility: far above beta near the horizon. */
         if (depth <= 3 && static_eval - 120 * depth >= beta && static_eval < DECISIVE)
             return static_eval;
@@ -785,6 +793,28 @@ static int search_node(DjSearch *s, int ply, int depth, int alpha, int beta, boo
             if (score >= beta)
                 return score >= DECISIVE ? beta : score;
         }
+    }
+
+    /* Singular extension: when the table's move holds a lower bound that
+     * every other move, searched to half the depth, stays clearly below,
+     * the node hangs on that one move, which is searched a ply deeper.
+     * When even the others reach beta, two moves cut and the node does. */
+    int hash_extension = 0;
+    if (depth >= SINGULAR_DEPTH && excluded == DJ_MOVE_NONE && have_entry
+        && hash_move != DJ_MOVE_NONE && entry.bound != BOUND_UPPER && entry.depth >= depth - 3
+        && tscore > -DECISIVE && tscore < DECISIVE && ply < 2 * s->root_depth) {
+        int singular_beta = tscore - SINGULAR_MARGIN * depth;
+        s->excluded[ply] = hash_move;
+        int score = search_node(s, ply, (depth - 1) / 2, singular_beta - 1, singular_beta, false,
+                                false, in_check);
+        s->excluded[ply] = DJ_MOVE_NONE;
+        s->pv_length[ply] = 0;
+        if (s->stop)
+            return 0;
+        if (score < singular_beta)
+            hash_extension = 1;
+        else if (singular_beta >= beta)
+            return singular_beta;
     }
 
     DjMove *moves = s->moves + (size_t)ply * (size_t)v->max_moves;
@@ -815,6 +845,8 @@ static int search_node(DjSearch *s, int ply, int depth, int alpha, int beta, boo
         if (i >= first_unscored)
             pick_move(moves, order, i, n);
         DjMove m = moves[i];
+        if (m == excluded)
+            continue;
         bool quiet = m == hash_move ? !v->is_noisy(pos, m) : order_is_quiet(order[i]);
 
         /* Late move pruning: near the horizon, once the moves ordered
@@ -839,7 +871,8 @@ static int search_node(DjSearch *s, int ply, int depth, int alpha, int beta, boo
         table_prefetch(s, v->key(child));
         int score;
         if (searched == 0) {
-            score = search_child(s, ply, side, depth - 1, alpha, beta, pv_node, true);
+            int extension = m == hash_move ? hash_extension : 0;
+            score = search_child(s, ply, side, depth - 1 + extension, alpha, beta, pv_node, true);
         } else {
             int r = 0;
             if (depth >= 3 && quiet && !in_check && searched >= 2) {
@@ -903,8 +936,9 @@ static int search_node(DjSearch *s, int ply, int depth, int alpha, int beta, boo
     int bound = best >= beta ? BOUND_LOWER : best > original_alpha ? BOUND_EXACT : BOUND_UPPER;
     /* After a fail low every move has only an upper bound, and the highest
      * bound says nothing of which move is best: the entry keeps the move it
-     * had, if any. */
-    if (depth > 1)
+     * had, if any.  A singular test's search, without the table's move, is
+     * not the node's value and is not stored. */
+    if (depth > 1 && excluded == DJ_MOVE_NONE)
         table_store(s, key, bound == BOUND_UPPER ? DJ_MOVE_NONE : best_move, best, depth, bound,
                     ply);
     return best;

@@ -3,8 +3,9 @@
  * Iterative deepening principal variation search with a transposition
  * table keyed by the variant's Zobrist key, move ordering (hash move, noisy
  * moves, killers, history), null-move pruning where the variant supplies
- * play_null, late move reductions, quiescence on noisy moves, and
- * repetition detection over the game line that led to the root.
+ * play_null, late move reductions, singular extensions, quiescence on
+ * noisy moves, and repetition detection over the game line that led to the
+ * root.
  *
  * Turns need not alternate (game.h): every score is from the view of the
  * side to move where it stands, and a move that gives its side another
