@@ -55,7 +55,7 @@ static uint64_t ogi_key(const void *position)
  * to matches between the levels at 100 ms a move (docs/strength.md,
  * bench/levels.sh ogi DOJO 100 100, measured at 9870eac). */
 static const int ogi_level_elo[] = {
-    691, 1084, 1255, 1463, 1737, 1944, 2066, 2162, 2566, 2600,
+    623, 1017, 1187, 1386, 1625, 1818, 1985, 2087, 2590, 2600,
 };
 
 const DjVariant dj_variant_ogi = {
