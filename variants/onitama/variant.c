@@ -7,7 +7,7 @@
  * (docs/strength.md, bench/levels.sh onitama DOJO 100 100, measured at
  * 63a4c9b). */
 static const int onitama_level_elo[] = {
-    664, 1020, 1227, 1525, 1754, 1992, 2091, 2213, 2427, 2600,
+    501, 857, 1065, 1405, 1690, 1894, 2043, 2224, 2462, 2600,
 };
 
 const DjVariant dj_variant_onitama = {
