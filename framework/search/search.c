@@ -753,9 +753,8 @@ static int search_node(DjSearch *s, int ply, int depth, int alpha, int beta, boo
     DjMove excluded = s->excluded[ply];
     DjMove hash_move = DJ_MOVE_NONE;
     TableData entry = { 0 };
-    bool have_entry = depth > 1 && table_probe(s, key, &entry);
     int tscore = 0;
-    if (have_entry) {
+    if (depth > 1 && table_probe(s, key, &entry)) {
         hash_move = entry.move;
         tscore = score_from_table(entry.score, ply);
         if (!pv_node && excluded == DJ_MOVE_NONE && entry.depth >= depth) {
@@ -800,8 +799,8 @@ static int search_node(DjSearch *s, int ply, int depth, int alpha, int beta, boo
      * the node hangs on that one move, which is searched a ply deeper.
      * When even the others reach beta, two moves cut and the node does. */
     int hash_extension = 0;
-    if (depth >= SINGULAR_DEPTH && excluded == DJ_MOVE_NONE && have_entry
-        && hash_move != DJ_MOVE_NONE && entry.bound != BOUND_UPPER && entry.depth >= depth - 3
+    if (depth >= SINGULAR_DEPTH && excluded == DJ_MOVE_NONE && hash_move != DJ_MOVE_NONE
+        && entry.bound != BOUND_UPPER && entry.depth >= depth - 3
         && tscore > -DECISIVE && tscore < DECISIVE && ply < 2 * s->root_depth) {
         int singular_beta = tscore - SINGULAR_MARGIN * depth;
         s->excluded[ply] = hash_move;

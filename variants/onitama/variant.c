@@ -5,7 +5,7 @@
 /* The playing levels' Elo, level 10 put at 2600: the differences fitted
  * to matches between the levels at 100 ms a move on random base-deck deals
  * (docs/strength.md, bench/levels.sh onitama DOJO 100 100, measured at
- * 63a4c9b). */
+ * fb71547). */
 static const int onitama_level_elo[] = {
     501, 857, 1065, 1405, 1690, 1894, 2043, 2224, 2462, 2600,
 };
