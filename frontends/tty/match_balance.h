@@ -9,7 +9,9 @@
  * led there, for repetitions), never on what was judged before or on
  * which thread: one search thread, a node limit, and a table cleared
  * before every search.  One judge serves all the threads of a match or a
- * tuning run: its searches take turns under a lock. */
+ * tuning run: its searches take turns under a lock.  It remembers its
+ * latest verdicts, so that the two games of a pair, which draw the same
+ * opening, pay for one search. */
 #ifndef DOJO_TTY_MATCH_BALANCE_H
 #define DOJO_TTY_MATCH_BALANCE_H
 
@@ -40,6 +42,9 @@ int dojo_match_balance_max_cp(const DojoMatchBalance *balance);
  * enough: the score is within the bound and no forced win or loss.  May
  * be called from several threads at once. */
 bool dojo_match_balance_accepts(DojoMatchBalance *balance, const DjGame *game);
+
+/* How many searches the judge has run: a verdict it remembered ran none. */
+guint64 dojo_match_balance_searches(DojoMatchBalance *balance);
 
 #ifdef G_DEFINE_AUTOPTR_CLEANUP_FUNC
 G_DEFINE_AUTOPTR_CLEANUP_FUNC(DojoMatchBalance, dojo_match_balance_free)

@@ -2,7 +2,8 @@
  * (match_run.h, match_options.h, match_balance.h), in-process: random
  * openings stay what they were for a seed, --balance keeps only openings
  * that the search finds even, the same ones whatever the order and the
- * threads that draw them, and its usage errors, a game without an
+ * threads that draw them, searched once for both games of a pair, and its
+ * usage errors, a game without an
  * evaluation (a framework toy, never in the registry) among them. */
 #include <stdarg.h>
 #include <stddef.h>
@@ -177,7 +178,10 @@ static void test_balance_is_deterministic(void **state)
         char *in_order[PAIRS];
         for (int pair = 0; pair < PAIRS; pair++)
             in_order[pair] = opening_text(&plan, 2 * pair);
-        char **backwards = openings_backwards(&plan);
+        /* A judge of its own: this one remembers the verdicts above. */
+        DojoMatchPlan reverse = plan;
+        reverse.balance = dojo_match_balance_new(*v, 25, DOJO_MATCH_DEFAULT_BALANCE_NODES);
+        char **backwards = openings_backwards(&reverse);
 
         DojoMatchPlan other = plan;
         other.balance = dojo_match_balance_new(*v, 25, DOJO_MATCH_DEFAULT_BALANCE_NODES);
@@ -198,7 +202,32 @@ static void test_balance_is_deterministic(void **state)
         g_strfreev(threaded[0]);
         g_strfreev(threaded[1]);
         dojo_match_balance_free(plan.balance);
+        dojo_match_balance_free(reverse.balance);
         dojo_match_balance_free(other.balance);
+    }
+}
+
+/* The two games of a pair draw the same opening, and the judge searches
+ * it once: the second game takes the verdict it remembers. */
+static void test_balance_searches_once_a_pair(void **state)
+{
+    (void)state;
+    for (const DjVariant *const *v = dj_registry_all(); *v != NULL; v++) {
+        DojoMatchPlan plan = random_plan(*v, PLIES);
+        plan.balance = dojo_match_balance_new(*v, 25, DOJO_MATCH_DEFAULT_BALANCE_NODES);
+        guint64 searches = 0;
+        for (int pair = 0; pair < PAIRS; pair++) {
+            char *first = opening_text(&plan, 2 * pair);
+            guint64 after_first = dojo_match_balance_searches(plan.balance);
+            assert_true(after_first > searches);   /* a new pair, a new opening */
+            char *second = opening_text(&plan, 2 * pair + 1);
+            assert_true(dojo_match_balance_searches(plan.balance) == after_first);
+            assert_string_equal(second, first);
+            searches = after_first;
+            g_free(first);
+            g_free(second);
+        }
+        dojo_match_balance_free(plan.balance);
     }
 }
 
@@ -356,6 +385,7 @@ int main(void)
         cmocka_unit_test(test_random_openings_stay_the_same),
         cmocka_unit_test(test_balance_keeps_even_openings),
         cmocka_unit_test(test_balance_is_deterministic),
+        cmocka_unit_test(test_balance_searches_once_a_pair),
         cmocka_unit_test(test_balance_gives_up),
         cmocka_unit_test(test_balance_options),
         cmocka_unit_test(test_balance_with_a_file),
