@@ -63,43 +63,39 @@ guint64 dojo_match_balance_searches(DojoMatchBalance *balance)
 }
 
 /* The verdict depends on the line alone (every position from the start,
- * for repetitions): 64 bits of it, mixed so that no two openings of a
- * match are likely to share them. */
+ * for repetitions).  Its keys are random already: an order-sensitive fold
+ * of them makes two openings of a match as unlikely to share 64 bits. */
 static guint64 line_fingerprint(const DjHistoryEntry *line, int n_line)
 {
-    guint64 h = UINT64_C(0x9E3779B97F4A7C15) * (guint64)(n_line + 1);
-    for (int i = 0; i < n_line; i++) {
-        h ^= line[i].key + UINT64_C(0x9E3779B97F4A7C15) + (h << 6) + (h >> 2);
-        h *= UINT64_C(0xBF58476D1CE4E5B9);
-    }
+    guint64 h = (guint64)n_line;
+    for (int i = 0; i < n_line; i++)
+        h = (h ^ line[i].key) * UINT64_C(0x100000001B3);
     return h;
 }
 
-static const Verdict *remembered(const DojoMatchBalance *balance, guint64 fingerprint)
+/* Under the lock.  Whether the verdict on `fingerprint` is remembered,
+ * with it in *accepted. */
+static bool remembered(const DojoMatchBalance *balance, guint64 fingerprint, bool *accepted)
 {
-    for (int i = 0; i < BALANCE_MEMORY; i++)
-        if (balance->memory[i].filled && balance->memory[i].fingerprint == fingerprint)
-            return &balance->memory[i];
-    return NULL;
+    for (int i = 0; i < BALANCE_MEMORY; i++) {
+        const Verdict *v = &balance->memory[i];
+        if (v->filled && v->fingerprint == fingerprint) {
+            *accepted = v->accepted;
+            return true;
+        }
+    }
+    return false;
 }
 
-bool dojo_match_balance_accepts(DojoMatchBalance *balance, const DjGame *game)
+/* Under the lock: the search that judges the game, remembered. */
+static bool judge(DojoMatchBalance *balance, const DjGame *game, const DjHistoryEntry *line,
+                  int n_line, guint64 fingerprint)
 {
-    int n_line = 0;
-    const DjHistoryEntry *line = dj_game_line(game, &n_line);
-    guint64 fingerprint = line_fingerprint(line, n_line);
     DjSearchLimits limits;
     memset(&limits, 0, sizeof limits);
     limits.nodes = balance->nodes;
     DjSearchInfo info;
     memset(&info, 0, sizeof info);
-    g_mutex_lock(&balance->lock);
-    const Verdict *known = remembered(balance, fingerprint);
-    if (known != NULL) {
-        bool accepted = known->accepted;
-        g_mutex_unlock(&balance->lock);
-        return accepted;
-    }
     /* What earlier searches left in the table, killers and history would
      * change this one: cleared, the verdict is the position's alone. */
     dj_search_clear(balance->search);
@@ -111,6 +107,18 @@ bool dojo_match_balance_accepts(DojoMatchBalance *balance, const DjGame *game)
                     && abs(info.score) <= balance->max_cp;
     balance->memory[balance->next] = (Verdict){ fingerprint, true, accepted };
     balance->next = (balance->next + 1) % BALANCE_MEMORY;
+    return accepted;
+}
+
+bool dojo_match_balance_accepts(DojoMatchBalance *balance, const DjGame *game)
+{
+    int n_line = 0;
+    const DjHistoryEntry *line = dj_game_line(game, &n_line);
+    guint64 fingerprint = line_fingerprint(line, n_line);
+    bool accepted;
+    g_mutex_lock(&balance->lock);
+    if (!remembered(balance, fingerprint, &accepted))
+        accepted = judge(balance, game, line, n_line, fingerprint);
     g_mutex_unlock(&balance->lock);
     return accepted;
 }

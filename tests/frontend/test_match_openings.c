@@ -3,8 +3,8 @@
  * openings stay what they were for a seed, --balance keeps only openings
  * that the search finds even, the same ones whatever the order and the
  * threads that draw them, searched once for both games of a pair, and its
- * usage errors, a game without an
- * evaluation (a framework toy, never in the registry) among them. */
+ * usage errors, a game without an evaluation (a framework toy, never in
+ * the registry) among them. */
 #include <stdarg.h>
 #include <stddef.h>
 #include <setjmp.h>
