@@ -47,6 +47,8 @@ typedef struct EvalCacheEntry {
     int32_t eval;
     int32_t filled;
 } EvalCacheEntry;
+_Static_assert(sizeof(EvalCacheEntry) * EVAL_CACHE_ENTRIES == (size_t)2 << 20,
+               "the evaluation cache fills one huge page");
 
 struct DjSearch {
     const DjVariant *variant;
@@ -177,29 +179,29 @@ static int score_from_table(int score, int ply)
     return score;
 }
 
-/* Start loading the bucket of `key` while other work goes on: the table is
- * far larger than the caches and a probe is otherwise a wait on memory. */
-static inline void table_prefetch(const DjSearch *s, uint64_t key)
+/* Start loading `address` while other work goes on. */
+static inline void prefetch(const void *address)
 {
 #if defined(__GNUC__)
-    __builtin_prefetch(s->table + (key & (s->n_buckets - 1)) * BUCKET);
+    __builtin_prefetch(address);
 #else
-    (void)s;
-    (void)key;
+    (void)address;
 #endif
 }
 
-/* The evaluation cache's line for `key` on its way (see evaluate()): the
- * child looks there first thing, and in a profile of a search with a costly
- * evaluation that load and the table's were where it waited longest. */
+/* The bucket of `key`: the table is far larger than the caches and a probe
+ * is otherwise a wait on memory. */
+static inline void table_prefetch(const DjSearch *s, uint64_t key)
+{
+    prefetch(s->table + (key & (s->n_buckets - 1)) * BUCKET);
+}
+
+/* The evaluation cache's slot for `key` (see evaluate()): the child looks
+ * there first thing, and in a profile of a search with a costly evaluation
+ * that load and the table's were where it waited longest. */
 static inline void eval_cache_prefetch(const DjSearch *s, uint64_t key)
 {
-#if defined(__GNUC__)
-    __builtin_prefetch(&s->eval_cache[key & (EVAL_CACHE_ENTRIES - 1)]);
-#else
-    (void)s;
-    (void)key;
-#endif
+    prefetch(&s->eval_cache[key & (EVAL_CACHE_ENTRIES - 1)]);
 }
 
 /* True, with the entry of `key` in *out, when the table has it. */
