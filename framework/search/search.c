@@ -189,11 +189,23 @@ static inline void prefetch(const void *address)
 #endif
 }
 
+/* The first entry of `key`'s bucket in the table. */
+static inline TableEntry *table_bucket(const DjSearch *s, uint64_t key)
+{
+    return s->table + (key & (s->n_buckets - 1)) * BUCKET;
+}
+
+/* The evaluation cache's slot for `key`. */
+static inline EvalCacheEntry *eval_cache_slot(const DjSearch *s, uint64_t key)
+{
+    return &s->eval_cache[key & (EVAL_CACHE_ENTRIES - 1)];
+}
+
 /* The bucket of `key`: the table is far larger than the caches and a probe
  * is otherwise a wait on memory. */
 static inline void table_prefetch(const DjSearch *s, uint64_t key)
 {
-    prefetch(s->table + (key & (s->n_buckets - 1)) * BUCKET);
+    prefetch(table_bucket(s, key));
 }
 
 /* The evaluation cache's slot for `key` (see evaluate()): the child looks
@@ -201,13 +213,13 @@ static inline void table_prefetch(const DjSearch *s, uint64_t key)
  * that load and the table's were where it waited longest. */
 static inline void eval_cache_prefetch(const DjSearch *s, uint64_t key)
 {
-    prefetch(&s->eval_cache[key & (EVAL_CACHE_ENTRIES - 1)]);
+    prefetch(eval_cache_slot(s, key));
 }
 
 /* True, with the entry of `key` in *out, when the table has it. */
 static bool table_probe(const DjSearch *s, uint64_t key, TableData *out)
 {
-    const TableEntry *bucket = s->table + (key & (s->n_buckets - 1)) * BUCKET;
+    const TableEntry *bucket = table_bucket(s, key);
     for (int i = 0; i < BUCKET; i++)
         if (table_entry_read(&bucket[i], key, out))
             return true;
@@ -217,7 +229,7 @@ static bool table_probe(const DjSearch *s, uint64_t key, TableData *out)
 static void table_store(DjSearch *s, uint64_t key, DjMove move, int score, int depth,
                         int bound, int ply)
 {
-    TableEntry *bucket = s->table + (key & (s->n_buckets - 1)) * BUCKET;
+    TableEntry *bucket = table_bucket(s, key);
     TableEntry *victim = &bucket[0];
     int victim_worth = 1 << 30;
     for (int i = 0; i < BUCKET; i++) {
@@ -599,7 +611,7 @@ static inline void pick_move(DjMove *moves, int32_t *order, int i, int n)
 static inline int evaluate(DjSearch *s, const void *pos)
 {
     uint64_t key = s->variant->key(pos);
-    EvalCacheEntry *e = &s->eval_cache[key & (EVAL_CACHE_ENTRIES - 1)];
+    EvalCacheEntry *e = eval_cache_slot(s, key);
     if (e->filled && e->key == key)
         return e->eval;
     int eval = s->variant->evaluate(pos);
