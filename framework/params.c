@@ -15,6 +15,71 @@ const DjParam *dj_params_find(const DjVariant *variant, const char *name)
     return NULL;
 }
 
+/* How many weight names an error lists at most. */
+#define PARAMS_LISTED 24
+
+/* Append `index` to `picked` unless it is there already (then fail). */
+static bool pick(const DjVariant *variant, GArray *picked, int index, GError **error)
+{
+    for (guint j = 0; j < picked->len; j++)
+        if (g_array_index(picked, int, j) == index)
+            return dj_error_set(error, DJ_ERROR, DJ_ERROR_INVALID, "'%s' is named twice",
+                                variant->params[index].name);
+    g_array_append_val(picked, index);
+    return true;
+}
+
+/* The weights one entry of a --params list names (see dj_params_select). */
+static bool select_one(const DjVariant *variant, const char *name, GArray *picked,
+                       GError **error)
+{
+    size_t length = strlen(name);
+    bool pattern = length > 0 && name[length - 1] == '*';
+    int matched = 0;
+    for (int i = 0; i < variant->n_params; i++) {
+        const char *candidate = variant->params[i].name;
+        bool match = pattern ? g_ascii_strncasecmp(candidate, name, length - 1) == 0
+                             : g_ascii_strcasecmp(candidate, name) == 0;
+        if (!match)
+            continue;
+        if (!pick(variant, picked, i, error))
+            return false;
+        matched++;
+    }
+    if (matched > 0)
+        return true;
+    /* A game may have hundreds of weights: the message names the first. */
+    g_autoptr(GString) known = g_string_new(NULL);
+    int shown = MIN(variant->n_params, PARAMS_LISTED);
+    for (int i = 0; i < shown; i++)
+        g_string_append_printf(known, "%s%s", i > 0 ? ", " : "", variant->params[i].name);
+    if (shown < variant->n_params)
+        g_string_append_printf(known, " and %d more", variant->n_params - shown);
+    g_autofree char *quoted_name = dj_text_quote(name, 40);
+    return dj_error_set(error, DJ_ERROR, DJ_ERROR_INVALID, "%s has no weight '%s' (there are %s)",
+                        variant->title, quoted_name, known->str);
+}
+
+bool dj_params_select(const DjVariant *variant, const char *list, GArray *indexes,
+                      GError **error)
+{
+    g_autoptr(GArray) picked = g_array_new(FALSE, FALSE, sizeof(int));
+    if (list == NULL) {
+        for (int i = 0; i < variant->n_params; i++)
+            g_array_append_val(picked, i);
+    } else {
+        g_auto(GStrv) names = g_strsplit(list, ",", -1);
+        if (names[0] == NULL)
+            return dj_error_set(error, DJ_ERROR, DJ_ERROR_INVALID,
+                                "names no weight: give NAME,NAME,...");
+        for (int n = 0; names[n] != NULL; n++)
+            if (!select_one(variant, g_strstrip(names[n]), picked, error))
+                return false;
+    }
+    g_array_append_vals(indexes, picked->data, picked->len);
+    return true;
+}
+
 void dj_params_format(const DjVariant *variant, GString *out)
 {
     g_autofree int *values = dj_params_snapshot(variant);

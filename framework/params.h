@@ -16,6 +16,17 @@
 /* The weight called `name` (case-insensitive), or NULL. */
 const DjParam *dj_params_find(const DjVariant *variant, const char *name);
 
+/* The weights `list` names, appended to `indexes` (a GArray of int: their
+ * indexes in variant->params) in the order named.  `list` is
+ * "NAME,NAME,..."; a NAME that ends in '*' stands for every weight whose
+ * name starts with what comes before the '*' (in the game's order, at
+ * least one).  NULL names every weight.  A name that is no weight, a
+ * pattern that matches none, a weight named twice or an empty list fails
+ * with DJ_ERROR_INVALID ("GAME has no weight 'X' (there are ...)") and
+ * leaves `indexes` as it was. */
+bool dj_params_select(const DjVariant *variant, const char *list, GArray *indexes,
+                      GError **error);
+
 /* Append "NAME VALUE\n" for every weight, in the game's order. */
 void dj_params_format(const DjVariant *variant, GString *out);
 

@@ -120,22 +120,33 @@ double dj_tune_run(DjTuneSet *set, int max_passes, DjTuneProgressFn progress,
                    void *user_data, double *k_out)
 {
     const DjVariant *v = set->variant;
+    g_autofree int *all = g_new(int, v->n_params > 0 ? v->n_params : 1);
+    for (int i = 0; i < v->n_params; i++)
+        all[i] = i;
+    return dj_tune_run_some(set, all, v->n_params, max_passes, progress, user_data, k_out);
+}
+
+double dj_tune_run_some(DjTuneSet *set, const int *tuned, int n_tuned, int max_passes,
+                        DjTuneProgressFn progress, void *user_data, double *k_out)
+{
+    const DjVariant *v = set->variant;
     double k = dj_tune_fit_k(set);
     double best = dj_tune_error(set, k);
-    int *step = g_new(int, v->n_params > 0 ? v->n_params : 1);
-    for (int i = 0; i < v->n_params; i++) {
-        int range = v->params[i].max - v->params[i].min;
-        step[i] = range / 16 > 1 ? range / 16 : 1;
+    int *step = g_new(int, n_tuned > 0 ? n_tuned : 1);
+    for (int t = 0; t < n_tuned; t++) {
+        const DjParam *p = &v->params[tuned[t]];
+        int range = p->max - p->min;
+        step[t] = range / 16 > 1 ? range / 16 : 1;
     }
     for (int pass = 1; pass <= max_passes && dj_tune_set_size(set) > 0; pass++) {
         bool improved = false;
-        for (int i = 0; i < v->n_params; i++) {
-            const DjParam *p = &v->params[i];
+        for (int t = 0; t < n_tuned; t++) {
+            const DjParam *p = &v->params[tuned[t]];
             for (int direction = 1; direction >= -1; direction -= 2) {
                 bool moved = false;
                 for (;;) {
                     int old = *p->value;
-                    int next = old + direction * step[i];
+                    int next = old + direction * step[t];
                     if (next < p->min || next > p->max)
                         break;
                     *p->value = next;
@@ -159,9 +170,9 @@ double dj_tune_run(DjTuneSet *set, int max_passes, DjTuneProgressFn progress,
             progress(pass, k, best, user_data);
         if (!improved) {
             bool any_larger = false;
-            for (int i = 0; i < v->n_params; i++) {
-                if (step[i] > 1) {
-                    step[i] /= 2;
+            for (int t = 0; t < n_tuned; t++) {
+                if (step[t] > 1) {
+                    step[t] /= 2;
                     any_larger = true;
                 }
             }

@@ -57,6 +57,11 @@ typedef void (*DjTuneProgressFn)(int pass, double k, double error, void *user_da
 double dj_tune_run(DjTuneSet *set, int max_passes, DjTuneProgressFn progress,
                    void *user_data, double *k_out);
 
+/* dj_tune_run moving only the weights whose indexes (in the variant's
+ * params) are the n_tuned of `tuned`; the others keep their values. */
+double dj_tune_run_some(DjTuneSet *set, const int *tuned, int n_tuned, int max_passes,
+                        DjTuneProgressFn progress, void *user_data, double *k_out);
+
 /* g_autoptr(DjTuneSet) frees with dj_tune_set_free at the end of its scope.
  * Guarded: a compiler or GLib without automatic cleanup still reads this
  * header. */

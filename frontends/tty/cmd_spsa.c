@@ -136,30 +136,9 @@ static bool parse_limits(const SpsaArgs *args, DojoMatchLimits *limits, GError *
 static bool parse_tuned(const DjVariant *variant, const char *text, GArray *tuned,
                         GError **error)
 {
-    if (text == NULL) {
-        for (int i = 0; i < variant->n_params; i++)
-            g_array_append_val(tuned, i);
-        return true;
-    }
-    g_auto(GStrv) names = g_strsplit(text, ",", -1);
-    if (names[0] == NULL)   /* --params "": the tuner needs at least one weight */
-        return dojo_usage_error(error, "--params names no weight: give NAME,NAME,...");
-    for (int n = 0; names[n] != NULL; n++) {
-        const DjParam *param = dj_params_find(variant, g_strstrip(names[n]));
-        int index = param != NULL ? (int)(param - variant->params) : -1;
-        for (guint j = 0; param != NULL && j < tuned->len; j++)
-            if (g_array_index(tuned, int, j) == index)
-                return dojo_usage_error(error, "--params names '%s' twice", param->name);
-        if (param == NULL) {
-            g_autoptr(GString) known = g_string_new(NULL);
-            for (int i = 0; i < variant->n_params; i++)
-                g_string_append_printf(known, "%s%s", i > 0 ? ", " : "", variant->params[i].name);
-            g_autofree char *quoted = dj_text_quote(names[n], 40);
-            return dojo_usage_error(error, "--params: %s has no weight '%s' (there are %s)",
-                                    variant->title, quoted, known->str);
-        }
-        g_array_append_val(tuned, index);
-    }
+    g_autoptr(GError) why = NULL;
+    if (!dj_params_select(variant, text, tuned, &why))
+        return dojo_usage_error(error, "--params: %s", why->message);
     return true;
 }
 

@@ -37,6 +37,7 @@ typedef struct TuneArgs {
     char *judge;                /* --judge SPEC */
     char **labels;              /* --labels FILE, repeatable */
     char *save_labels;
+    char *params;               /* --params NAME,NAME,... */
 } TuneArgs;
 
 typedef struct TuneData {
@@ -208,15 +209,16 @@ static bool save_labels(const TuneData *data, const char *path, const char *comm
 }
 
 /* Fit the weights and write them to --output or standard output. */
-static int fit_and_write(const TuneArgs *args, const TuneData *data, int passes,
-                         const char *source)
+static int fit_and_write(const TuneArgs *args, const TuneData *data, const GArray *tuned,
+                         int passes, const char *source)
 {
     int n = dj_tune_set_size(data->set);
     double k_before = dj_tune_fit_k(data->set);
     double before = dj_tune_error(data->set, k_before);
     fprintf(stderr, "start: k %.6f, error %.6f\n", k_before, before);
     double k = 0;
-    double after = dj_tune_run(data->set, passes, show_pass, NULL, &k);
+    double after = dj_tune_run_some(data->set, (const int *)(const void *)tuned->data,
+                                    (int)tuned->len, passes, show_pass, NULL, &k);
 
     const DjVariant *variant = data->variant;
     g_autoptr(GString) text = g_string_new(NULL);
@@ -262,6 +264,7 @@ static int run_tune(void *data_args, int n_positional, char **positional)
     g_auto(DojoEngineSpec) judge_spec = { 0 };
     DojoJudgeLimit judge_limit = { 0 };
     const DjVariant *variant = dojo_variant_lookup(positional[0], &error);
+    g_autoptr(GArray) tuned = g_array_new(FALSE, FALSE, sizeof(int));
     if (variant == NULL
         || (args->passes != NULL
             && !dojo_int_parse(args->passes, "--passes", 0, 100000, &passes, &error))
@@ -272,6 +275,11 @@ static int run_tune(void *data_args, int n_positional, char **positional)
                                &error))
         || (args->judge != NULL && !parse_judge(args->judge, &judge_spec, &judge_limit, &error)))
         return dojo_report_error("tune", TUNE_PARAMS, error);
+    g_autoptr(GError) why = NULL;
+    if (variant->n_params > 0 && !dj_params_select(variant, args->params, tuned, &why)) {
+        dojo_usage_error(&error, "--params: %s", why->message);
+        return dojo_report_error("tune", TUNE_PARAMS, error);
+    }
     if (passes == 0 && args->output != NULL)
         return dojo_usage_failure("tune", TUNE_PARAMS, "--passes 0 fits nothing: there would "
                                   "be no weights for --output");
@@ -311,7 +319,7 @@ static int run_tune(void *data_args, int n_positional, char **positional)
         fprintf(stderr, "no fit (--passes 0)\n");
         return DOJO_EXIT_OK;
     }
-    return fit_and_write(args, &data, (int)passes, source);
+    return fit_and_write(args, &data, tuned, (int)passes, source);
 }
 
 int dojo_cmd_tune(int argc, char **argv)
@@ -356,6 +364,9 @@ int dojo_cmd_tune(int argc, char **argv)
           "Write the labelled positions to FILE (atomically), before fitting", "FILE" },
         { "labels", 0, 0, G_OPTION_ARG_FILENAME_ARRAY, &args.labels,
           "Add the positions of a labels file (repeatable)", "FILE" },
+        { "params", 0, 0, G_OPTION_ARG_STRING, &args.params,
+          "Fit only these weights (NAME,NAME,...; NAME* for all that start with NAME); "
+          "the others keep their values", "LIST" },
         { NULL, 0, 0, G_OPTION_ARG_NONE, NULL, NULL, NULL },
     };
     g_option_group_add_entries(dojo_option_main_group(context), entries);
@@ -369,5 +380,6 @@ int dojo_cmd_tune(int argc, char **argv)
     g_free(args.judge);
     g_free(args.save_labels);
     g_strfreev(args.labels);
+    g_free(args.params);
     return code;
 }

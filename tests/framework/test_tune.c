@@ -120,6 +120,72 @@ static void test_tuner_finds_the_weights(void **state)
     dj_tune_set_free(set);
 }
 
+/* Naming weights by list and by prefix, and the refusals. */
+static void test_params_select(void **state)
+{
+    (void)state;
+    GArray *picked = g_array_new(FALSE, FALSE, sizeof(int));
+    assert_true(dj_params_select(&made_up, NULL, picked, NULL));
+    assert_int_equal(picked->len, 2);
+    assert_int_equal(g_array_index(picked, int, 0), 0);
+    assert_int_equal(g_array_index(picked, int, 1), 1);
+    g_array_set_size(picked, 0);
+    assert_true(dj_params_select(&made_up, " SAFETY ,space", picked, NULL));
+    assert_int_equal(picked->len, 2);
+    assert_int_equal(g_array_index(picked, int, 0), 1);
+    assert_int_equal(g_array_index(picked, int, 1), 0);
+    g_array_set_size(picked, 0);
+    assert_true(dj_params_select(&made_up, "sa*", picked, NULL));
+    assert_int_equal(picked->len, 1);
+    assert_int_equal(g_array_index(picked, int, 0), 1);
+    g_array_set_size(picked, 0);
+    assert_true(dj_params_select(&made_up, "*", picked, NULL));
+    assert_int_equal(picked->len, 2);
+
+    static const char *const bad[][2] = {
+        { "space,speed", "Made-up has no weight 'speed' (there are space, safety)" },
+        { "sp*,x*", "no weight 'x*'" },
+        { "space,SPACE", "'space' is named twice" },
+        { "*,safety", "'safety' is named twice" },
+        { "", "names no weight" },
+        { "space,", "no weight ''" },
+    };
+    for (size_t i = 0; i < G_N_ELEMENTS(bad); i++) {
+        GError *error = NULL;
+        g_array_set_size(picked, 0);
+        assert_false(dj_params_select(&made_up, bad[i][0], picked, &error));
+        assert_non_null(error);
+        if (strstr(error->message, bad[i][1]) == NULL)
+            fail_msg("for '%s' expected '%s', got '%s'", bad[i][0], bad[i][1], error->message);
+        g_error_free(error);
+        assert_int_equal(picked->len, 0);   /* nothing added on failure */
+    }
+    g_array_free(picked, TRUE);
+}
+
+/* dj_tune_run_some moves the weights it is given and no other. */
+static void test_tuner_moves_only_the_chosen(void **state)
+{
+    (void)state;
+    const double k_true = 0.01;
+    DjTuneSet *set = dj_tune_set_new(&made_up);
+    for (int space = -6; space <= 6; space++)
+        for (int safety = -6; safety <= 6; safety += 2) {
+            Features f = { 0, space, safety, space & 1 };
+            double eval = 40.0 * space - 25.0 * safety;
+            dj_tune_set_add(set, &f, 1.0 / (1.0 + exp(-k_true * eval)));
+        }
+    weight_space = 1;
+    weight_safety = 1;
+    const int only_safety[] = { 1 };
+    double before = dj_tune_error(set, dj_tune_fit_k(set));
+    double after = dj_tune_run_some(set, only_safety, 1, 200, NULL, NULL, NULL);
+    assert_true(after < before);
+    assert_int_equal(weight_space, 1);
+    assert_true(weight_safety < 0);   /* the fit pulls it toward -25 */
+    dj_tune_set_free(set);
+}
+
 /* The set gives back what was added, in order, as copies. */
 static void test_set_walk(void **state)
 {
@@ -160,6 +226,8 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_params_text),
         cmocka_unit_test(test_tuner_finds_the_weights),
+        cmocka_unit_test(test_params_select),
+        cmocka_unit_test(test_tuner_moves_only_the_chosen),
         cmocka_unit_test(test_set_walk),
         cmocka_unit_test(test_empty_set),
     };

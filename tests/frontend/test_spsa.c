@@ -257,7 +257,7 @@ static void test_usage_errors(void **state)
         { { "spsa", variant, "--iterations", "2", "--nodes", "100", "--params",
             "nonsense" }, 2, "has no weight 'nonsense'" },
         { { "spsa", variant, "--iterations", "2", "--nodes", "100", "--params", "" }, 2,
-          "--params names no weight" },
+          "--params: names no weight" },
         { { "spsa", variant, "--iterations", "2", "--nodes", "100", "--params", " " }, 2,
           "has no weight ''" },
         { { "spsa", variant, "--iterations", "2", "--nodes", "100", "--concurrency", "3" }, 2,

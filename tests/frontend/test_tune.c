@@ -213,6 +213,34 @@ static void test_judge_and_labels_file(void **state)
     assert_non_null(strstr(r->err, "--passes 0 fits nothing"));
     runner_run_free(r);
 
+    /* --params fits only the weight it names: every other line of the
+     * weights written is the built-in one. */
+    const char *only = v->params[0].name;
+    r = run(state, (const char *const[]){ "tune", v->name, "--labels", "l.txt", "--passes", "3",
+                                          "--params", only, NULL });
+    assert_int_equal(r->exit_code, 0);
+    char **fitted = runner_lines(r->out);
+    int weight_lines = 0;
+    for (int i = 0; fitted[i] != NULL; i++) {
+        if (fitted[i][0] == '#')
+            continue;
+        const DjParam *p = &v->params[weight_lines++];
+        if (p == &v->params[0])
+            continue;
+        char *builtin = g_strdup_printf("%s %d", p->name, *p->value);
+        assert_string_equal(fitted[i], builtin);
+        g_free(builtin);
+    }
+    assert_int_equal(weight_lines, v->n_params);
+    g_strfreev(fitted);
+    runner_run_free(r);
+    r = runner_run_text(*state, NULL, (const char *const[]){
+        "tune", v->name, "--labels", "l.txt", "--params", "nonsense", NULL });
+    assert_int_equal(r->exit_code, 2);
+    assert_non_null(strstr(r->err, "--params: "));
+    assert_non_null(strstr(r->err, "has no weight 'nonsense'"));
+    runner_run_free(r);
+
     g_free(judged_weights);
     g_free(reread_weights);
     g_free(judged);
