@@ -38,6 +38,7 @@ typedef struct TuneArgs {
     char **labels;              /* --labels FILE, repeatable */
     char *save_labels;
     char *params;               /* --params NAME,NAME,... */
+    char *weights;              /* --weights FILE: the start */
 } TuneArgs;
 
 typedef struct TuneData {
@@ -280,6 +281,10 @@ static int run_tune(void *data_args, int n_positional, char **positional)
         dojo_usage_error(&error, "--params: %s", why->message);
         return dojo_report_error("tune", TUNE_PARAMS, error);
     }
+    if (args->weights != NULL && !dj_params_load(variant, args->weights, &error)) {
+        g_prefix_error(&error, "cannot read the start weights: ");   /* "PATH: WHY" follows */
+        return dojo_report_error("tune", TUNE_PARAMS, error);
+    }
     if (passes == 0 && args->output != NULL)
         return dojo_usage_failure("tune", TUNE_PARAMS, "--passes 0 fits nothing: there would "
                                   "be no weights for --output");
@@ -367,6 +372,8 @@ int dojo_cmd_tune(int argc, char **argv)
         { "params", 0, 0, G_OPTION_ARG_STRING, &args.params,
           "Fit only these weights (NAME,NAME,...; NAME* for all that start with NAME); "
           "the others keep their values", "LIST" },
+        { "weights", 0, 0, G_OPTION_ARG_FILENAME, &args.weights,
+          "Start from this weights file (default: the built-in weights)", "FILE" },
         { NULL, 0, 0, G_OPTION_ARG_NONE, NULL, NULL, NULL },
     };
     g_option_group_add_entries(dojo_option_main_group(context), entries);
@@ -381,5 +388,6 @@ int dojo_cmd_tune(int argc, char **argv)
     g_free(args.save_labels);
     g_strfreev(args.labels);
     g_free(args.params);
+    g_free(args.weights);
     return code;
 }
