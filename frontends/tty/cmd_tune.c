@@ -276,21 +276,21 @@ static int run_tune(void *data_args, int n_positional, char **positional)
                                &error))
         || (args->judge != NULL && !parse_judge(args->judge, &judge_spec, &judge_limit, &error)))
         return dojo_report_error("tune", TUNE_PARAMS, error);
-    g_autoptr(GError) why = NULL;
-    if (variant->n_params > 0 && !dj_params_select(variant, args->params, tuned, &why)) {
-        dojo_usage_error(&error, "--params: %s", why->message);
-        return dojo_report_error("tune", TUNE_PARAMS, error);
-    }
-    if (args->weights != NULL && !dj_params_load(variant, args->weights, &error)) {
-        g_prefix_error(&error, "cannot read the start weights: ");   /* "PATH: WHY" follows */
-        return dojo_report_error("tune", TUNE_PARAMS, error);
-    }
     if (passes == 0 && args->output != NULL)
         return dojo_usage_failure("tune", TUNE_PARAMS, "--passes 0 fits nothing: there would "
                                   "be no weights for --output");
     if (variant->n_params == 0) {
         fprintf(stderr, "dojo tune: %s has no weights to tune\n", variant->title);
         return DOJO_EXIT_FAILURE;
+    }
+    g_autoptr(GError) why = NULL;
+    if (!dj_params_select(variant, args->params, tuned, &why)) {
+        dojo_usage_error(&error, "--params: %s", why->message);
+        return dojo_report_error("tune", TUNE_PARAMS, error);
+    }
+    if (args->weights != NULL && !dj_params_load(variant, args->weights, &error)) {
+        g_prefix_error(&error, "cannot read the start weights: ");   /* "PATH: WHY" follows */
+        return dojo_report_error("tune", TUNE_PARAMS, error);
     }
     const DojoEngineSpec *judge = args->judge != NULL ? &judge_spec : NULL;
     g_autoptr(DjTuneSet) set = dj_tune_set_new(variant);

@@ -48,6 +48,15 @@ static const DjVariant made_up = {
     .n_params = 2,
 };
 
+/* `error` is set and its message contains `expected`; frees it. */
+static void expect_message(GError *error, const char *input, const char *expected)
+{
+    assert_non_null(error);
+    if (strstr(error->message, expected) == NULL)
+        fail_msg("for '%s' expected '%s', got '%s'", input, expected, error->message);
+    g_error_free(error);
+}
+
 static void test_params_text(void **state)
 {
     (void)state;
@@ -78,10 +87,7 @@ static void test_params_text(void **state)
     for (size_t i = 0; i < G_N_ELEMENTS(bad); i++) {
         GError *error = NULL;
         assert_false(dj_params_parse(&made_up, bad[i][0], &error));
-        assert_non_null(error);
-        if (strstr(error->message, bad[i][1]) == NULL)
-            fail_msg("for '%s' expected '%s', got '%s'", bad[i][0], bad[i][1], error->message);
-        g_error_free(error);
+        expect_message(error, bad[i][0], bad[i][1]);
         assert_int_equal(weight_space, 7);
         assert_int_equal(weight_safety, -3);
     }
@@ -154,10 +160,7 @@ static void test_params_select(void **state)
         GError *error = NULL;
         g_array_set_size(picked, 0);
         assert_false(dj_params_select(&made_up, bad[i][0], picked, &error));
-        assert_non_null(error);
-        if (strstr(error->message, bad[i][1]) == NULL)
-            fail_msg("for '%s' expected '%s', got '%s'", bad[i][0], bad[i][1], error->message);
-        g_error_free(error);
+        expect_message(error, bad[i][0], bad[i][1]);
         assert_int_equal(picked->len, 0);   /* nothing added on failure */
     }
     g_array_free(picked, TRUE);
