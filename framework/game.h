@@ -108,6 +108,18 @@ typedef struct DjParam {
     int min, max;       /* the range a tuner may try */
 } DjParam;
 
+/* One part of a static evaluation, for people reading it (DjVariant.eval_terms):
+ * each side's share from its own point of view, so that the part adds
+ * `mine - theirs` to evaluate(). */
+typedef struct DjEvalTerm {
+    const char *name;   /* a few words: "material", "king safety" */
+    int mine;           /* the side to move's share (higher is better for it) */
+    int theirs;         /* the other side's share (higher is better for it) */
+} DjEvalTerm;
+
+/* More parts than any game's evaluation has. */
+#define DJ_EVAL_MAX_TERMS 16
+
 /* How render() should draw. */
 typedef struct DjRenderStyle {
     bool color;        /* ANSI colour escapes allowed */
@@ -262,6 +274,15 @@ struct DjVariant {
      * or swing the position a lot, or simply false: then quiescence is a
      * plain evaluate() and the search still works. */
     bool (*is_noisy)(const void *pos, DjMove move);
+
+    /* Optional (NULL: the evaluation cannot be taken apart).  evaluate()
+     * of the ongoing `pos` in its parts, at most DJ_EVAL_MAX_TERMS of them
+     * written to `out`; returns how many.  The parts' `mine - theirs` add
+     * up to evaluate(pos) before it is kept inside +-DJ_SCORE_EVAL_MAX (a
+     * part that belongs to the side to move alone, such as a tempo bonus,
+     * has theirs 0).  For people (`dojo analyze --eval`, the `eval` command
+     * of `dojo uci`) and tests: never called by the search. */
+    int (*eval_terms)(const void *pos, DjEvalTerm *out);
 
     /* Optional (NULL: the framework filters legal_moves with is_noisy).
      * Write exactly the legal moves for which is_noisy() is true, in any

@@ -25,6 +25,47 @@ static DjOutcome swap_outcome(DjOutcome outcome, bool swapped)
     return dj_outcome_win_for(1 - winner);
 }
 
+/* evaluate() clamped as the game must keep it. */
+static int clamp_eval(int64_t score)
+{
+    const int64_t limit = DJ_SCORE_EVAL_MAX - 1;
+    return (int)(score > limit ? limit : score < -limit ? -limit : score);
+}
+
+void conf_check_eval_terms(const ConfWhere *where, const void *pos, const void *image)
+{
+    const DjVariant *v = where->variant;
+    if (v->eval_terms == NULL)
+        return;
+    DjEvalTerm terms[DJ_EVAL_MAX_TERMS], image_terms[DJ_EVAL_MAX_TERMS];
+    int n = v->eval_terms(pos, terms);
+    CONF_CHECK(where, n >= 1 && n <= DJ_EVAL_MAX_TERMS,
+               "eval_terms() gave %d parts, not 1 to %d", n, DJ_EVAL_MAX_TERMS);
+    int64_t sum = 0;
+    for (int i = 0; i < n; i++) {
+        CONF_CHECK(where, terms[i].name != NULL && terms[i].name[0] != '\0',
+                   "part %d of eval_terms() has no name", i);
+        sum += (int64_t)terms[i].mine - terms[i].theirs;
+    }
+    int eval = v->evaluate(pos);
+    CONF_CHECK(where, clamp_eval(sum) == eval,
+               "the parts of eval_terms() add up to %" G_GINT64_FORMAT " but evaluate() is %d",
+               sum, eval);
+    if (image == NULL)
+        return;
+    /* Each part on its own favours neither side nor any part of the board. */
+    int image_n = v->eval_terms(image, image_terms);
+    CONF_CHECK(where, image_n == n, "eval_terms() gave %d parts but %d on the mirror image", n,
+               image_n);
+    for (int i = 0; i < n; i++)
+        CONF_CHECK(where, strcmp(terms[i].name, image_terms[i].name) == 0
+                              && terms[i].mine == image_terms[i].mine
+                              && terms[i].theirs == image_terms[i].theirs,
+                   "the part '%s' of eval_terms() is %d, %d but %d, %d on the mirror image",
+                   terms[i].name, terms[i].mine, terms[i].theirs, image_terms[i].mine,
+                   image_terms[i].theirs);
+}
+
 void conf_check_mirror(const ConfWhere *where, const void *pos, int depth)
 {
     const DjVariant *v = where->variant;
@@ -53,6 +94,7 @@ void conf_check_mirror(const ConfWhere *where, const void *pos, int depth)
         int eval = v->evaluate(pos), image_eval = v->evaluate(image);
         CONF_CHECK(where, eval == image_eval,
                    "evaluate() is %d but %d on the mirror image", eval, image_eval);
+        conf_check_eval_terms(where, pos, image);
         for (int d = 1; d <= depth; d++) {
             uint64_t count = dj_perft(v, pos, d), image_count = dj_perft(v, image, d);
             CONF_CHECK(where, count == image_count,
@@ -228,6 +270,8 @@ int conf_check_properties(const DjVariant *v, guint32 base, int games)
             where.ply = ply;
             where.pos = pos;
             conf_check_mirror(&where, pos, ply == 0 ? 3 : 2);
+            if (v->mirror == NULL && dj_position_outcome(v, pos) == DJ_OUTCOME_ONGOING)
+                conf_check_eval_terms(&where, pos, NULL);
             conf_check_bytes(&where, line->setup_seed, pos);
         }
         /* The search only where a move surely ends the game: before the

@@ -2,9 +2,10 @@
  * directly, through properties every game declares (framework/game.h):
  *
  *   symmetry    the image of a position under DjVariant.mirror has the
- *               same perft, evaluate() and outcome (winner swapped when the
- *               image swaps the colours), and mirroring twice gives the
- *               position back byte for byte;
+ *               same perft, evaluate() (and parts of it, eval_terms) and
+ *               outcome (winner swapped when the image swaps the colours),
+ *               and mirroring twice gives the position back byte for byte;
+ *   parts       eval_terms() adds up to evaluate();
  *   bytes       setup() fills the whole block (a new game is the same bytes
  *               whatever the memory held before) and a position read back
  *               from its own string is the same bytes as the one played to;
@@ -28,6 +29,12 @@
 /* The symmetry checks at `pos` (ongoing or not), perft to `depth` plies;
  * nothing when the variant has no mirror. */
 void conf_check_mirror(const ConfWhere *where, const void *pos, int depth);
+
+/* When the variant has eval_terms: the parts of the ongoing `pos` are 1 to
+ * DJ_EVAL_MAX_TERMS, named, and add up to evaluate(pos) (kept inside
+ * +-DJ_SCORE_EVAL_MAX); and, given the mirror `image` of `pos` (or NULL),
+ * each part is the same there.  conf_check_mirror calls it. */
+void conf_check_eval_terms(const ConfWhere *where, const void *pos, const void *image);
 
 /* The byte checks: a new game with `setup_seed`, and `pos` read back from
  * its own position string. */

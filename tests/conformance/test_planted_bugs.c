@@ -2,8 +2,9 @@
  * game with one bug planted through a wrapper, and passes on the copy with
  * the same wrapper done right.  The bugs are the kind a new game has: a
  * move generator that misses moves on one edge, an evaluation or a counted
- * result that favours one side, a reason that names the wrong winner, a
- * setup() that leaves bytes uncleared.  The base game is the first
+ * result that favours one side, parts of an evaluation that do not add up
+ * to it, a reason that names the wrong winner, a setup() that leaves bytes
+ * uncleared.  The base game is the first
  * registered one with a mirror, so this runs in any build. */
 #include <stdarg.h>
 #include <stddef.h>
@@ -62,6 +63,14 @@ static int legal_moves_missing_a_file(const void *pos, DjMove *out)
 static int evaluate_favouring_side0(const void *pos)
 {
     return base->evaluate(pos) + (base->side_to_move(pos) == 0 ? 10 : -10);
+}
+
+/* Leaves out the last part, as a breakdown not kept up with a new term of
+ * the evaluation would (unless there is only one). */
+static int eval_terms_missing_a_part(const void *pos, DjEvalTerm *out)
+{
+    int n = base->eval_terms(pos, out);
+    return n > 1 ? n - 1 : n;
 }
 
 static bool drawn_by_count(const void *pos)
@@ -195,6 +204,18 @@ static void test_an_evaluation_favouring_one_side_is_caught(void **state)
     expect_failure("on the mirror image");
 }
 
+static void test_parts_not_adding_up_to_the_evaluation_are_caught(void **state)
+{
+    (void)state;
+    require_base();
+    if (base->eval_terms == NULL) {
+        g_printerr("skipped: %s has no eval_terms\n", base->name);
+        skip();
+    }
+    wrapped.eval_terms = eval_terms_missing_a_part;
+    expect_failure("the parts of eval_terms() add up to");
+}
+
 static void test_a_draw_counted_as_a_win_is_caught(void **state)
 {
     (void)state;
@@ -240,6 +261,8 @@ int main(void)
         cmocka_unit_test_setup(test_the_unbroken_copy_passes, setup_base),
         cmocka_unit_test_setup(test_a_generator_missing_an_edge_is_caught, setup_base),
         cmocka_unit_test_setup(test_an_evaluation_favouring_one_side_is_caught, setup_base),
+        cmocka_unit_test_setup(test_parts_not_adding_up_to_the_evaluation_are_caught,
+                               setup_base),
         cmocka_unit_test_setup(test_a_draw_counted_as_a_win_is_caught, setup_base),
         cmocka_unit_test_setup(test_a_reason_naming_the_wrong_winner_is_caught, setup_base),
         cmocka_unit_test_setup(test_uncleared_bytes_are_caught, setup_base),

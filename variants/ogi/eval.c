@@ -379,21 +379,41 @@ static int remoteness(const OgiPosition *pos, int colour)
     return sum;
 }
 
-int ogi_evaluate(const void *position)
+/* The parts of the evaluation, each side's from its own point of view,
+ * but material, which is Black's less White's (kept as a balance of counts,
+ * it has no cheap split by side). */
+typedef struct EvalParts {
+    int material;
+    int king_safety[2], threats[2], pawns[2], mobility[2], proximity[2];
+} EvalParts;
+
+static inline void eval_parts(const OgiPosition *pos, EvalParts *p)
 {
-    const OgiPosition *pos = position;
     Bitboard occ = pos->by_colour[0] | pos->by_colour[1];
     SideAttacks attacks[2];
     gather_attacks(pos, OGI_BLACK, occ, &attacks[OGI_BLACK]);
     gather_attacks(pos, OGI_WHITE, occ, &attacks[OGI_WHITE]);
-    int score = ogi_material(pos)
-              + king_safety(pos, OGI_BLACK, occ, &attacks[OGI_BLACK], &attacks[OGI_WHITE])
-              - king_safety(pos, OGI_WHITE, occ, &attacks[OGI_WHITE], &attacks[OGI_BLACK])
-              + threats(pos, OGI_BLACK, &attacks[OGI_BLACK], &attacks[OGI_WHITE])
-              - threats(pos, OGI_WHITE, &attacks[OGI_WHITE], &attacks[OGI_BLACK])
-              + pawn_advance(pos, OGI_BLACK) - pawn_advance(pos, OGI_WHITE)
-              + (attacks[OGI_BLACK].slider_squares - attacks[OGI_WHITE].slider_squares) * w.mobility
-              - (remoteness(pos, OGI_BLACK) - remoteness(pos, OGI_WHITE)) * w.proximity;
+    p->material = ogi_material(pos);
+    for (int c = 0; c < 2; c++) {
+        p->king_safety[c] = king_safety(pos, c, occ, &attacks[c], &attacks[c ^ 1]);
+        p->threats[c] = threats(pos, c, &attacks[c], &attacks[c ^ 1]);
+        p->pawns[c] = pawn_advance(pos, c);
+        p->mobility[c] = attacks[c].slider_squares * w.mobility;
+        p->proximity[c] = -remoteness(pos, c) * w.proximity;
+    }
+}
+
+int ogi_evaluate(const void *position)
+{
+    const OgiPosition *pos = position;
+    EvalParts p;
+    eval_parts(pos, &p);
+    int score = p.material;
+    score += p.king_safety[OGI_BLACK] - p.king_safety[OGI_WHITE];
+    score += p.threats[OGI_BLACK] - p.threats[OGI_WHITE];
+    score += p.pawns[OGI_BLACK] - p.pawns[OGI_WHITE];
+    score += p.mobility[OGI_BLACK] - p.mobility[OGI_WHITE];
+    score += p.proximity[OGI_BLACK] - p.proximity[OGI_WHITE];
     if (pos->side == OGI_WHITE)
         score = -score;
     score += w.tempo;
@@ -405,6 +425,36 @@ int ogi_evaluate(const void *position)
     if (score < -limit)
         score = -limit;
     return score;
+}
+
+/* `colour`'s material, board and hand, at the current values. */
+static int side_material(const OgiPosition *pos, int colour)
+{
+    int sum = 0;
+    for (Bitboard b = pos->by_colour[colour]; b;)
+        sum += ogi_board_value[ogi_piece_type(pos->board[bb_pop(&b)])];
+    for (int kind = 0; kind < OGI_HAND_KINDS; kind++)
+        sum += pos->hand[colour][kind] * ogi_hand_value[kind];
+    return sum;
+}
+
+int ogi_eval_terms(const void *position, DjEvalTerm *out)
+{
+    const OgiPosition *pos = position;
+    EvalParts p;
+    eval_parts(pos, &p);
+    int us = pos->side, them = us ^ 1;
+    const struct { const char *name; const int *by_side; } sided[] = {
+        { "king safety", p.king_safety }, { "threats", p.threats },
+        { "pawns", p.pawns }, { "slider mobility", p.mobility },
+        { "proximity", p.proximity },
+    };
+    int n = 0;
+    out[n++] = (DjEvalTerm){ "material", side_material(pos, us), side_material(pos, them) };
+    for (size_t i = 0; i < G_N_ELEMENTS(sided); i++)
+        out[n++] = (DjEvalTerm){ sided[i].name, sided[i].by_side[us], sided[i].by_side[them] };
+    out[n++] = (DjEvalTerm){ "tempo", w.tempo, 0 };
+    return n;
 }
 
 int ogi_move_gain(const void *position, uint32_t move)

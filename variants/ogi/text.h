@@ -25,6 +25,10 @@ typedef enum OgiError {
 /* The evaluation's weights by name (eval.c), for DjVariant.params. */
 extern const DjParam ogi_params[OGI_N_PARAMS];
 
+/* DjVariant.eval_terms (eval.c): material, King safety, threats, pawns,
+ * slider mobility, proximity and tempo, as ogi_evaluate adds them up. */
+int ogi_eval_terms(const void *pos, DjEvalTerm *out);
+
 /* "Black" / "White". */
 extern const char *const ogi_side_name[2];
 

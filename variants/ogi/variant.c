@@ -92,6 +92,7 @@ const DjVariant dj_variant_ogi = {
 
     .evaluate = ogi_evaluate,
     .is_noisy = ogi_is_noisy,
+    .eval_terms = ogi_eval_terms,
     .noisy_moves = ogi_noisy_moves,
     .move_gain = ogi_move_gain,
     .see = ogi_see,

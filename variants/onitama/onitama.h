@@ -64,6 +64,10 @@ int onitama_card_slot(const OnitamaPosition *pos, int id);
 /* ---- eval.c ----------------------------------------------------------- */
 
 int onitama_evaluate(const void *pos);
+
+/* DjVariant.eval_terms: onitama_evaluate in its parts (a result a ply or
+ * two away leaves only the pieces and that result). */
+int onitama_eval_terms(const void *pos, DjEvalTerm *out);
 /* The evaluation's weights for DjVariant.params. */
 #define ONITAMA_N_PARAMS 9
 extern const DjParam onitama_params[ONITAMA_N_PARAMS];

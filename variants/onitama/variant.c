@@ -44,6 +44,7 @@ const DjVariant dj_variant_onitama = {
     .mirror = onitama_mirror,
 
     .evaluate = onitama_evaluate,
+    .eval_terms = onitama_eval_terms,
     .is_noisy = onitama_is_noisy,
     .noisy_moves = onitama_noisy_moves,
     .move_gain = onitama_move_gain,
