@@ -4,13 +4,14 @@
 #include <string.h>
 
 #include "cli.h"
+#include "eval_table.h"
 #include "framework/search/engine.h"
 #include "interrupt.h"
 #include "options.h"
 #include "output.h"
 #include "think.h"
 
-#define ANALYZE_PARAMS "[OPTION...] VARIANT [--position STR] [--time MS | --depth N] [--engine E]"
+#define ANALYZE_PARAMS "[OPTION...] VARIANT [--position STR] [--time MS | --depth N] [--engine E] [--eval]"
 #define ANALYZE_DEFAULT_TIME_MS 5000
 #define ANALYZE_DEFAULT_SEED 1
 
@@ -24,6 +25,7 @@ typedef struct AnalyzeArgs {
     char *engine;
     char *color;
     gboolean no_color;
+    gboolean eval;
 } AnalyzeArgs;
 
 typedef struct AnalyzeReport {
@@ -90,15 +92,28 @@ static int run_analyze(void *data, int n_positional, char **positional)
         || (args->engine != NULL && !dojo_engine_parse(args->engine, &kind, &error))
         || !dojo_color_parse(args->color, args->no_color, &color, &error))
         return dojo_report_error("analyze", ANALYZE_PARAMS, error);
-    if (time_ms == 0 && depth == 0 && nodes == 0)
-        time_ms = ANALYZE_DEFAULT_TIME_MS;
-    g_autoptr(DjEngine) engine = dj_engine_new(variant, kind, (unsigned)hash_mb, &error);
-    if (engine == NULL) {
-        if (args->hash != NULL)
-            g_prefix_error(&error, "--hash %" G_GINT64_FORMAT ": ", hash_mb);
+    if (args->eval && variant->evaluate == NULL) {
+        g_set_error(&error, DJ_ERROR, DJ_ERROR_INVALID,
+                    "--eval: %s has no evaluation to show (it is searched by MCTS)",
+                    variant->title);
         return dojo_report_error("analyze", ANALYZE_PARAMS, error);
     }
-    dj_engine_set_threads(engine, (int)threads);
+    /* --eval alone shows the evaluation; with a limit it searches too. */
+    bool search = !args->eval || time_ms > 0 || depth > 0 || nodes > 0;
+    if (time_ms == 0 && depth == 0 && nodes == 0)
+        time_ms = ANALYZE_DEFAULT_TIME_MS;
+    /* Made before the position is shown: a table that cannot be had is
+     * said before anything else. */
+    g_autoptr(DjEngine) engine = NULL;
+    if (search) {
+        engine = dj_engine_new(variant, kind, (unsigned)hash_mb, &error);
+        if (engine == NULL) {
+            if (args->hash != NULL)
+                g_prefix_error(&error, "--hash %" G_GINT64_FORMAT ": ", hash_mb);
+            return dojo_report_error("analyze", ANALYZE_PARAMS, error);
+        }
+        dj_engine_set_threads(engine, (int)threads);
+    }
 
     g_autofree void *root = g_malloc(variant->state_size);
     if (!dojo_setup_position(variant, &args->setup, ANALYZE_DEFAULT_SEED, root, &error))
@@ -124,6 +139,14 @@ static int run_analyze(void *data, int n_positional, char **positional)
                 winner >= 0 ? " has won" : "");
         return DOJO_EXIT_FAILURE;
     }
+    if (args->eval) {
+        g_string_truncate(text, 0);
+        dojo_format_eval_table(variant, root, text);
+        fputs(text->str, stdout);
+        fflush(stdout);
+    }
+    if (!search)
+        return DOJO_EXIT_OK;
 
     DjSearchLimits limits = { .depth = (int)depth, .time_ms = time_ms, .nodes = (uint64_t)nodes };
     AnalyzeReport report = { variant, root, engine };
@@ -158,7 +181,11 @@ int dojo_cmd_analyze(int argc, char **argv)
         "--engine mcts searches by Monte Carlo tree search (one thread) instead of\n"
         "alpha-beta, the default for games with an evaluation: nodes are then playouts,\n"
         "depth the average depth of the tree walks (--depth stops there), and the most\n"
-        "visited moves are listed at the end.  --hash sizes its tree.",
+        "visited moves are listed at the end.  --hash sizes its tree.\n"
+        "\n"
+        "--eval shows the static evaluation of the position, part by part as the game\n"
+        "adds it up, each side's share from its own point of view; it searches as well\n"
+        "only when --time, --depth or --nodes is given.",
         "Example:\n  dojo analyze onitama --cards ox,boar,horse,elephant,crab --depth 10\n",
         &args);
     GOptionGroup *group = dojo_option_main_group(context);
@@ -175,6 +202,9 @@ int dojo_cmd_analyze(int argc, char **argv)
           "Search threads (default 1; alpha-beta only: MCTS uses one)", "N" },
         { "color", 0, 0, G_OPTION_ARG_STRING, &args.color, DOJO_COLOR_HELP, "WHEN" },
         { "no-color", 0, 0, G_OPTION_ARG_NONE, &args.no_color, DOJO_NO_COLOR_HELP, NULL },
+        { "eval", 0, 0, G_OPTION_ARG_NONE, &args.eval,
+          "Show the static evaluation in its parts (and search only if --time, --depth or "
+          "--nodes is given too)", NULL },
         { NULL, 0, 0, G_OPTION_ARG_NONE, NULL, NULL, NULL },
     };
     g_option_group_add_entries(group, entries);

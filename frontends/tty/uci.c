@@ -21,6 +21,7 @@
 #include "framework/search/search.h"
 #include "framework/search/timeman.h"
 #include "cli.h"
+#include "eval_table.h"
 #include "output.h"
 #include "think.h"
 #include "uci_options.h"
@@ -805,6 +806,28 @@ static void command_ponderhit(DojoUci *uci)
     g_mutex_unlock(&uci->lock);
 }
 
+/* `eval`: the static evaluation of the current position, part by part,
+ * as `info string` lines (not a UCI command: for people at the engine). */
+static void command_eval(DojoUci *uci)
+{
+    const DjVariant *v = uci->settings.variant;
+    const void *pos = dj_game_position(uci->game);
+    if (v->evaluate == NULL) {
+        say_error(uci, "eval: %s has no evaluation to show", v->title);
+        return;
+    }
+    if (dj_position_outcome(v, pos) != DJ_OUTCOME_ONGOING) {
+        say_error(uci, "eval: the game is over in this position");
+        return;
+    }
+    g_autoptr(GString) table = g_string_new(NULL);
+    dojo_format_eval_table(v, pos, table);
+    g_auto(GStrv) lines = g_strsplit(table->str, "\n", -1);
+    for (char **line = lines; *line != NULL; line++)
+        if (**line != '\0')
+            say(uci, "info string %s", *line);
+}
+
 static void command_ucinewgame(DojoUci *uci)
 {
     finish_search(uci);
@@ -859,6 +882,8 @@ bool dojo_uci_command(DojoUci *uci, const char *text)
     } else if (strcmp(words[0], "quit") == 0) {
         finish_search(uci);
         go_on = false;
+    } else if (strcmp(words[0], "eval") == 0) {
+        command_eval(uci);
     } else if (strcmp(words[0], "debug") == 0) {
         command_debug(uci, words, n);
     } else if (strcmp(words[0], "register") == 0) {

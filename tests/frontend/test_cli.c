@@ -299,6 +299,58 @@ static void test_analyze_prints_iterations_and_a_legal_move(void **state)
     runner_run_free(r);
 }
 
+/* The signed number that ends `line` ("... +0.12"), in hundredths. */
+static int last_pawns(const char *line)
+{
+    const char *number = strrchr(line, ' ');
+    assert_non_null(number);
+    double pawns = g_ascii_strtod(number + 1, NULL);
+    return (int)(pawns * 100.0 + (pawns < 0 ? -0.5 : 0.5));
+}
+
+/* --eval alone: the parts of the start position's evaluation, adding up to
+ * the total, which is the game's evaluate(); no search. */
+static void test_analyze_eval_shows_the_parts(void **state)
+{
+    runner_require_variant("ogi");
+    DojoRun *r = run(state, (const char *const[]){ "analyze", "ogi", "--eval", NULL });
+    assert_int_equal(r->exit_code, 0);
+    assert_non_null(strstr(r->out, "static evaluation, Black to move, in pawns:\n"));
+    assert_null(strstr(r->out, "best move"));
+    assert_null(strstr(r->out, "depth "));
+    g_auto(GStrv) lines = g_strsplit(strstr(r->out, "static evaluation"), "\n", -1);
+    assert_true(g_str_has_prefix(lines[1], "part "));
+    int sum = 0, parts = 0;
+    char **line = lines + 2;
+    for (; *line != NULL && !g_str_has_prefix(*line, "total "); line++, parts++)
+        sum += last_pawns(*line);
+    assert_non_null(*line);
+    assert_true(parts >= 3);
+    assert_non_null(strstr(r->out, "\nking safety "));
+    const DjVariant *ogi = dj_registry_find("ogi");
+    void *start = g_malloc(ogi->state_size);
+    assert_true(ogi->setup(start, &(DjSetup){ 0 }, NULL));
+    assert_int_equal(last_pawns(*line), ogi->evaluate(start));
+    assert_int_equal(sum, ogi->evaluate(start));
+    g_free(start);
+    runner_run_free(r);
+}
+
+/* --eval with a limit shows the parts, then searches. */
+static void test_analyze_eval_then_search(void **state)
+{
+    runner_require_variant("onitama");
+    DojoRun *r = run(state, (const char *const[]){ "analyze", "onitama", "--cards", CARDS,
+                                                   "--eval", "--depth", "2", NULL });
+    assert_int_equal(r->exit_code, 0);
+    const char *table = strstr(r->out, "static evaluation, ");
+    assert_non_null(table);
+    assert_non_null(strstr(table, "\ntotal "));
+    assert_non_null(strstr(table, "depth  2  score "));
+    assert_best_move_legal(r->out);
+    runner_run_free(r);
+}
+
 /* MCTS: playouts instead of nodes, the most visited moves, a legal move. */
 static void test_analyze_with_mcts(void **state)
 {
@@ -349,6 +401,10 @@ int main(int argc, char **argv)
         cmocka_unit_test_setup_teardown(test_analyze_with_threads, runner_make_dir, runner_remove_dir),
         cmocka_unit_test_setup_teardown(test_tune_writes_weights, runner_make_dir, runner_remove_dir),
         cmocka_unit_test_setup_teardown(test_analyze_with_mcts, runner_make_dir, runner_remove_dir),
+        cmocka_unit_test_setup_teardown(test_analyze_eval_shows_the_parts, runner_make_dir,
+                                        runner_remove_dir),
+        cmocka_unit_test_setup_teardown(test_analyze_eval_then_search, runner_make_dir,
+                                        runner_remove_dir),
         cmocka_unit_test_setup_teardown(test_analyze_prints_iterations_and_a_legal_move,
                                         runner_make_dir, runner_remove_dir),
         cmocka_unit_test_setup_teardown(test_bench_is_reproducible, runner_make_dir, runner_remove_dir),

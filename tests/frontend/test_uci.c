@@ -1,7 +1,7 @@
 /* test_uci.c: `dojo uci` driven through pipes as a GUI or match runner
  * drives it: the handshake, whole games at a few hundred nodes a move,
  * stop and isready during searches, pondering, both games' notations,
- * repetition from the move list, multi-PV, levels, go searchmoves, and every
+ * repetition from the move list, multi-PV, levels, go searchmoves, `eval`, and every
  * kind of bad input (answered with "info string error", the engine going
  * on). */
 #include <stdarg.h>
@@ -521,6 +521,36 @@ static void test_weights(void **state)
     g_free(bad);
 }
 
+/* `eval` shows the static evaluation in parts as `info string` lines, with
+ * the weights set through Weights, and refuses a finished game. */
+static void test_eval(void **state)
+{
+    runner_require_variant("onitama");
+    char *weights = g_build_filename(*state, "tempo.txt", NULL);
+    assert_true(g_file_set_contents(weights, "tempo 90\n", -1, NULL));
+    UciClient *engine = uci_client_start(*state);
+    uci_client_send(engine, "setoption name UCI_Variant value onitama");
+    uci_client_send(engine, "position fen ssmss/5/5/5/SSMSS b " CARDS);
+    uci_client_send(engine, "eval");
+    uci_client_expect(engine, "info string static evaluation, Blue to move, in pawns:");
+    uci_client_expect(engine, "info string part ");
+    uci_client_expect(engine, "info string pieces ");
+    uci_client_expect(engine, "info string total ");
+    uci_client_send(engine, "setoption name Weights value %s", weights);
+    uci_client_send(engine, "eval");
+    const char *tempo = uci_client_expect(engine, "info string tempo ");
+    assert_true(g_str_has_suffix(tempo, " +0.90"));
+    uci_client_expect(engine, "info string total ");
+    /* Blue's master stands on Red's temple: Blue has won. */
+    uci_client_send(engine, "position fen 2M2/5/1m3/5/ss1ss r " CARDS);
+    uci_client_send(engine, "eval");
+    assert_contains(uci_client_expect(engine, "info string error: "), "the game is over");
+    uci_client_send(engine, "isready");
+    uci_client_expect(engine, "readyok");
+    quit_cleanly(engine);
+    g_free(weights);
+}
+
 /* ---- go searchmoves ----------------------------------------------------------- */
 
 /* Blue mates at once with ox:c2c3; the other moves do not. */
@@ -831,6 +861,7 @@ int main(int argc, char **argv)
         cmocka_unit_test_setup_teardown(test_multipv, runner_make_dir, runner_remove_dir),
         cmocka_unit_test_setup_teardown(test_levels_and_game_options, runner_make_dir, runner_remove_dir),
         cmocka_unit_test_setup_teardown(test_weights, runner_make_dir, runner_remove_dir),
+        cmocka_unit_test_setup_teardown(test_eval, runner_make_dir, runner_remove_dir),
         cmocka_unit_test_setup_teardown(test_searchmoves, runner_make_dir, runner_remove_dir),
         cmocka_unit_test_setup_teardown(test_searchmoves_until_stop, runner_make_dir,
                                         runner_remove_dir),
