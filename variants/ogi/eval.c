@@ -393,14 +393,20 @@ static inline void eval_parts(const OgiPosition *pos, EvalParts *p)
     SideAttacks attacks[2];
     gather_attacks(pos, OGI_BLACK, occ, &attacks[OGI_BLACK]);
     gather_attacks(pos, OGI_WHITE, occ, &attacks[OGI_WHITE]);
+    const SideAttacks *black = &attacks[OGI_BLACK], *white = &attacks[OGI_WHITE];
+    /* Written out for each colour: as a loop it cost this function 7% more
+     * instructions (callgrind), and it runs at every leaf. */
     p->material = ogi_material(pos);
-    for (int c = 0; c < 2; c++) {
-        p->king_safety[c] = king_safety(pos, c, occ, &attacks[c], &attacks[c ^ 1]);
-        p->threats[c] = threats(pos, c, &attacks[c], &attacks[c ^ 1]);
-        p->pawns[c] = pawn_advance(pos, c);
-        p->mobility[c] = attacks[c].slider_squares * w.mobility;
-        p->proximity[c] = -remoteness(pos, c) * w.proximity;
-    }
+    p->king_safety[OGI_BLACK] = king_safety(pos, OGI_BLACK, occ, black, white);
+    p->king_safety[OGI_WHITE] = king_safety(pos, OGI_WHITE, occ, white, black);
+    p->threats[OGI_BLACK] = threats(pos, OGI_BLACK, black, white);
+    p->threats[OGI_WHITE] = threats(pos, OGI_WHITE, white, black);
+    p->pawns[OGI_BLACK] = pawn_advance(pos, OGI_BLACK);
+    p->pawns[OGI_WHITE] = pawn_advance(pos, OGI_WHITE);
+    p->mobility[OGI_BLACK] = black->slider_squares * w.mobility;
+    p->mobility[OGI_WHITE] = white->slider_squares * w.mobility;
+    p->proximity[OGI_BLACK] = -remoteness(pos, OGI_BLACK) * w.proximity;
+    p->proximity[OGI_WHITE] = -remoteness(pos, OGI_WHITE) * w.proximity;
 }
 
 int ogi_evaluate(const void *position)

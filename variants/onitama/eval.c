@@ -132,56 +132,65 @@ static int master_progress(const OnitamaPosition *pos, int side)
 
 /* The parts of the evaluation, each side's from its own point of view
  * (s: the side to move, o: the other).  `decided` is set when a result
- * a ply or two away settles it: then only the pieces and it count. */
+ * a ply or two away settles it: then only the pieces and it count, and
+ * the other fields are not filled. */
+typedef struct Shares {
+    int mine, theirs;                 /* s's, o's */
+} Shares;
+
 typedef struct EvalParts {
-    int pieces[2];                    /* STUDENT for each piece, the master too */
+    Shares pieces;                    /* STUDENT for each piece, the master too */
     int win_next, lost_after_reply;   /* s's: WIN_NEXT_MOVE, LOST_AFTER_REPLY or 0 */
     int master_danger;                /* s's master attacked or trapped (o moves next) */
-    int mobility[2], control[2], master_road[2], reach_all[2];
+    Shares mobility, control, master_road, reach_all;
     int student_threat, tempo;        /* s's alone */
     bool decided;
 } EvalParts;
 
+/* Fills only what evaluate() reads: when `decided`, the pieces and the
+ * result (zeroing the whole struct at every leaf cost Onitama's search 3%
+ * more instructions). */
 static inline void eval_parts(const OnitamaPosition *pos, EvalParts *p)
 {
     int s = pos->side, o = s ^ 1;
-    Reach reach[2];
-    reach[s] = side_reach(pos, s);
-    reach[o] = side_reach(pos, o);
-    *p = (EvalParts){ 0 };
-    for (int side = 0; side < 2; side++)
-        p->pieces[side] = STUDENT * onitama_popcount(pos->pieces[side]);
+    Reach mine = side_reach(pos, s);
+    Reach theirs = side_reach(pos, o);
+    p->pieces.mine = STUDENT * onitama_popcount(pos->pieces[s]);
+    p->pieces.theirs = STUDENT * onitama_popcount(pos->pieces[o]);
+    p->win_next = p->lost_after_reply = 0;
+    p->decided = true;
 
     /* s moves first: a master capture or a temple step wins now. */
-    if ((reach[s].attacked & pos->masters[o])
-        || (reach[s].master & onitama_bit(onitama_enemy_temple(s)))) {
+    if ((mine.attacked & pos->masters[o]) || (mine.master & onitama_bit(onitama_enemy_temple(s)))) {
         p->win_next = WIN_NEXT_MOVE;
-        p->decided = true;
         return;
     }
-    if (reach[o].master & onitama_bit(onitama_enemy_temple(o))) {
+    if (theirs.master & onitama_bit(onitama_enemy_temple(o))) {
         p->lost_after_reply = LOST_AFTER_REPLY;
-        p->decided = true;
         return;
     }
+    p->decided = false;
 
-    if (reach[o].attacked & pos->masters[s]) {
+    p->master_danger = 0;
+    if (theirs.attacked & pos->masters[s]) {
         /* Trapped when the master has no step out of o's reach and s
          * cannot take any of o's pieces (a cheap stand-in for "cannot take
          * the attacker"). */
-        bool can_step_away = (reach[s].master & ~reach[o].attacked) != 0;
-        bool can_hit_back = (reach[s].attacked & pos->pieces[o]) != 0;
+        bool can_step_away = (mine.master & ~theirs.attacked) != 0;
+        bool can_hit_back = (mine.attacked & pos->pieces[o]) != 0;
         p->master_danger = can_step_away || can_hit_back ? w.master_attacked : w.master_trapped;
     }
+    p->mobility.mine = w.mobility * mine.mobility;
+    p->mobility.theirs = w.mobility * theirs.mobility;
+    p->control.mine = w.control * onitama_popcount(mine.attacked);
+    p->control.theirs = w.control * onitama_popcount(theirs.attacked);
+    p->master_road.mine = master_progress(pos, s);
+    p->master_road.theirs = master_progress(pos, o);
     const Deal *deal = deal_of(pos);
-    for (int side = 0; side < 2; side++) {
-        p->mobility[side] = w.mobility * reach[side].mobility;
-        p->control[side] = w.control * onitama_popcount(reach[side].attacked);
-        p->master_road[side] = master_progress(pos, side);
-        p->reach_all[side] = w.reach_all * reach_all_cards(pos, deal, side);
-    }
+    p->reach_all.mine = w.reach_all * reach_all_cards(pos, deal, s);
+    p->reach_all.theirs = w.reach_all * reach_all_cards(pos, deal, o);
     /* s to move can take one student it attacks; o's threats wait a move. */
-    p->student_threat = w.student_threat * ((reach[s].attacked & pos->pieces[o]) != 0);
+    p->student_threat = w.student_threat * ((mine.attacked & pos->pieces[o]) != 0);
     p->tempo = w.tempo;
 }
 
@@ -193,22 +202,20 @@ int onitama_evaluate(const void *position)
         return 0;   /* finished: never asked, but never read a bit that is not there */
     EvalParts p;
     eval_parts(pos, &p);
-    int score = p.pieces[s] - p.pieces[o] + p.win_next - p.lost_after_reply;
+    int score = p.pieces.mine - p.pieces.theirs + p.win_next - p.lost_after_reply;
     if (p.decided)
         return score;
-    return score - p.master_danger + p.mobility[s] - p.mobility[o] + p.control[s] - p.control[o]
-         + p.master_road[s] - p.master_road[o] + p.student_threat + p.tempo
-         + p.reach_all[s] - p.reach_all[o];
+    return score - p.master_danger + p.mobility.mine - p.mobility.theirs + p.control.mine
+         - p.control.theirs + p.master_road.mine - p.master_road.theirs + p.student_threat + p.tempo
+         + p.reach_all.mine - p.reach_all.theirs;
 }
 
 int onitama_eval_terms(const void *position, DjEvalTerm *out)
 {
-    const OnitamaPosition *pos = position;
-    int s = pos->side, o = s ^ 1;
     EvalParts p;
-    eval_parts(pos, &p);
+    eval_parts(position, &p);
     int n = 0;
-    out[n++] = (DjEvalTerm){ "pieces", p.pieces[s], p.pieces[o] };
+    out[n++] = (DjEvalTerm){ "pieces", p.pieces.mine, p.pieces.theirs };
     if (p.win_next != 0)
         out[n++] = (DjEvalTerm){ "wins next move", p.win_next, 0 };
     if (p.lost_after_reply != 0)
@@ -216,10 +223,10 @@ int onitama_eval_terms(const void *position, DjEvalTerm *out)
     if (p.decided)
         return n;
     out[n++] = (DjEvalTerm){ "master attacked", -p.master_danger, 0 };
-    out[n++] = (DjEvalTerm){ "mobility", p.mobility[s], p.mobility[o] };
-    out[n++] = (DjEvalTerm){ "control", p.control[s], p.control[o] };
-    out[n++] = (DjEvalTerm){ "master's road", p.master_road[s], p.master_road[o] };
-    out[n++] = (DjEvalTerm){ "reach with all cards", p.reach_all[s], p.reach_all[o] };
+    out[n++] = (DjEvalTerm){ "mobility", p.mobility.mine, p.mobility.theirs };
+    out[n++] = (DjEvalTerm){ "control", p.control.mine, p.control.theirs };
+    out[n++] = (DjEvalTerm){ "master's road", p.master_road.mine, p.master_road.theirs };
+    out[n++] = (DjEvalTerm){ "reach with all cards", p.reach_all.mine, p.reach_all.theirs };
     out[n++] = (DjEvalTerm){ "student threat", p.student_threat, 0 };
     out[n++] = (DjEvalTerm){ "tempo", p.tempo, 0 };
     return n;
