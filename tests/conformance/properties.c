@@ -25,13 +25,6 @@ static DjOutcome swap_outcome(DjOutcome outcome, bool swapped)
     return dj_outcome_win_for(1 - winner);
 }
 
-/* evaluate() clamped as the game must keep it. */
-static int clamp_eval(int64_t score)
-{
-    const int64_t limit = DJ_SCORE_EVAL_MAX - 1;
-    return (int)(score > limit ? limit : score < -limit ? -limit : score);
-}
-
 void conf_check_eval_terms(const ConfWhere *where, const void *pos, const void *image)
 {
     const DjVariant *v = where->variant;
@@ -48,7 +41,8 @@ void conf_check_eval_terms(const ConfWhere *where, const void *pos, const void *
         sum += (int64_t)terms[i].mine - terms[i].theirs;
     }
     int eval = v->evaluate(pos);
-    CONF_CHECK(where, clamp_eval(sum) == eval,
+    const int64_t limit = DJ_SCORE_EVAL_MAX - 1;   /* evaluate() is kept inside the band */
+    CONF_CHECK(where, CLAMP(sum, -limit, limit) == eval,
                "the parts of eval_terms() add up to %" G_GINT64_FORMAT " but evaluate() is %d",
                sum, eval);
     if (image == NULL)

@@ -1,9 +1,9 @@
 /* test_uci.c: `dojo uci` driven through pipes as a GUI or match runner
  * drives it: the handshake, whole games at a few hundred nodes a move,
  * stop and isready during searches, pondering, both games' notations,
- * repetition from the move list, multi-PV, levels, go searchmoves, `eval`, and every
- * kind of bad input (answered with "info string error", the engine going
- * on). */
+ * repetition from the move list, multi-PV, levels, go searchmoves, `eval`,
+ * and every kind of bad input (answered with "info string error", the
+ * engine going on). */
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
