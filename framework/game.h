@@ -290,6 +290,15 @@ struct DjVariant {
      * so generating captures directly pays. */
     int (*noisy_moves)(const void *pos, DjMove *out);
 
+    /* Optional (NULL: the search calls legal_moves, then noisy_moves or
+     * is_noisy).  legal_moves() and is_noisy() in one pass: write the very
+     * moves legal_moves() writes, in the same order, set noisy[i] to 1 where
+     * is_noisy(pos, out[i]) holds and to 0 elsewhere, and return how many.
+     * The main search orders moves with it at every node, where a second
+     * pass of the generator for the noisy ones costs as much as the first.
+     * The same order keeps a search the same with and without it. */
+    int (*legal_moves_marked)(const void *pos, DjMove *out, uint8_t *noisy);
+
     /* Optional (NULL: noisy moves are ordered by history alone).  What
      * `move` (legal in `pos`) wins at once, in evaluate()'s units: the value
      * of the piece it captures plus any promotion gain; 0 for a quiet move,

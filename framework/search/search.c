@@ -83,7 +83,10 @@ struct DjSearch {
     unsigned char *positions;    /* STACK_PLIES positions */
     DjMove *moves;               /* STACK_PLIES lists of max_moves */
     int32_t *order;              /* ordering scores, parallel to moves */
+    uint8_t *noisy_flags;        /* legal_moves_marked's marks, parallel to moves */
     DjMove *noisy_scratch;       /* max_moves, for score_moves */
+    DjMove *quiet_scratch;       /* max_moves, for pick_node_move */
+    int32_t *quiet_order_scratch;
     /* One bit a move: the noisy moves of the node score_moves is scoring
      * (all clear between calls).  A lookup in it replaces a scan of the
      * noisy list for every move. */
@@ -302,7 +305,10 @@ static DjSearch *search_alloc(const DjVariant *variant)
     s->positions = g_malloc((size_t)STACK_PLIES * s->size);
     s->moves = g_new(DjMove, (size_t)STACK_PLIES * (size_t)variant->max_moves);
     s->order = g_new(int32_t, (size_t)STACK_PLIES * (size_t)variant->max_moves);
+    s->noisy_flags = g_new(uint8_t, (size_t)STACK_PLIES * (size_t)variant->max_moves);
     s->noisy_scratch = g_new(DjMove, variant->max_moves);
+    s->quiet_scratch = g_new(DjMove, variant->max_moves);
+    s->quiet_order_scratch = g_new(int32_t, variant->max_moves);
     s->root_moves = g_new(DjMove, variant->max_moves);
     s->root_scores = g_new(int, variant->max_moves);
     /* Every node looks there at a random place: one huge page, not 512. */
@@ -318,7 +324,10 @@ static void search_release(DjSearch *s)
     g_free(s->positions);
     g_free(s->moves);
     g_free(s->order);
+    g_free(s->noisy_flags);
     g_free(s->noisy_scratch);
+    g_free(s->quiet_scratch);
+    g_free(s->quiet_order_scratch);
     g_free(s->line);
     g_free(s->root_moves);
     g_free(s->root_scores);
@@ -532,21 +541,24 @@ static inline bool order_is_good_noisy(int32_t order)
     return order >= ORDER_NOISY && order < ORDER_HASH;
 }
 
-/* Order scores for the moves at `ply`. */
+/* Order scores for the moves at `ply`.  `marks`, when not NULL, says of
+ * each move whether it is noisy (legal_moves_marked's). */
 static void score_moves(DjSearch *s, const void *pos, int ply, const DjMove *moves,
-                        int32_t *order, int n, DjMove hash_move)
+                        const uint8_t *marks, int32_t *order, int n, DjMove hash_move)
 {
     const DjVariant *v = s->variant;
     int side = v->side_to_move(pos);
     /* With a noisy-move generator, one short list replaces a call per move. */
     DjMove *noisy = s->noisy_scratch;
-    int n_noisy = v->noisy_moves != NULL ? v->noisy_moves(pos, noisy) : -1;
+    int n_noisy = marks == NULL && v->noisy_moves != NULL ? v->noisy_moves(pos, noisy) : -1;
     for (int k = 0; k < n_noisy; k++)
         s->noisy_marks[noisy[k] / 64] |= UINT64_C(1) << (noisy[k] % 64);
     for (int i = 0; i < n; i++) {
         DjMove m = moves[i];
         bool is_noisy = false;
-        if (n_noisy >= 0) {
+        if (marks != NULL) {
+            is_noisy = marks[i];
+        } else if (n_noisy >= 0) {
             is_noisy = (s->noisy_marks[m / 64] >> (m % 64)) & 1;
         } else if (m != hash_move) {
             is_noisy = v->is_noisy(pos, m);
@@ -589,6 +601,7 @@ static void sort_moves(DjMove *moves, int32_t *order, int i, int n)
 /* Bring the best remaining move to index i.  The first few picks select
  * (a cut-off usually comes early); after that the rest is sorted once. */
 #define PICKS_BEFORE_SORT 3
+#define LAZY_PICK_MOVES 16
 static inline void pick_move(DjMove *moves, int32_t *order, int i, int n)
 {
     if (i == PICKS_BEFORE_SORT) {
@@ -605,6 +618,68 @@ static inline void pick_move(DjMove *moves, int32_t *order, int i, int n)
         DjMove m = moves[i]; moves[i] = moves[best]; moves[best] = m;
         int32_t o = order[i]; order[i] = order[best]; order[best] = o;
     }
+}
+
+/* Whether an order score is a plain quiet move's (not the hash move, a
+ * killer or a noisy move): the last band, where late move pruning and
+ * futility, once they leave one move out, leave out all the rest. */
+static inline bool order_is_plain_quiet(int32_t order)
+{
+    return order < ORDER_BAD_NOISY;
+}
+
+/* pick_move() for the main search, giving the moves in the very order it
+ * gives them.  At a node where late move pruning may end the loop early
+ * (`may_stop_early`), the plain quiet moves are not sorted whole at the
+ * fourth pick: the moves above them are (a few), and each plain quiet move
+ * is then selected as it is needed, without disturbing the order of the
+ * rest, so the sort's cost is paid only for the moves the node reaches.
+ * *quiet_from is where the plain quiet moves begin once known (else -1). */
+static void pick_lazily(DjSearch *s, DjMove *moves, int32_t *order, int i, int n,
+                        int *quiet_from)
+{
+    if (i == PICKS_BEFORE_SORT) {
+        /* Stable partition: the moves above the plain quiet band first. */
+        int high = i, low = 0;
+        for (int j = i; j < n; j++) {
+            if (order_is_plain_quiet(order[j])) {
+                s->quiet_scratch[low] = moves[j];
+                s->quiet_order_scratch[low++] = order[j];
+            } else {
+                moves[high] = moves[j];
+                order[high++] = order[j];
+            }
+        }
+        memcpy(moves + high, s->quiet_scratch, sizeof *moves * (size_t)low);
+        memcpy(order + high, s->quiet_order_scratch, sizeof *order * (size_t)low);
+        sort_moves(moves, order, i, high);
+        *quiet_from = high;
+    }
+    if (i < *quiet_from)
+        return;
+    /* The first of the best (a stable sort's choice), moved up in front of
+     * the others, which keep their order. */
+    int best = i;
+    for (int j = i + 1; j < n; j++)
+        if (order[j] > order[best])
+            best = j;
+    if (best != i) {
+        DjMove m = moves[best];
+        int32_t o = order[best];
+        memmove(moves + i + 1, moves + i, sizeof *moves * (size_t)(best - i));
+        memmove(order + i + 1, order + i, sizeof *order * (size_t)(best - i));
+        moves[i] = m;
+        order[i] = o;
+    }
+}
+
+static inline void pick_node_move(DjSearch *s, DjMove *moves, int32_t *order, int i, int n,
+                                  bool may_stop_early, int *quiet_from)
+{
+    if (!may_stop_early || i < PICKS_BEFORE_SORT)
+        pick_move(moves, order, i, n);
+    else
+        pick_lazily(s, moves, order, i, n, quiet_from);
 }
 
 /* The variant's evaluate(), remembered by key. */
@@ -861,7 +936,9 @@ static int search_node(DjSearch *s, int ply, int depth, int alpha, int beta, boo
 
     DjMove *moves = s->moves + (size_t)ply * (size_t)v->max_moves;
     int32_t *order = s->order + (size_t)ply * (size_t)v->max_moves;
-    int n = v->legal_moves(pos, moves);
+    uint8_t *marks = v->legal_moves_marked == NULL
+                         ? NULL : s->noisy_flags + (size_t)ply * (size_t)v->max_moves;
+    int n = marks != NULL ? v->legal_moves_marked(pos, moves, marks) : v->legal_moves(pos, moves);
     if (n == 0)
         return -(DJ_SCORE_WIN - ply);
     /* The hash move goes first, and the others are scored only if it does
@@ -871,35 +948,53 @@ static int search_node(DjSearch *s, int ply, int depth, int alpha, int beta, boo
         if (moves[i] == hash_move) {
             moves[i] = moves[0];
             moves[0] = hash_move;
+            if (marks != NULL) {
+                uint8_t mark = marks[i];
+                marks[i] = marks[0];
+                marks[0] = mark;
+            }
             order[0] = ORDER_HASH;
             first_unscored = 1;
             break;
         }
     }
+    /* Only the hash move, at 0, is not told apart by its order score. */
+    bool hash_move_quiet = first_unscored == 0
+                           || (marks != NULL ? !marks[0] : !v->is_noisy(pos, hash_move));
 
     int best = -INF;
     DjMove best_move = DJ_MOVE_NONE;
     int original_alpha = alpha;
     int searched = 0;
+    /* Short lists are sorted at once: for them the bookkeeping of picking
+     * one move at a time costs more than the sort (Onitama's). */
+    bool may_stop_early = !pv_node && !in_check && depth <= LMP_DEPTH && n >= LAZY_PICK_MOVES;
+    int quiet_from = -1;
     for (int i = 0; i < n; i++) {
         if (i == first_unscored)
-            score_moves(s, pos, ply, moves + i, order + i, n - i, hash_move);
+            score_moves(s, pos, ply, moves + i, marks != NULL ? marks + i : NULL, order + i,
+                        n - i, hash_move);
         if (i >= first_unscored)
-            pick_move(moves, order, i, n);
+            pick_node_move(s, moves, order, i, n, may_stop_early, &quiet_from);
         DjMove m = moves[i];
         if (m == excluded)
             continue;
-        bool quiet = m == hash_move ? !v->is_noisy(pos, m) : order_is_quiet(order[i]);
+        bool quiet = m == hash_move ? hash_move_quiet : order_is_quiet(order[i]);
 
         /* Late move pruning: near the horizon, once the moves ordered
          * first have failed, the late quiet ones seldom do better. */
-        if (!pv_node && !in_check && quiet && depth <= LMP_DEPTH && best > -DECISIVE
-            && searched >= 3 + depth * depth)
-            continue;
+        bool late_pruned = !pv_node && !in_check && quiet && depth <= LMP_DEPTH
+                           && best > -DECISIVE && searched >= 3 + depth * depth;
         /* Futility: a quiet move cannot lift a hopeless score near the horizon. */
-        if (!pv_node && !in_check && quiet && searched > 0 && depth <= 2
-            && best > -DECISIVE && static_eval + 150 * depth <= alpha)
+        bool futile = !pv_node && !in_check && quiet && searched > 0 && depth <= 2
+                      && best > -DECISIVE && static_eval + 150 * depth <= alpha;
+        if (late_pruned || futile) {
+            /* Nothing is searched after it, so the same holds for every
+             * move below it in the plain quiet band: they all come later. */
+            if (m != hash_move && order_is_plain_quiet(order[i]))
+                break;
             continue;
+        }
         /* Exchange pruning: near the horizon, a move that hands over
          * material (a drop or step onto a square the enemy wins) is left
          * out; a capture or check only when it loses a lot. */

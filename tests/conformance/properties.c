@@ -60,6 +60,51 @@ void conf_check_eval_terms(const ConfWhere *where, const void *pos, const void *
                    image_terms[i].theirs);
 }
 
+void conf_check_move_lists(const ConfWhere *where, const void *pos)
+{
+    const DjVariant *v = where->variant;
+    if (v->is_noisy == NULL || (v->noisy_moves == NULL && v->legal_moves_marked == NULL))
+        return;
+    DjMove *legal = g_new(DjMove, v->max_moves);
+    DjMove *other = g_new(DjMove, v->max_moves);
+    uint8_t *marks = g_new(uint8_t, v->max_moves);
+    int n = v->legal_moves(pos, legal), n_noisy = 0;
+    for (int i = 0; i < n; i++)
+        n_noisy += v->is_noisy(pos, legal[i]);
+    if (v->noisy_moves != NULL) {
+        int k = v->noisy_moves(pos, other);
+        CONF_CHECK(where, k == n_noisy,
+                   "noisy_moves() gives %d moves but is_noisy() accepts %d of the legal moves",
+                   k, n_noisy);
+        for (int j = 0; j < k; j++) {
+            bool found = false;
+            for (int i = 0; i < n && !found; i++)
+                found = legal[i] == other[j];
+            CONF_CHECK(where, found && v->is_noisy(pos, other[j]),
+                       "noisy_moves() gives move %u, which is not a legal move is_noisy() "
+                       "accepts", (unsigned)other[j]);
+        }
+    }
+    if (v->legal_moves_marked != NULL) {
+        memset(marks, 0xa5, (size_t)v->max_moves);
+        int k = v->legal_moves_marked(pos, other, marks);
+        CONF_CHECK(where, k == n, "legal_moves_marked() gives %d moves, legal_moves() %d", k, n);
+        for (int i = 0; i < n; i++) {
+            CONF_CHECK(where, other[i] == legal[i],
+                       "legal_moves_marked() gives move %u at %d where legal_moves() gives %u: "
+                       "the lists must be the same, in the same order", (unsigned)other[i], i,
+                       (unsigned)legal[i]);
+            int noisy = v->is_noisy(pos, legal[i]);
+            CONF_CHECK(where, marks[i] == noisy,
+                       "legal_moves_marked() marks move %u (at %d) %d where is_noisy() says %d",
+                       (unsigned)legal[i], i, (int)marks[i], noisy);
+        }
+    }
+    g_free(marks);
+    g_free(other);
+    g_free(legal);
+}
+
 void conf_check_mirror(const ConfWhere *where, const void *pos, int depth)
 {
     const DjVariant *v = where->variant;
@@ -264,8 +309,11 @@ int conf_check_properties(const DjVariant *v, guint32 base, int games)
             where.ply = ply;
             where.pos = pos;
             conf_check_mirror(&where, pos, ply == 0 ? 3 : 2);
-            if (v->mirror == NULL && dj_position_outcome(v, pos) == DJ_OUTCOME_ONGOING)
+            bool ongoing = dj_position_outcome(v, pos) == DJ_OUTCOME_ONGOING;
+            if (v->mirror == NULL && ongoing)
                 conf_check_eval_terms(&where, pos, NULL);
+            if (ongoing)
+                conf_check_move_lists(&where, pos);
             conf_check_bytes(&where, line->setup_seed, pos);
         }
         /* The search only where a move surely ends the game: before the

@@ -6,6 +6,9 @@
  *               outcome (winner swapped when the image swaps the colours),
  *               and mirroring twice gives the position back byte for byte;
  *   parts       eval_terms() adds up to evaluate();
+ *   move lists  noisy_moves() gives exactly the legal moves is_noisy()
+ *               accepts, and legal_moves_marked() gives legal_moves()'s
+ *               list, in its order, with is_noisy() marked on each move;
  *   bytes       setup() fills the whole block (a new game is the same bytes
  *               whatever the memory held before) and a position read back
  *               from its own string is the same bytes as the one played to;
@@ -35,6 +38,11 @@ void conf_check_mirror(const ConfWhere *where, const void *pos, int depth);
  * +-DJ_SCORE_EVAL_MAX); and, given the mirror `image` of `pos` (or NULL),
  * each part is the same there.  conf_check_mirror calls it. */
 void conf_check_eval_terms(const ConfWhere *where, const void *pos, const void *image);
+
+/* When the variant has noisy_moves or legal_moves_marked (and is_noisy):
+ * at the ongoing `pos`, each agrees with legal_moves() and is_noisy() as
+ * framework/game.h asks. */
+void conf_check_move_lists(const ConfWhere *where, const void *pos);
 
 /* The byte checks: a new game with `setup_seed`, and `pos` read back from
  * its own position string. */

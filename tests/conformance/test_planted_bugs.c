@@ -4,7 +4,7 @@
  * move generator that misses moves on one edge, an evaluation or a counted
  * result that favours one side, parts of an evaluation that do not add up
  * to it, a reason that names the wrong winner, a setup() that leaves bytes
- * uncleared.  The base game is the first registered one with a mirror, so
+ * uncleared, a one-pass generator whose marks of noisy moves are off.  The base game is the first registered one with a mirror, so
  * this runs in any build. */
 #include <stdarg.h>
 #include <stddef.h>
@@ -71,6 +71,29 @@ static int eval_terms_missing_a_part(const void *pos, DjEvalTerm *out)
 {
     int n = base->eval_terms(pos, out);
     return n > 1 ? n - 1 : n;
+}
+
+/* legal_moves_marked done right, from legal_moves and is_noisy... */
+static int legal_moves_marked_right(const void *pos, DjMove *out, uint8_t *noisy)
+{
+    int n = base->legal_moves(pos, out);
+    for (int i = 0; i < n; i++)
+        noisy[i] = base->is_noisy(pos, out[i]);
+    return n;
+}
+
+/* ...and with the last noisy move left unmarked, as a generator that
+ * forgets one kind of check would. */
+static int legal_moves_marked_missing_one(const void *pos, DjMove *out, uint8_t *noisy)
+{
+    int n = legal_moves_marked_right(pos, out, noisy);
+    for (int i = n - 1; i >= 0; i--) {
+        if (noisy[i]) {
+            noisy[i] = 0;
+            break;
+        }
+    }
+    return n;
 }
 
 static bool drawn_by_count(const void *pos)
@@ -216,6 +239,20 @@ static void test_parts_not_adding_up_to_the_evaluation_are_caught(void **state)
     expect_failure("the parts of eval_terms() add up to");
 }
 
+static void test_wrong_marks_of_noisy_moves_are_caught(void **state)
+{
+    (void)state;
+    require_base();
+    if (base->is_noisy == NULL) {
+        g_printerr("skipped: %s has no is_noisy\n", base->name);
+        skip();
+    }
+    wrapped.legal_moves_marked = legal_moves_marked_right;
+    expect_pass();
+    wrapped.legal_moves_marked = legal_moves_marked_missing_one;
+    expect_failure("where is_noisy() says 1");
+}
+
 static void test_a_draw_counted_as_a_win_is_caught(void **state)
 {
     (void)state;
@@ -263,6 +300,7 @@ int main(void)
         cmocka_unit_test_setup(test_an_evaluation_favouring_one_side_is_caught, setup_base),
         cmocka_unit_test_setup(test_parts_not_adding_up_to_the_evaluation_are_caught,
                                setup_base),
+        cmocka_unit_test_setup(test_wrong_marks_of_noisy_moves_are_caught, setup_base),
         cmocka_unit_test_setup(test_a_draw_counted_as_a_win_is_caught, setup_base),
         cmocka_unit_test_setup(test_a_reason_naming_the_wrong_winner_is_caught, setup_base),
         cmocka_unit_test_setup(test_uncleared_bytes_are_caught, setup_base),

@@ -8,7 +8,8 @@
  * slider).  There is no en passant or castling, so these masks are exact.
  * Promotion is mandatory, so every (from, to) pair is exactly one move and
  * counting is a population count.  noisy_moves() runs the same generator
- * with each piece's targets cut down to captures, promotions and checks. */
+ * with each piece's targets cut down to captures, promotions and checks;
+ * legal_moves_marked() runs it whole and marks those. */
 #include <stddef.h>
 
 #include "attacks.h"
@@ -130,7 +131,8 @@ typedef struct Generator {
     Bitboard target;    /* where pieces other than the King may land */
     Bitboard pinned;
     Bitboard zone;
-    /* Only for noisy_moves (noisy == true; unset otherwise): */
+    uint8_t *marks;     /* legal_moves_marked: 1 for each noisy move, else NULL */
+    /* Only when noisy moves are kept alone (noisy) or marked (marks): */
     bool noisy;
     Bitboard enemy;
     Bitboard checks[OGI_TYPES];     /* squares from which a piece of that type checks */
@@ -156,20 +158,30 @@ static inline Bitboard noisy_targets(const Generator *g, int from, int type, Bit
     return noisy;
 }
 
-static inline void emit_targets(Generator *g, int from, Bitboard to_set, bool promotable)
+/* Write the moves from `from` to `to_set`; with marks, `noisy` (a subset
+ * of to_set) says which of them are noisy. */
+static inline void emit_targets(Generator *g, int from, Bitboard to_set, bool promotable,
+                                Bitboard noisy)
 {
     if (g->out == NULL) {
         g->n += bb_count(to_set);
         return;
     }
-    if (!promotable) {
-        while (to_set)
-            g->out[g->n++] = ogi_move(from, bb_pop(&to_set));
+    /* Touching the zone, on either end of the move, promotes. */
+    Bitboard promoting = !promotable ? 0 : (BB_SQ(from) & g->zone) ? to_set : (to_set & g->zone);
+    Bitboard plain = to_set & ~promoting;
+    if (g->marks != NULL) {
+        while (plain) {
+            int to = bb_pop(&plain);
+            g->marks[g->n] = (noisy >> to) & 1;
+            g->out[g->n++] = ogi_move(from, to);
+        }
+        while (promoting) {
+            g->marks[g->n] = 1;   /* a promotion is noisy */
+            g->out[g->n++] = ogi_move_promoting(from, bb_pop(&promoting));
+        }
         return;
     }
-    /* Touching the zone, on either end of the move, promotes. */
-    Bitboard promoting = (BB_SQ(from) & g->zone) ? to_set : (to_set & g->zone);
-    Bitboard plain = to_set & ~promoting;
     while (plain)
         g->out[g->n++] = ogi_move(from, bb_pop(&plain));
     while (promoting)
@@ -184,9 +196,10 @@ static inline void generate_type(Generator *g, int type)
         Bitboard to_set = ogi_piece_attacks(g->us, type, from, g->occ) & g->target;
         if (BB_SQ(from) & g->pinned)
             to_set &= ogi_line[g->ksq][from];
-        if (g->noisy)
-            to_set = noisy_targets(g, from, type, to_set);
-        emit_targets(g, from, to_set, ogi_type_promotes(type));
+        Bitboard noisy = g->noisy ? noisy_targets(g, from, type, to_set) : 0;
+        if (g->noisy && g->marks == NULL)
+            to_set = noisy;
+        emit_targets(g, from, to_set, ogi_type_promotes(type), noisy);
     }
 }
 
@@ -206,9 +219,10 @@ static inline void generate_king(Generator *g, Bitboard own)
                 safe |= BB_SQ(to);
         }
     }
-    if (g->noisy)
-        safe = noisy_targets(g, g->ksq, OGI_KING, safe);
-    emit_targets(g, g->ksq, safe, false);
+    Bitboard noisy = g->noisy ? noisy_targets(g, g->ksq, OGI_KING, safe) : 0;
+    if (g->noisy && g->marks == NULL)
+        safe = noisy;
+    emit_targets(g, g->ksq, safe, false, noisy);
 }
 
 /* Files holding an unpromoted pawn of `pawns`' owner, as whole files. */
@@ -230,10 +244,19 @@ static inline void generate_drops(Generator *g, Bitboard drop_target)
         Bitboard to_set = drop_target & ogi_drop_squares[g->us][kind];
         if (kind == OGI_PAWN)
             to_set &= ~pawn_files(pos->by_type[OGI_PAWN] & pos->by_colour[g->us]);
-        if (g->noisy)
-            to_set &= g->checks[kind];   /* a drop is noisy only when it checks */
+        /* A drop is noisy only when it checks. */
+        if (g->noisy && g->marks == NULL)
+            to_set &= g->checks[kind];
         if (g->out == NULL) {
             g->n += bb_count(to_set);
+            continue;
+        }
+        if (g->marks != NULL) {
+            while (to_set) {
+                int to = bb_pop(&to_set);
+                g->marks[g->n] = (g->checks[kind] >> to) & 1;
+                g->out[g->n++] = ogi_drop(kind, to);
+            }
             continue;
         }
         while (to_set)
@@ -251,9 +274,28 @@ static void prepare_noisy(Generator *g)
     g->noisy = true;
     g->enemy = pos->by_colour[them];
     /* A piece of ours on x attacks eksq exactly when the same piece of
-     * theirs on eksq attacks x. */
-    for (int type = 0; type < OGI_TYPES; type++)
-        g->checks[type] = type == OGI_KING ? 0 : ogi_piece_attacks(them, type, eksq, g->occ);
+     * theirs on eksq attacks x (ogi_piece_attacks(them, type, eksq, occ),
+     * with each slider's rays looked up once, not once a type). */
+    Bitboard rook = ogi_rook_attacks(eksq, g->occ);
+    Bitboard bishop = ogi_bishop_attacks(eksq, g->occ);
+    Bitboard king = ogi_step[0][OGI_STEP_KING][eksq];
+    Bitboard chess_knight = ogi_step[0][OGI_STEP_CHESS_KNIGHT][eksq];
+    Bitboard gold = ogi_step[them][OGI_STEP_GOLD][eksq];
+    g->checks[OGI_PAWN] = ogi_step[them][OGI_STEP_PAWN][eksq];
+    g->checks[OGI_LANCE] = rook & ogi_forward_ray[them][eksq];
+    g->checks[OGI_KNIGHT] = ogi_step[them][OGI_STEP_KNIGHT][eksq];
+    g->checks[OGI_SILVER] = ogi_step[them][OGI_STEP_SILVER][eksq];
+    g->checks[OGI_BISHOP] = bishop;
+    g->checks[OGI_ROOK] = rook;
+    g->checks[OGI_PRINCESS] = bishop | chess_knight;
+    g->checks[OGI_KING] = 0;
+    g->checks[OGI_TOKIN] = gold;
+    g->checks[OGI_PLANCE] = gold;
+    g->checks[OGI_PKNIGHT] = gold;
+    g->checks[OGI_PSILVER] = gold;
+    g->checks[OGI_HORSE] = bishop | king;
+    g->checks[OGI_DRAGON] = rook | king;
+    g->checks[OGI_PPRINCESS] = bishop | chess_knight | king;
     g->discoverers = 0;
     Bitboard snipers = snipers_of(pos, eksq, them);
     while (snipers) {
@@ -267,13 +309,15 @@ static void prepare_noisy(Generator *g)
 }
 
 /* Forced inline so that each entry point below gets its own copy with
- * `out` and `noisy` known: counting then never touches the move list. */
+ * `out`, `marks` and `noisy` known: counting then never touches the move
+ * list.  noisy: only the noisy moves, or with marks all moves, marked. */
 __attribute__((always_inline))
-static inline int generate(const OgiPosition *pos, uint32_t *out, bool noisy)
+static inline int generate(const OgiPosition *pos, uint32_t *out, uint8_t *marks, bool noisy)
 {
     Generator g;
     g.pos = pos;
     g.out = out;
+    g.marks = marks;
     g.n = 0;
     g.noisy = false;
     g.enemy = 0;
@@ -322,17 +366,22 @@ static inline int generate(const OgiPosition *pos, uint32_t *out, bool noisy)
 
 int ogi_legal_moves(const void *pos, uint32_t *out)
 {
-    return generate(pos, out, false);
+    return generate(pos, out, NULL, false);
 }
 
 int ogi_count_moves(const void *pos)
 {
-    return generate(pos, NULL, false);
+    return generate(pos, NULL, NULL, false);
 }
 
 int ogi_noisy_moves(const void *pos, uint32_t *out)
 {
-    return generate(pos, out, true);
+    return generate(pos, out, NULL, true);
+}
+
+int ogi_legal_moves_marked(const void *pos, uint32_t *out, uint8_t *noisy)
+{
+    return generate(pos, out, noisy, true);
 }
 
 bool ogi_gives_check(const OgiPosition *pos, uint32_t move)

@@ -133,6 +133,10 @@ int ogi_count_moves(const void *pos);
  * checks), generated directly for quiescence search; returns how many. */
 int ogi_noisy_moves(const void *pos, uint32_t *out);
 
+/* legal_moves(), the same moves in the same order, with noisy[i] set to 1
+ * where ogi_is_noisy() holds for out[i], else 0; returns how many. */
+int ogi_legal_moves_marked(const void *pos, uint32_t *out, uint8_t *noisy);
+
 /* Whether `move`, legal in `pos`, gives check (directly or discovered). */
 bool ogi_gives_check(const OgiPosition *pos, uint32_t move);
 

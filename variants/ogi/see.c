@@ -34,6 +34,48 @@ static int least_valuable(const OgiPosition *pos, Bitboard attackers)
     return best_sq;
 }
 
+/* Who attacks one square, for an exchange on it: the stepping attackers
+ * are found once, and only the sliders' rays follow the occupancy as
+ * pieces leave the square's lines (ogi_attackers_to() in parts). */
+typedef struct SquareAttackers {
+    int sq;
+    Bitboard steppers[2];   /* by colour: pieces that reach sq without sliding */
+    Bitboard rook_like, bishop_like;
+    Bitboard lances[2];     /* by colour: lances behind sq on their way forward */
+} SquareAttackers;
+
+static void square_attackers_init(SquareAttackers *a, const OgiPosition *pos, int sq)
+{
+    const Bitboard *t = pos->by_type;
+    Bitboard golds = t[OGI_TOKIN] | t[OGI_PLANCE] | t[OGI_PKNIGHT] | t[OGI_PSILVER];
+    Bitboard king_steppers = t[OGI_KING] | t[OGI_HORSE] | t[OGI_DRAGON] | t[OGI_PPRINCESS];
+    Bitboard either = (ogi_step[0][OGI_STEP_KING][sq] & king_steppers)
+                    | (ogi_step[0][OGI_STEP_CHESS_KNIGHT][sq] & (t[OGI_PRINCESS] | t[OGI_PPRINCESS]));
+    a->sq = sq;
+    for (int colour = 0; colour < 2; colour++) {
+        /* A piece of `colour` on x reaches sq exactly when the same piece of
+         * the other colour on sq reaches x. */
+        int other = colour ^ 1;
+        a->steppers[colour] = ((ogi_step[other][OGI_STEP_PAWN][sq] & t[OGI_PAWN])
+                               | (ogi_step[other][OGI_STEP_KNIGHT][sq] & t[OGI_KNIGHT])
+                               | (ogi_step[other][OGI_STEP_SILVER][sq] & t[OGI_SILVER])
+                               | (ogi_step[other][OGI_STEP_GOLD][sq] & golds) | either)
+                              & pos->by_colour[colour];
+        a->lances[colour] = t[OGI_LANCE] & ogi_forward_ray[other][sq] & pos->by_colour[colour];
+    }
+    a->rook_like = t[OGI_ROOK] | t[OGI_DRAGON];
+    a->bishop_like = t[OGI_BISHOP] | t[OGI_HORSE] | t[OGI_PRINCESS] | t[OGI_PPRINCESS];
+}
+
+/* ogi_attackers_to(pos, a->sq, colour, occ) & occ. */
+static inline Bitboard square_attackers(const SquareAttackers *a, const OgiPosition *pos,
+                                        int colour, Bitboard occ)
+{
+    Bitboard sliders = (ogi_rook_attacks(a->sq, occ) & (a->rook_like | a->lances[colour]))
+                     | (ogi_bishop_attacks(a->sq, occ) & a->bishop_like);
+    return ((sliders & pos->by_colour[colour]) | a->steppers[colour]) & occ;
+}
+
 int ogi_see(const void *position, uint32_t move)
 {
     const OgiPosition *pos = position;
@@ -55,15 +97,16 @@ int ogi_see(const void *position, uint32_t move)
     }
     int side = us ^ 1;
     int d = 0;
+    SquareAttackers square;
+    square_attackers_init(&square, pos, to);
     for (;;) {
-        Bitboard attackers = ogi_attackers_to(pos, to, side, occ) & occ;
+        Bitboard attackers = square_attackers(&square, pos, side, occ);
         if (!attackers)
             break;
         int from = least_valuable(pos, attackers);
         int type = ogi_piece_type(pos->board[from]);
         /* The King may only take when nothing defends the square. */
-        if (type == OGI_KING
-            && (ogi_attackers_to(pos, to, side ^ 1, occ & ~BB_SQ(from)) & occ) != 0)
+        if (type == OGI_KING && square_attackers(&square, pos, side ^ 1, occ & ~BB_SQ(from)) != 0)
             break;
         d++;
         int promoted = type_after(side, type, from, to);

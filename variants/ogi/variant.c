@@ -94,6 +94,7 @@ const DjVariant dj_variant_ogi = {
     .is_noisy = ogi_is_noisy,
     .eval_terms = ogi_eval_terms,
     .noisy_moves = ogi_noisy_moves,
+    .legal_moves_marked = ogi_legal_moves_marked,
     .move_gain = ogi_move_gain,
     .see = ogi_see,
     .params = ogi_params,

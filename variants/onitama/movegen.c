@@ -57,6 +57,40 @@ int onitama_noisy_moves(const void *p, DjMove *out)
     return n;
 }
 
+int onitama_legal_moves_marked(const void *p, DjMove *out, uint8_t *noisy)
+{
+    const OnitamaPosition *pos = p;
+    int side = pos->side;
+    uint32_t own = pos->pieces[side];
+    /* As onitama_noisy_moves: captures, and the master onto the enemy temple. */
+    uint32_t targets = pos->pieces[side ^ 1];
+    uint32_t master = pos->masters[side];
+    uint32_t temple = onitama_bit(onitama_enemy_temple(side));
+    int n = 0;
+    for (int slot = 2 * side; slot < 2 * side + 2; slot++) {
+        int card = pos->cards[slot];
+        const uint32_t *reach = onitama_reach[card][side];
+        for (uint32_t pieces = own; pieces != 0; pieces &= pieces - 1) {
+            int from = onitama_lowest(pieces);
+            uint32_t wanted = targets | (master & onitama_bit(from) ? temple : 0);
+            DjMove base = onitama_move_make(card, from, 0);
+            for (uint32_t to = reach[from] & ~own; to != 0; to &= to - 1) {
+                int square = onitama_lowest(to);
+                noisy[n] = (wanted >> square) & 1;
+                out[n++] = base | (DjMove)square;
+            }
+        }
+    }
+    if (n == 0) {
+        /* The two passes of onitama_legal_moves, neither of them noisy. */
+        out[0] = onitama_move_pass(pos->cards[2 * side]);
+        out[1] = onitama_move_pass(pos->cards[2 * side + 1]);
+        noisy[0] = noisy[1] = 0;
+        n = 2;
+    }
+    return n;
+}
+
 int onitama_count_moves(const void *p)
 {
     const OnitamaPosition *pos = p;

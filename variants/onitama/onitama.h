@@ -48,6 +48,9 @@ int onitama_count_moves(const void *pos);
 /* The legal moves is_noisy accepts: captures, the master onto the enemy
  * temple (never a pass). */
 int onitama_noisy_moves(const void *pos, DjMove *out);
+/* onitama_legal_moves(), the same moves in the same order, with noisy[i]
+ * 1 where onitama_is_noisy() holds for out[i], else 0. */
+int onitama_legal_moves_marked(const void *pos, DjMove *out, uint8_t *noisy);
 void onitama_play(void *pos, DjMove move);
 DjOutcome onitama_outcome(const void *pos);
 uint64_t onitama_key(const void *pos);

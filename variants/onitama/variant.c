@@ -47,6 +47,7 @@ const DjVariant dj_variant_onitama = {
     .eval_terms = onitama_eval_terms,
     .is_noisy = onitama_is_noisy,
     .noisy_moves = onitama_noisy_moves,
+    .legal_moves_marked = onitama_legal_moves_marked,
     .move_gain = onitama_move_gain,
     .params = onitama_params,
     .n_params = ONITAMA_N_PARAMS,
