@@ -553,6 +553,11 @@ static void score_moves(DjSearch *s, const void *pos, int ply, const DjMove *mov
     int n_noisy = marks == NULL && v->noisy_moves != NULL ? v->noisy_moves(pos, noisy) : -1;
     for (int k = 0; k < n_noisy; k++)
         s->noisy_marks[noisy[k] / 64] |= UINT64_C(1) << (noisy[k] % 64);
+    /* Read once: the stores to `order` could alias them for the compiler. */
+    const DjMove killer0 = s->killers[ply][side != s->root_side][0];
+    const DjMove killer1 = s->killers[ply][side != s->root_side][1];
+    const int32_t *history = s->history[side];
+    const int32_t *noisy_history = s->noisy_history[side];
     for (int i = 0; i < n; i++) {
         DjMove m = moves[i];
         bool is_noisy = false;
@@ -566,15 +571,15 @@ static void score_moves(DjSearch *s, const void *pos, int ply, const DjMove *mov
         if (m == hash_move)
             order[i] = ORDER_HASH;
         else if (is_noisy && v->see != NULL && v->see(pos, m) < 0)
-            order[i] = ORDER_BAD_NOISY + s->noisy_history[side][m] + HISTORY_MAX;
+            order[i] = ORDER_BAD_NOISY + noisy_history[m] + HISTORY_MAX;
         else if (is_noisy)
             order[i] = ORDER_NOISY + noisy_order(s, pos, side, m);
-        else if (m == s->killers[ply][side != s->root_side][0])
+        else if (m == killer0)
             order[i] = ORDER_KILLER + 1;
-        else if (m == s->killers[ply][side != s->root_side][1])
+        else if (m == killer1)
             order[i] = ORDER_KILLER;
         else
-            order[i] = s->history[side][m];
+            order[i] = history[m];
     }
     for (int k = 0; k < n_noisy; k++)
         s->noisy_marks[noisy[k] / 64] = 0;

@@ -1,12 +1,15 @@
 /* attacks.c: building the attack tables of attacks.h. */
 #include "attacks.h"
 
+#include <stdlib.h>
+
 #include <glib.h>
 
 Bitboard ogi_step[2][OGI_STEP_KINDS][OGI_SQUARES];
 Bitboard ogi_forward_ray[2][OGI_SQUARES];
 Bitboard ogi_between[OGI_SQUARES][OGI_SQUARES];
 Bitboard ogi_line[OGI_SQUARES][OGI_SQUARES];
+uint8_t ogi_distance[OGI_SQUARES][OGI_SQUARES];
 Bitboard ogi_drop_squares[2][OGI_HAND_KINDS];
 Bitboard ogi_king_area[OGI_SQUARES];
 Bitboard ogi_king_flank[2][OGI_SQUARES];
@@ -283,6 +286,8 @@ static void init_lines(void)
         for (int b = 0; b < OGI_SQUARES; b++) {
             ogi_between[a][b] = BB_EMPTY;
             ogi_line[a][b] = BB_EMPTY;
+            int files = abs(sq_file(a) - sq_file(b)), ranks = abs(sq_rank(a) - sq_rank(b));
+            ogi_distance[a][b] = (uint8_t)(files > ranks ? files : ranks);
             if (a == b)
                 continue;
             const Delta *families[2] = { rook_deltas, bishop_deltas };

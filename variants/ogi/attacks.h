@@ -44,6 +44,10 @@ extern Bitboard ogi_between[OGI_SQUARES][OGI_SQUARES];
  * edge, both included); empty for squares not aligned. */
 extern Bitboard ogi_line[OGI_SQUARES][OGI_SQUARES];
 
+/* King steps between two squares (the larger of the file and rank
+ * distances): 0 to 7. */
+extern uint8_t ogi_distance[OGI_SQUARES][OGI_SQUARES];
+
 /* The squares within two King steps of each square (a 5x5 box, cut at the
  * edges): where attackers count against a King's safety. */
 extern Bitboard ogi_king_area[OGI_SQUARES];

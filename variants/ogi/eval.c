@@ -356,12 +356,6 @@ static int pawn_advance(const OgiPosition *pos, int colour)
          + bb_count(pawns & ogi_zone[colour]) * w.pawn_zone;
 }
 
-static inline int distance(int a, int b)
-{
-    int files = abs(sq_file(a) - sq_file(b)), ranks = abs(sq_rank(a) - sq_rank(b));
-    return files > ranks ? files : ranks;
-}
-
 /* How far `colour`'s pieces other than pawns stand from the fight (higher
  * is worse): for each, its distance to our King times its distance to
  * theirs.  In a drop game a piece near neither King defends nothing and
@@ -371,10 +365,11 @@ static int remoteness(const OgiPosition *pos, int colour)
 {
     int own_king = pos->king_sq[colour], enemy_king = pos->king_sq[colour ^ 1];
     Bitboard pieces = pos->by_colour[colour] & ~pos->by_type[OGI_PAWN] & ~pos->by_type[OGI_KING];
+    const uint8_t *to_own = ogi_distance[own_king], *to_enemy = ogi_distance[enemy_king];
     int sum = 0;
     while (pieces) {
         int sq = bb_pop(&pieces);
-        sum += distance(sq, own_king) * distance(sq, enemy_king);
+        sum += to_own[sq] * to_enemy[sq];
     }
     return sum;
 }

@@ -206,6 +206,9 @@ static inline void generate_type(Generator *g, int type)
 static inline void generate_king(Generator *g, Bitboard own)
 {
     Bitboard to_set = ogi_step[0][OGI_STEP_KING][g->ksq] & ~own;
+    /* Only noisy moves wanted: only their squares need the safety test. */
+    if (g->noisy && g->marks == NULL)
+        to_set = noisy_targets(g, g->ksq, OGI_KING, to_set);
     Bitboard safe = 0;
     if (to_set) {
         /* The King is lifted off the board so that it cannot shield the
