@@ -1,7 +1,9 @@
 /* test_search_limits.c: the shared search and the playing levels on
  * positions from random games of every registered variant: every depth and
  * node limit gives a legal move and a legal principal variation, and every
- * level a legal move. */
+ * level a legal move; one thread repeats itself exactly, new weights take
+ * effect, and a game's one-pass generator (legal_moves_marked) changes
+ * nothing the search does. */
 #include <stdarg.h>
 #include <stddef.h>
 #include <setjmp.h>
@@ -322,6 +324,38 @@ static void check_new_weights_at(const ConfWhere *where, DjSearch *search, const
                       fresh_move, &fresh_info);
 }
 
+/* legal_moves_marked is only a faster way to the same ordering: a copy of
+ * the game without it searches the same nodes to the same move, score and
+ * line (its moves must come in legal_moves' order, marked as is_noisy
+ * says). */
+static void check_marked_moves_change_nothing_at(const ConfWhere *where, DjSearch *search,
+                                                 const void *pos, const DjHistoryEntry *line,
+                                                 int n_line)
+{
+    const DjVariant *v = where->variant;
+    if (v->legal_moves_marked == NULL)
+        return;
+    DjVariant unmarked = *v;
+    unmarked.legal_moves_marked = NULL;
+    DjSearchLimits limits = { .nodes = THREADS_NODE_LIMIT };
+    DjSearchInfo marked_info, unmarked_info;
+    dj_search_clear(search);
+    DjMove move = dj_search_run(search, pos, line, n_line, &limits, NULL, NULL, &marked_info);
+    DjSearch *plain = dj_search_new(&unmarked, TABLE_MB);
+    DjMove plain_move = dj_search_run(plain, pos, line, n_line, &limits, NULL, NULL,
+                                      &unmarked_info);
+    dj_search_free(plain);
+    check_same_search(where, "with legal_moves_marked, then without", move, &marked_info,
+                      plain_move, &unmarked_info);
+}
+
+static void test_marked_moves_change_nothing(void **state)
+{
+    (void)state;
+    over_random_positions(BASE_SEED + 8, DEPTH_LIMIT_GAMES, DEPTH_LIMIT_POSITIONS_PER_GAME,
+                          check_marked_moves_change_nothing_at);
+}
+
 static void test_new_weights_take_effect(void **state)
 {
     (void)state;
@@ -398,6 +432,7 @@ int main(int argc, char **argv)
         cmocka_unit_test(test_threads),
         cmocka_unit_test(test_one_thread_repeats),
         cmocka_unit_test(test_new_weights_take_effect),
+        cmocka_unit_test(test_marked_moves_change_nothing),
         cmocka_unit_test(test_levels_give_legal_moves),
     };
     return cmocka_run_group_tests_name("search limits", tests, NULL, NULL);
