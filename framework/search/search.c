@@ -541,10 +541,12 @@ static inline bool order_is_good_noisy(int32_t order)
     return order >= ORDER_NOISY && order < ORDER_HASH;
 }
 
-/* Order scores for the moves at `ply`.  `marks`, when not NULL, says of
- * each move whether it is noisy (legal_moves_marked's). */
-static void score_moves(DjSearch *s, const void *pos, int ply, const DjMove *moves,
-                        const uint8_t *marks, int32_t *order, int n, DjMove hash_move)
+/* Order scores for the moves at `ply` (n >= 1).  `marks`, when not NULL,
+ * says of each move whether it is noisy (legal_moves_marked's).  Returns
+ * the index of the first move with the highest score: the first pick,
+ * without another pass over the list. */
+static int score_moves(DjSearch *s, const void *pos, int ply, const DjMove *moves,
+                       const uint8_t *marks, int32_t *order, int n, DjMove hash_move)
 {
     const DjVariant *v = s->variant;
     int side = v->side_to_move(pos);
@@ -558,6 +560,7 @@ static void score_moves(DjSearch *s, const void *pos, int ply, const DjMove *mov
     const DjMove killer1 = s->killers[ply][side != s->root_side][1];
     const int32_t *history = s->history[side];
     const int32_t *noisy_history = s->noisy_history[side];
+    int top = 0;
     for (int i = 0; i < n; i++) {
         DjMove m = moves[i];
         bool is_noisy = false;
@@ -580,9 +583,12 @@ static void score_moves(DjSearch *s, const void *pos, int ply, const DjMove *mov
             order[i] = ORDER_KILLER;
         else
             order[i] = history[m];
+        if (order[i] > order[top])
+            top = i;
     }
     for (int k = 0; k < n_noisy; k++)
         s->noisy_marks[noisy[k] / 64] = 0;
+    return top;
 }
 
 /* Sort moves[i..n) by descending order score (insertion sort: lists are
@@ -603,6 +609,14 @@ static void sort_moves(DjMove *moves, int32_t *order, int i, int n)
     }
 }
 
+static inline void swap_moves(DjMove *moves, int32_t *order, int i, int j)
+{
+    if (i != j) {
+        DjMove m = moves[i]; moves[i] = moves[j]; moves[j] = m;
+        int32_t o = order[i]; order[i] = order[j]; order[j] = o;
+    }
+}
+
 /* Bring the best remaining move to index i.  The first few picks select
  * (a cut-off usually comes early); after that the rest is sorted once. */
 #define PICKS_BEFORE_SORT 3
@@ -619,10 +633,7 @@ static inline void pick_move(DjMove *moves, int32_t *order, int i, int n)
     for (int j = i + 1; j < n; j++)
         if (order[j] > order[best])
             best = j;
-    if (best != i) {
-        DjMove m = moves[i]; moves[i] = moves[best]; moves[best] = m;
-        int32_t o = order[i]; order[i] = order[best]; order[best] = o;
-    }
+    swap_moves(moves, order, i, best);
 }
 
 /* Whether an order score is a plain quiet move's (not the hash move, a
@@ -976,11 +987,14 @@ static int search_node(DjSearch *s, int ply, int depth, int alpha, int beta, boo
     bool may_stop_early = !pv_node && !in_check && depth <= LMP_DEPTH && n >= LAZY_PICK_MOVES;
     int quiet_from = -1;
     for (int i = 0; i < n; i++) {
-        if (i == first_unscored)
-            score_moves(s, pos, ply, moves + i, marks != NULL ? marks + i : NULL, order + i,
-                        n - i, hash_move);
-        if (i >= first_unscored)
+        if (i == first_unscored) {
+            /* The pick pick_move() would make, known from the scoring. */
+            int top = i + score_moves(s, pos, ply, moves + i, marks != NULL ? marks + i : NULL,
+                                      order + i, n - i, hash_move);
+            swap_moves(moves, order, i, top);
+        } else if (i > first_unscored) {
             pick_node_move(s, moves, order, i, n, may_stop_early, &quiet_from);
+        }
         DjMove m = moves[i];
         if (m == excluded)
             continue;
