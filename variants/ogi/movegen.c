@@ -131,7 +131,9 @@ typedef struct Generator {
     Bitboard target;    /* where pieces other than the King may land */
     Bitboard pinned;
     Bitboard zone;
-    uint8_t *marks;     /* legal_moves_marked: 1 for each noisy move, else NULL */
+    uint8_t *marks;     /* legal_moves_marked: 1 for each noisy move */
+    bool marking;       /* marks is used (a flag of its own: the compiler
+                         * cannot know that a pointer argument is not NULL) */
     /* Only when noisy moves are kept alone (noisy) or marked (marks): */
     bool noisy;
     Bitboard enemy;
@@ -170,7 +172,7 @@ static inline void emit_targets(Generator *g, int from, Bitboard to_set, bool pr
     /* Touching the zone, on either end of the move, promotes. */
     Bitboard promoting = !promotable ? 0 : (BB_SQ(from) & g->zone) ? to_set : (to_set & g->zone);
     Bitboard plain = to_set & ~promoting;
-    if (g->marks != NULL) {
+    if (g->marking) {
         while (plain) {
             int to = bb_pop(&plain);
             g->marks[g->n] = (noisy >> to) & 1;
@@ -197,7 +199,7 @@ static inline void generate_type(Generator *g, int type)
         if (BB_SQ(from) & g->pinned)
             to_set &= ogi_line[g->ksq][from];
         Bitboard noisy = g->noisy ? noisy_targets(g, from, type, to_set) : 0;
-        if (g->noisy && g->marks == NULL)
+        if (g->noisy && !g->marking)
             to_set = noisy;
         emit_targets(g, from, to_set, ogi_type_promotes(type), noisy);
     }
@@ -207,7 +209,7 @@ static inline void generate_king(Generator *g, Bitboard own)
 {
     Bitboard to_set = ogi_step[0][OGI_STEP_KING][g->ksq] & ~own;
     /* Only noisy moves wanted: only their squares need the safety test. */
-    if (g->noisy && g->marks == NULL)
+    if (g->noisy && !g->marking)
         to_set = noisy_targets(g, g->ksq, OGI_KING, to_set);
     Bitboard safe = 0;
     if (to_set) {
@@ -223,7 +225,7 @@ static inline void generate_king(Generator *g, Bitboard own)
         }
     }
     Bitboard noisy = g->noisy ? noisy_targets(g, g->ksq, OGI_KING, safe) : 0;
-    if (g->noisy && g->marks == NULL)
+    if (g->noisy && !g->marking)
         safe = noisy;
     emit_targets(g, g->ksq, safe, false, noisy);
 }
@@ -248,13 +250,13 @@ static inline void generate_drops(Generator *g, Bitboard drop_target)
         if (kind == OGI_PAWN)
             to_set &= ~pawn_files(pos->by_type[OGI_PAWN] & pos->by_colour[g->us]);
         /* A drop is noisy only when it checks. */
-        if (g->noisy && g->marks == NULL)
+        if (g->noisy && !g->marking)
             to_set &= g->checks[kind];
         if (g->out == NULL) {
             g->n += bb_count(to_set);
             continue;
         }
-        if (g->marks != NULL) {
+        if (g->marking) {
             while (to_set) {
                 int to = bb_pop(&to_set);
                 g->marks[g->n] = (g->checks[kind] >> to) & 1;
@@ -312,15 +314,17 @@ static void prepare_noisy(Generator *g)
 }
 
 /* Forced inline so that each entry point below gets its own copy with
- * `out`, `marks` and `noisy` known: counting then never touches the move
- * list.  noisy: only the noisy moves, or with marks all moves, marked. */
+ * `out`, `marking` and `noisy` known: counting then never touches the move
+ * list.  noisy: only the noisy moves, or with marking all moves, marked. */
 __attribute__((always_inline))
-static inline int generate(const OgiPosition *pos, uint32_t *out, uint8_t *marks, bool noisy)
+static inline int generate(const OgiPosition *pos, uint32_t *out, uint8_t *marks, bool marking,
+                           bool noisy)
 {
     Generator g;
     g.pos = pos;
     g.out = out;
     g.marks = marks;
+    g.marking = marking;
     g.n = 0;
     g.noisy = false;
     g.enemy = 0;
@@ -369,22 +373,22 @@ static inline int generate(const OgiPosition *pos, uint32_t *out, uint8_t *marks
 
 int ogi_legal_moves(const void *pos, uint32_t *out)
 {
-    return generate(pos, out, NULL, false);
+    return generate(pos, out, NULL, false, false);
 }
 
 int ogi_count_moves(const void *pos)
 {
-    return generate(pos, NULL, NULL, false);
+    return generate(pos, NULL, NULL, false, false);
 }
 
 int ogi_noisy_moves(const void *pos, uint32_t *out)
 {
-    return generate(pos, out, NULL, true);
+    return generate(pos, out, NULL, false, true);
 }
 
 int ogi_legal_moves_marked(const void *pos, uint32_t *out, uint8_t *noisy)
 {
-    return generate(pos, out, noisy, true);
+    return generate(pos, out, noisy, true, true);
 }
 
 bool ogi_gives_check(const OgiPosition *pos, uint32_t move)

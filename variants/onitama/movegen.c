@@ -8,37 +8,17 @@ int onitama_side_to_move(const void *pos)
     return ((const OnitamaPosition *)pos)->side;
 }
 
-int onitama_legal_moves(const void *p, DjMove *out)
+/* The one generator behind the three entry points below, inlined into
+ * each with its flags known.  noisy_only: only the noisy moves (captures,
+ * the master onto the enemy temple), and no passes; else every move, with
+ * `marks` saying which are noisy when `marking` (a flag of its own, as the
+ * compiler cannot know that a pointer argument is not NULL). */
+__attribute__((always_inline))
+static inline int generate(const OnitamaPosition *pos, DjMove *out, uint8_t *marks,
+                           bool marking, bool noisy_only)
 {
-    const OnitamaPosition *pos = p;
     int side = pos->side;
     uint32_t own = pos->pieces[side];
-    int n = 0;
-    for (int slot = 2 * side; slot < 2 * side + 2; slot++) {
-        int card = pos->cards[slot];
-        const uint32_t *reach = onitama_reach[card][side];
-        for (uint32_t pieces = own; pieces != 0; pieces &= pieces - 1) {
-            int from = onitama_lowest(pieces);
-            DjMove base = onitama_move_make(card, from, 0);
-            for (uint32_t to = reach[from] & ~own; to != 0; to &= to - 1)
-                out[n++] = base | (DjMove)onitama_lowest(to);
-        }
-    }
-    if (n == 0) {
-        /* No card moves any piece: the mover must pass, with either card. */
-        out[0] = onitama_move_pass(pos->cards[2 * side]);
-        out[1] = onitama_move_pass(pos->cards[2 * side + 1]);
-        n = 2;
-    }
-    return n;
-}
-
-int onitama_noisy_moves(const void *p, DjMove *out)
-{
-    const OnitamaPosition *pos = p;
-    int side = pos->side;
-    uint32_t own = pos->pieces[side];
-    /* captures, plus the master onto the enemy temple */
     uint32_t targets = pos->pieces[side ^ 1];
     uint32_t master = pos->masters[side];
     uint32_t temple = onitama_bit(onitama_enemy_temple(side));
@@ -50,45 +30,42 @@ int onitama_noisy_moves(const void *p, DjMove *out)
             int from = onitama_lowest(pieces);
             uint32_t wanted = targets | (master & onitama_bit(from) ? temple : 0);
             DjMove base = onitama_move_make(card, from, 0);
-            for (uint32_t to = reach[from] & wanted & ~own; to != 0; to &= to - 1)
-                out[n++] = base | (DjMove)onitama_lowest(to);
-        }
-    }
-    return n;
-}
-
-int onitama_legal_moves_marked(const void *p, DjMove *out, uint8_t *noisy)
-{
-    const OnitamaPosition *pos = p;
-    int side = pos->side;
-    uint32_t own = pos->pieces[side];
-    /* As onitama_noisy_moves: captures, and the master onto the enemy temple. */
-    uint32_t targets = pos->pieces[side ^ 1];
-    uint32_t master = pos->masters[side];
-    uint32_t temple = onitama_bit(onitama_enemy_temple(side));
-    int n = 0;
-    for (int slot = 2 * side; slot < 2 * side + 2; slot++) {
-        int card = pos->cards[slot];
-        const uint32_t *reach = onitama_reach[card][side];
-        for (uint32_t pieces = own; pieces != 0; pieces &= pieces - 1) {
-            int from = onitama_lowest(pieces);
-            uint32_t wanted = targets | (master & onitama_bit(from) ? temple : 0);
-            DjMove base = onitama_move_make(card, from, 0);
-            for (uint32_t to = reach[from] & ~own; to != 0; to &= to - 1) {
+            uint32_t to_set = reach[from] & ~own;
+            if (noisy_only)
+                to_set &= wanted;
+            for (uint32_t to = to_set; to != 0; to &= to - 1) {
                 int square = onitama_lowest(to);
-                noisy[n] = (wanted >> square) & 1;
+                if (marking)
+                    marks[n] = (wanted >> square) & 1;
                 out[n++] = base | (DjMove)square;
             }
         }
     }
-    if (n == 0) {
-        /* The two passes of onitama_legal_moves, neither of them noisy. */
+    if (n == 0 && !noisy_only) {
+        /* No card moves any piece: the mover must pass, with either card
+         * (never noisy). */
         out[0] = onitama_move_pass(pos->cards[2 * side]);
         out[1] = onitama_move_pass(pos->cards[2 * side + 1]);
-        noisy[0] = noisy[1] = 0;
+        if (marking)
+            marks[0] = marks[1] = 0;
         n = 2;
     }
     return n;
+}
+
+int onitama_legal_moves(const void *pos, DjMove *out)
+{
+    return generate(pos, out, NULL, false, false);
+}
+
+int onitama_noisy_moves(const void *pos, DjMove *out)
+{
+    return generate(pos, out, NULL, false, true);
+}
+
+int onitama_legal_moves_marked(const void *pos, DjMove *out, uint8_t *noisy)
+{
+    return generate(pos, out, noisy, true, false);
 }
 
 int onitama_count_moves(const void *p)
