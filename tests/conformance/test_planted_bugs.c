@@ -4,8 +4,9 @@
  * move generator that misses moves on one edge, an evaluation or a counted
  * result that favours one side, parts of an evaluation that do not add up
  * to it, a reason that names the wrong winner, a setup() that leaves bytes
- * uncleared, a one-pass generator whose marks of noisy moves are off.  The base game is the first registered one with a mirror, so
- * this runs in any build. */
+ * uncleared, a one-pass generator whose marks of noisy moves are off.
+ * The base game is the first registered one with a mirror, so this runs
+ * in any build. */
 #include <stdarg.h>
 #include <stddef.h>
 #include <setjmp.h>
