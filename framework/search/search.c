@@ -617,6 +617,16 @@ static inline void swap_moves(DjMove *moves, int32_t *order, int i, int j)
     }
 }
 
+/* The first index of the highest score in order[i..n). */
+static inline int first_best(const int32_t *order, int i, int n)
+{
+    int best = i;
+    for (int j = i + 1; j < n; j++)
+        if (order[j] > order[best])
+            best = j;
+    return best;
+}
+
 /* Bring the best remaining move to index i.  The first few picks select
  * (a cut-off usually comes early); after that the rest is sorted once. */
 #define PICKS_BEFORE_SORT 3
@@ -629,11 +639,7 @@ static inline void pick_move(DjMove *moves, int32_t *order, int i, int n)
     }
     if (i > PICKS_BEFORE_SORT)
         return;
-    int best = i;
-    for (int j = i + 1; j < n; j++)
-        if (order[j] > order[best])
-            best = j;
-    swap_moves(moves, order, i, best);
+    swap_moves(moves, order, i, first_best(order, i, n));
 }
 
 /* Whether an order score is a plain quiet move's (not the hash move, a
@@ -675,10 +681,7 @@ static void pick_lazily(DjSearch *s, DjMove *moves, int32_t *order, int i, int n
         return;
     /* The first of the best (a stable sort's choice), moved up in front of
      * the others, which keep their order. */
-    int best = i;
-    for (int j = i + 1; j < n; j++)
-        if (order[j] > order[best])
-            best = j;
+    int best = first_best(order, i, n);
     if (best != i) {
         DjMove m = moves[best];
         int32_t o = order[best];

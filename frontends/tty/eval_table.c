@@ -2,14 +2,11 @@
 #include "eval_table.h"
 
 #include <stdbool.h>
-#include <stdlib.h>
 
 /* `value` hundredths as "-1.05" (with a sign when `sign`), right-aligned. */
 static void append_pawns(GString *out, int value, bool sign)
 {
-    g_autofree char *text = g_strdup_printf("%s%d.%02d", value < 0 ? "-" : sign ? "+" : "",
-                                            abs(value) / 100, abs(value) % 100);
-    g_string_append_printf(out, "%10s", text);
+    g_string_append_printf(out, sign ? "%+10.2f" : "%10.2f", value / 100.0);
 }
 
 void dojo_format_eval_table(const DjVariant *variant, const void *pos, GString *out)

@@ -194,6 +194,16 @@ static void require_base(void)
     skip();
 }
 
+/* require_base(), and a skip when the base game has no `hook` (`present`). */
+static void require_base_with(bool present, const char *hook)
+{
+    require_base();
+    if (present)
+        return;
+    g_printerr("skipped: %s has no %s\n", base->name, hook);
+    skip();
+}
+
 /* The copy with EXTRA_BYTES more in each position, cleared by setup() and
  * carried by mirror(): still a correct game. */
 static void add_extra_bytes(void)
@@ -231,11 +241,7 @@ static void test_an_evaluation_favouring_one_side_is_caught(void **state)
 static void test_parts_not_adding_up_to_the_evaluation_are_caught(void **state)
 {
     (void)state;
-    require_base();
-    if (base->eval_terms == NULL) {
-        g_printerr("skipped: %s has no eval_terms\n", base->name);
-        skip();
-    }
+    require_base_with(base != NULL && base->eval_terms != NULL, "eval_terms");
     wrapped.eval_terms = eval_terms_missing_a_part;
     expect_failure("the parts of eval_terms() add up to");
 }
@@ -243,11 +249,7 @@ static void test_parts_not_adding_up_to_the_evaluation_are_caught(void **state)
 static void test_wrong_marks_of_noisy_moves_are_caught(void **state)
 {
     (void)state;
-    require_base();
-    if (base->is_noisy == NULL) {
-        g_printerr("skipped: %s has no is_noisy\n", base->name);
-        skip();
-    }
+    require_base_with(base != NULL && base->is_noisy != NULL, "is_noisy");
     wrapped.legal_moves_marked = legal_moves_marked_right;
     expect_pass();
     wrapped.legal_moves_marked = legal_moves_marked_missing_one;

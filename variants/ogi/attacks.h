@@ -101,6 +101,52 @@ static inline Bitboard ogi_lance_attacks(int colour, int sq, Bitboard occ)
     return ogi_rook_attacks(sq, occ) & ogi_forward_ray[colour][sq];
 }
 
+/* For the King of `king_colour` on `ksq`: out[type] is where an enemy piece
+ * of that type would give check from (a piece of the enemy on x attacks ksq
+ * exactly when the same piece of king_colour on ksq attacks x), the sliders
+ * with the occupancy `occ`; out[OGI_KING] is empty.  One lookup per slider
+ * serves every type that slides that way. */
+static inline void ogi_check_squares(int king_colour, int ksq, Bitboard occ,
+                                     Bitboard out[OGI_TYPES])
+{
+    Bitboard rook = ogi_rook_attacks(ksq, occ), bishop = ogi_bishop_attacks(ksq, occ);
+    Bitboard king = ogi_step[0][OGI_STEP_KING][ksq];
+    Bitboard jumps = ogi_step[0][OGI_STEP_CHESS_KNIGHT][ksq];
+    Bitboard gold = ogi_step[king_colour][OGI_STEP_GOLD][ksq];
+    out[OGI_PAWN] = ogi_step[king_colour][OGI_STEP_PAWN][ksq];
+    out[OGI_LANCE] = rook & ogi_forward_ray[king_colour][ksq];
+    out[OGI_KNIGHT] = ogi_step[king_colour][OGI_STEP_KNIGHT][ksq];
+    out[OGI_SILVER] = ogi_step[king_colour][OGI_STEP_SILVER][ksq];
+    out[OGI_BISHOP] = bishop;
+    out[OGI_ROOK] = rook;
+    out[OGI_PRINCESS] = bishop | jumps;
+    out[OGI_KING] = BB_EMPTY;
+    out[OGI_TOKIN] = out[OGI_PLANCE] = out[OGI_PKNIGHT] = out[OGI_PSILVER] = gold;
+    out[OGI_HORSE] = bishop | king;
+    out[OGI_DRAGON] = rook | king;
+    out[OGI_PPRINCESS] = bishop | jumps | king;
+}
+
+/* The pieces of `colour` that reach `sq` without sliding (pawns, knights,
+ * silvers, gold-movers, King steps, the princesses' jumps), whatever stands
+ * between: ogi_attackers_to() less its sliders. */
+static inline Bitboard ogi_stepping_attackers(const OgiPosition *pos, int sq, int colour)
+{
+    int other = colour ^ 1;
+    const Bitboard *t = pos->by_type;
+    Bitboard golds = t[OGI_TOKIN] | t[OGI_PLANCE] | t[OGI_PKNIGHT] | t[OGI_PSILVER];
+    Bitboard king_steppers = t[OGI_KING] | t[OGI_HORSE] | t[OGI_DRAGON] | t[OGI_PPRINCESS];
+    /* A piece of `colour` on x reaches sq exactly when the same piece of
+     * the other colour on sq reaches x. */
+    return ((ogi_step[other][OGI_STEP_PAWN][sq] & t[OGI_PAWN])
+            | (ogi_step[other][OGI_STEP_KNIGHT][sq] & t[OGI_KNIGHT])
+            | (ogi_step[other][OGI_STEP_SILVER][sq] & t[OGI_SILVER])
+            | (ogi_step[other][OGI_STEP_GOLD][sq] & golds)
+            | (ogi_step[0][OGI_STEP_KING][sq] & king_steppers)
+            | (ogi_step[0][OGI_STEP_CHESS_KNIGHT][sq] & (t[OGI_PRINCESS] | t[OGI_PPRINCESS])))
+         & pos->by_colour[colour];
+}
+
 /* The squares a piece of `colour` and `type` on `sq` attacks with occupancy
  * `occ` (own pieces included: the caller masks them out).  With a constant
  * type the switch folds away after inlining. */

@@ -287,22 +287,17 @@ static int king_safety(const OgiPosition *pos, int colour, Bitboard occ,
     Bitboard uncovered = ~ours->all & ~pos->by_colour[enemy];
     Bitboard safe_move = uncovered & (~ring | theirs->twice);
     Bitboard safe_drop = uncovered & ~occ & (~ring | theirs->all);
-    /* The squares from which each kind of piece would check the King. */
-    Bitboard diag = ogi_bishop_attacks(ksq, occ), orth = ogi_rook_attacks(ksq, occ);
-    Bitboard step8 = ogi_step[0][OGI_STEP_KING][ksq], jumps = ogi_step[0][OGI_STEP_CHESS_KNIGHT][ksq];
-    Bitboard gold = ogi_step[colour][OGI_STEP_GOLD][ksq];
-    Bitboard check_from[OGI_TYPES] = {
-        [OGI_PAWN] = ogi_step[colour][OGI_STEP_PAWN][ksq],
-        [OGI_LANCE] = orth & ogi_forward_ray[colour][ksq],
-        [OGI_KNIGHT] = ogi_step[colour][OGI_STEP_KNIGHT][ksq],
-        [OGI_SILVER] = ogi_step[colour][OGI_STEP_SILVER][ksq],
-        [OGI_BISHOP] = diag, [OGI_ROOK] = orth, [OGI_PRINCESS] = diag | jumps,
-        [OGI_TOKIN] = gold,   /* the four gold-movers' attacks are all under OGI_TOKIN */
-        [OGI_HORSE] = diag | step8, [OGI_DRAGON] = orth | step8,
-        [OGI_PPRINCESS] = diag | jumps | step8,
+    /* The squares from which each kind of piece would check the King (the
+     * four gold-movers' attacks are all under OGI_TOKIN in SideAttacks). */
+    Bitboard check_from[OGI_TYPES];
+    ogi_check_squares(colour, ksq, occ, check_from);
+    /* The types SideAttacks keeps apart: no King, one entry for the golds. */
+    static const int8_t checkers[] = {
+        OGI_PAWN, OGI_LANCE, OGI_KNIGHT, OGI_SILVER, OGI_BISHOP, OGI_ROOK,
+        OGI_PRINCESS, OGI_TOKIN, OGI_HORSE, OGI_DRAGON, OGI_PPRINCESS,
     };
-    for (int type = OGI_PAWN; type < OGI_TYPES; type++)
-        if (check_from[type] & theirs->by_type[type] & safe_move)
+    for (size_t i = 0; i < G_N_ELEMENTS(checkers); i++)
+        if (check_from[checkers[i]] & theirs->by_type[checkers[i]] & safe_move)
             danger += w.board_check;
     for (int kind = 0; kind < OGI_HAND_KINDS; kind++)
         if (pos->hand[enemy][kind]

@@ -17,27 +17,14 @@
 
 Bitboard ogi_attackers_to(const OgiPosition *pos, int sq, int colour, Bitboard occ)
 {
-    int other = colour ^ 1;
     const Bitboard *t = pos->by_type;
-    Bitboard golds = t[OGI_TOKIN] | t[OGI_PLANCE] | t[OGI_PKNIGHT] | t[OGI_PSILVER];
-    Bitboard king_steppers = t[OGI_KING] | t[OGI_HORSE] | t[OGI_DRAGON] | t[OGI_PPRINCESS];
     Bitboard rook_like = t[OGI_ROOK] | t[OGI_DRAGON];
     Bitboard bishop_like = t[OGI_BISHOP] | t[OGI_HORSE] | t[OGI_PRINCESS] | t[OGI_PPRINCESS];
     Bitboard rook_rays = ogi_rook_attacks(sq, occ);
-
-    /* A piece of `colour` on x reaches sq exactly when the same piece of the
-     * other colour on sq reaches x (the move sets are mirror images). */
-    Bitboard attackers =
-        (ogi_step[other][OGI_STEP_PAWN][sq] & t[OGI_PAWN])
-        | (ogi_step[other][OGI_STEP_KNIGHT][sq] & t[OGI_KNIGHT])
-        | (ogi_step[other][OGI_STEP_SILVER][sq] & t[OGI_SILVER])
-        | (ogi_step[other][OGI_STEP_GOLD][sq] & golds)
-        | (ogi_step[0][OGI_STEP_KING][sq] & king_steppers)
-        | (ogi_step[0][OGI_STEP_CHESS_KNIGHT][sq] & (t[OGI_PRINCESS] | t[OGI_PPRINCESS]))
-        | (rook_rays & rook_like)
-        | (rook_rays & ogi_forward_ray[other][sq] & t[OGI_LANCE])
-        | (ogi_bishop_attacks(sq, occ) & bishop_like);
-    return attackers & pos->by_colour[colour];
+    Bitboard sliders = (rook_rays & rook_like)
+                     | (rook_rays & ogi_forward_ray[colour ^ 1][sq] & t[OGI_LANCE])
+                     | (ogi_bishop_attacks(sq, occ) & bishop_like);
+    return ogi_stepping_attackers(pos, sq, colour) | (sliders & pos->by_colour[colour]);
 }
 
 /* One side's pieces grouped by the way they attack, so that testing many
@@ -278,29 +265,7 @@ static void prepare_noisy(Generator *g)
     int eksq = pos->king_sq[them];
     g->noisy = true;
     g->enemy = pos->by_colour[them];
-    /* A piece of ours on x attacks eksq exactly when the same piece of
-     * theirs on eksq attacks x (ogi_piece_attacks(them, type, eksq, occ),
-     * with each slider's rays looked up once, not once a type). */
-    Bitboard rook = ogi_rook_attacks(eksq, g->occ);
-    Bitboard bishop = ogi_bishop_attacks(eksq, g->occ);
-    Bitboard king = ogi_step[0][OGI_STEP_KING][eksq];
-    Bitboard chess_knight = ogi_step[0][OGI_STEP_CHESS_KNIGHT][eksq];
-    Bitboard gold = ogi_step[them][OGI_STEP_GOLD][eksq];
-    g->checks[OGI_PAWN] = ogi_step[them][OGI_STEP_PAWN][eksq];
-    g->checks[OGI_LANCE] = rook & ogi_forward_ray[them][eksq];
-    g->checks[OGI_KNIGHT] = ogi_step[them][OGI_STEP_KNIGHT][eksq];
-    g->checks[OGI_SILVER] = ogi_step[them][OGI_STEP_SILVER][eksq];
-    g->checks[OGI_BISHOP] = bishop;
-    g->checks[OGI_ROOK] = rook;
-    g->checks[OGI_PRINCESS] = bishop | chess_knight;
-    g->checks[OGI_KING] = 0;
-    g->checks[OGI_TOKIN] = gold;
-    g->checks[OGI_PLANCE] = gold;
-    g->checks[OGI_PKNIGHT] = gold;
-    g->checks[OGI_PSILVER] = gold;
-    g->checks[OGI_HORSE] = bishop | king;
-    g->checks[OGI_DRAGON] = rook | king;
-    g->checks[OGI_PPRINCESS] = bishop | chess_knight | king;
+    ogi_check_squares(them, eksq, g->occ, g->checks);
     g->discoverers = 0;
     Bitboard snipers = snipers_of(pos, eksq, them);
     while (snipers) {

@@ -47,21 +47,10 @@ typedef struct SquareAttackers {
 static void square_attackers_init(SquareAttackers *a, const OgiPosition *pos, int sq)
 {
     const Bitboard *t = pos->by_type;
-    Bitboard golds = t[OGI_TOKIN] | t[OGI_PLANCE] | t[OGI_PKNIGHT] | t[OGI_PSILVER];
-    Bitboard king_steppers = t[OGI_KING] | t[OGI_HORSE] | t[OGI_DRAGON] | t[OGI_PPRINCESS];
-    Bitboard either = (ogi_step[0][OGI_STEP_KING][sq] & king_steppers)
-                    | (ogi_step[0][OGI_STEP_CHESS_KNIGHT][sq] & (t[OGI_PRINCESS] | t[OGI_PPRINCESS]));
     a->sq = sq;
     for (int colour = 0; colour < 2; colour++) {
-        /* A piece of `colour` on x reaches sq exactly when the same piece of
-         * the other colour on sq reaches x. */
-        int other = colour ^ 1;
-        a->steppers[colour] = ((ogi_step[other][OGI_STEP_PAWN][sq] & t[OGI_PAWN])
-                               | (ogi_step[other][OGI_STEP_KNIGHT][sq] & t[OGI_KNIGHT])
-                               | (ogi_step[other][OGI_STEP_SILVER][sq] & t[OGI_SILVER])
-                               | (ogi_step[other][OGI_STEP_GOLD][sq] & golds) | either)
-                              & pos->by_colour[colour];
-        a->lances[colour] = t[OGI_LANCE] & ogi_forward_ray[other][sq] & pos->by_colour[colour];
+        a->steppers[colour] = ogi_stepping_attackers(pos, sq, colour);
+        a->lances[colour] = t[OGI_LANCE] & ogi_forward_ray[colour ^ 1][sq] & pos->by_colour[colour];
     }
     a->rook_like = t[OGI_ROOK] | t[OGI_DRAGON];
     a->bishop_like = t[OGI_BISHOP] | t[OGI_HORSE] | t[OGI_PRINCESS] | t[OGI_PPRINCESS];
