@@ -986,8 +986,8 @@ static int search_node(DjSearch *s, int ply, int depth, int alpha, int beta, boo
     int original_alpha = alpha;
     int searched = 0;
     /* Short lists are sorted at once: for them the bookkeeping of picking
-     * one move at a time costs more than the sort (0.3% of the instructions
-     * of `dojo bench onitama`, whose lists are short). */
+     * one move at a time costs more than the sort (0.3% of the search's
+     * instructions, measured in a game whose lists are that short). */
     bool may_stop_early = !pv_node && !in_check && depth <= LMP_DEPTH && n >= LAZY_PICK_MOVES;
     int quiet_from = -1;
     for (int i = 0; i < n; i++) {
