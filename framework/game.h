@@ -299,6 +299,16 @@ struct DjVariant {
      * The same order keeps a search the same with and without it. */
     int (*legal_moves_marked)(const void *pos, DjMove *out, uint8_t *noisy);
 
+    /* Optional (NULL: quiescence filters noisy_moves by move_gain).  The
+     * noisy moves that may win something at once: write every move of
+     * noisy_moves() whose move_gain() is not 0 (others of it may come too),
+     * in the order noisy_moves() gives them, and return how many.  Below
+     * its first ply quiescence searches only such moves, so a game whose
+     * noisy moves include costly ones that gain nothing (checks) saves
+     * finding those at most of its nodes.  Needs noisy_moves and
+     * move_gain. */
+    int (*gaining_moves)(const void *pos, DjMove *out);
+
     /* Optional (NULL: noisy moves are ordered by history alone).  What
      * `move` (legal in `pos`) wins at once, in evaluate()'s units: the value
      * of the piece it captures plus any promotion gain; 0 for a quiet move,

@@ -510,14 +510,16 @@ static void history_update(int32_t table[2][DJ_MOVE_LIMIT], int side, DjMove mov
  * variant can tell), then their own history (noisy_history: which captures
  * and checks cut off before, kept apart from the quiet moves' history, which
  * measures something else).  Stays below 1 << 23. */
+static inline int32_t noisy_order_by_gain(const DjSearch *s, int side, DjMove m, int gain)
+{
+    int32_t kept = gain < 0 ? 0 : gain > DJ_SCORE_EVAL_MAX ? DJ_SCORE_EVAL_MAX : gain;
+    return kept * 256 + s->noisy_history[side][m] + HISTORY_MAX;
+}
+
 static inline int32_t noisy_order(const DjSearch *s, const void *pos, int side, DjMove m)
 {
-    int32_t gain = 0;
-    if (s->variant->move_gain != NULL) {
-        gain = s->variant->move_gain(pos, m);
-        gain = gain < 0 ? 0 : gain > DJ_SCORE_EVAL_MAX ? DJ_SCORE_EVAL_MAX : gain;
-    }
-    return gain * 256 + s->noisy_history[side][m] + HISTORY_MAX;
+    int gain = s->variant->move_gain != NULL ? s->variant->move_gain(pos, m) : 0;
+    return noisy_order_by_gain(s, side, m, gain);
 }
 
 /* Order score bands, best first: the hash move; noisy moves that do not
@@ -756,25 +758,43 @@ static int quiesce(DjSearch *s, int ply, int qdepth, int alpha, int beta)
 
     DjMove *moves = s->moves + (size_t)ply * (size_t)v->max_moves;
     int32_t *order = s->order + (size_t)ply * (size_t)v->max_moves;
-    int kept;
+    int n;
     if (!in_check && v->noisy_moves != NULL) {
-        kept = v->noisy_moves(pos, moves);
+        /* Below the first ply only moves that gain something are searched
+         * (see below): a game that can tell generates no others. */
+        if (qdepth > 0 && v->gaining_moves != NULL && v->move_gain != NULL)
+            n = v->gaining_moves(pos, moves);
+        else
+            n = v->noisy_moves(pos, moves);
         /* no noisy move says nothing about having no move at all */
     } else {
-        int n = v->legal_moves(pos, moves);
+        n = v->legal_moves(pos, moves);
         if (n == 0)
             return -(DJ_SCORE_WIN - ply);
         if (in_check && (qdepth >= QUIESCE_EVASIONS || ply >= STACK_PLIES - 2))
             return evaluate(s, pos);
-        /* Noisy moves only (all of them when in check). */
-        kept = 0;
-        for (int i = 0; i < n; i++)
-            if (in_check || v->is_noisy(pos, moves[i]))
-                moves[kept++] = moves[i];
+        if (!in_check) {   /* noisy moves only (all of them when in check) */
+            int noisy = 0;
+            for (int i = 0; i < n; i++)
+                if (v->is_noisy(pos, moves[i]))
+                    moves[noisy++] = moves[i];
+            n = noisy;
+        }
     }
     int side = v->side_to_move(pos);
-    for (int i = 0; i < kept; i++)
-        order[i] = noisy_order(s, pos, side, moves[i]);
+    /* Noisy moves that win nothing (quiet checks) only at the first
+     * quiescence ply: chains of them are what makes it explode.  They leave
+     * the list before it is ordered, so that a generator that never makes
+     * them (gaining_moves) leaves the same list in the same order. */
+    bool gain_only = !in_check && qdepth > 0 && v->move_gain != NULL;
+    int kept = 0;
+    for (int i = 0; i < n; i++) {
+        int gain = v->move_gain != NULL ? v->move_gain(pos, moves[i]) : 0;
+        if (gain_only && gain == 0)
+            continue;
+        moves[kept] = moves[i];
+        order[kept++] = noisy_order_by_gain(s, side, moves[i], gain);
+    }
     unsigned char *child = position_at(s, ply + 1);
     for (int i = 0; i < kept; i++) {
         pick_move(moves, order, i, kept);
@@ -783,10 +803,6 @@ static int quiesce(DjSearch *s, int ply, int qdepth, int alpha, int beta)
         if (!in_check && v->move_gain != NULL) {
             int gain = v->move_gain(pos, moves[i]);
             if (best + gain + QUIESCE_DELTA <= alpha)
-                continue;
-            /* Noisy moves that win nothing (quiet checks) only at the first
-             * quiescence ply: chains of them are what makes it explode. */
-            if (gain == 0 && qdepth > 0)
                 continue;
             /* A capture or check that loses the exchange changes nothing
              * that the stand-pat score has not already counted. */

@@ -121,6 +121,7 @@ typedef struct Generator {
     uint8_t *marks;     /* legal_moves_marked: 1 for each noisy move */
     bool marking;       /* marks is used (a flag of its own: the compiler
                          * cannot know that a pointer argument is not NULL) */
+    bool gaining;       /* only captures and promotions (gaining_moves) */
     /* Only when noisy moves are kept alone (noisy) or marked (marks): */
     bool noisy;
     Bitboard enemy;
@@ -145,6 +146,16 @@ static inline Bitboard noisy_targets(const Generator *g, int from, int type, Bit
     if (BB_SQ(from) & g->discoverers)
         noisy |= to_set & ~g->disc_keep[from];
     return noisy;
+}
+
+/* The targets among `to_set` (legal for a piece of `type` on `from`) that
+ * capture or promote: every move move_gain() may score above 0. */
+static inline Bitboard gaining_targets(const Generator *g, int from, int type, Bitboard to_set)
+{
+    Bitboard gaining = to_set & g->enemy;
+    if (ogi_type_promotes(type))
+        gaining |= (BB_SQ(from) & g->zone) ? to_set : (to_set & g->zone);
+    return gaining;
 }
 
 /* Write the moves from `from` to `to_set`; with marks, `noisy` (a subset
@@ -185,6 +196,11 @@ static inline void generate_type(Generator *g, int type)
         Bitboard to_set = ogi_piece_attacks(g->us, type, from, g->occ) & g->target;
         if (BB_SQ(from) & g->pinned)
             to_set &= ogi_line[g->ksq][from];
+        if (g->gaining) {
+            emit_targets(g, from, gaining_targets(g, from, type, to_set),
+                         ogi_type_promotes(type), 0);
+            continue;
+        }
         Bitboard noisy = g->noisy ? noisy_targets(g, from, type, to_set) : 0;
         if (g->noisy && !g->marking)
             to_set = noisy;
@@ -195,6 +211,8 @@ static inline void generate_type(Generator *g, int type)
 static inline void generate_king(Generator *g, Bitboard own)
 {
     Bitboard to_set = ogi_step[0][OGI_STEP_KING][g->ksq] & ~own;
+    if (g->gaining)
+        to_set &= g->enemy;
     /* Only noisy moves wanted: only their squares need the safety test. */
     if (g->noisy && !g->marking)
         to_set = noisy_targets(g, g->ksq, OGI_KING, to_set);
@@ -283,7 +301,7 @@ static void prepare_noisy(Generator *g)
  * list.  noisy: only the noisy moves, or with marking all moves, marked. */
 __attribute__((always_inline))
 static inline int generate(const OgiPosition *pos, uint32_t *out, uint8_t *marks, bool marking,
-                           bool noisy)
+                           bool noisy, bool gaining)
 {
     Generator g;
     g.pos = pos;
@@ -292,7 +310,8 @@ static inline int generate(const OgiPosition *pos, uint32_t *out, uint8_t *marks
     g.marking = marking;
     g.n = 0;
     g.noisy = false;
-    g.enemy = 0;
+    g.gaining = gaining;
+    g.enemy = gaining ? pos->by_colour[pos->side ^ 1] : 0;
     g.discoverers = 0;
     g.us = pos->side;
     g.ksq = pos->king_sq[g.us];
@@ -331,29 +350,39 @@ static inline int generate(const OgiPosition *pos, uint32_t *out, uint8_t *marks
     generate_type(&g, OGI_DRAGON);
     generate_type(&g, OGI_PPRINCESS);
     generate_king(&g, own);
-    if (drop_target)
+    if (drop_target && !gaining)   /* a drop captures nothing */
         generate_drops(&g, drop_target);
     return g.n;
 }
 
+__attribute__((flatten))
 int ogi_legal_moves(const void *pos, uint32_t *out)
 {
-    return generate(pos, out, NULL, false, false);
+    return generate(pos, out, NULL, false, false, false);
 }
 
+__attribute__((flatten))
 int ogi_count_moves(const void *pos)
 {
-    return generate(pos, NULL, NULL, false, false);
+    return generate(pos, NULL, NULL, false, false, false);
 }
 
+__attribute__((flatten))
 int ogi_noisy_moves(const void *pos, uint32_t *out)
 {
-    return generate(pos, out, NULL, false, true);
+    return generate(pos, out, NULL, false, true, false);
 }
 
+__attribute__((flatten))
 int ogi_legal_moves_marked(const void *pos, uint32_t *out, uint8_t *noisy)
 {
-    return generate(pos, out, noisy, true, true);
+    return generate(pos, out, noisy, true, true, false);
+}
+
+__attribute__((flatten))
+int ogi_gaining_moves(const void *pos, uint32_t *out)
+{
+    return generate(pos, out, NULL, false, false, true);
 }
 
 bool ogi_gives_check(const OgiPosition *pos, uint32_t move)

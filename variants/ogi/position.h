@@ -137,6 +137,11 @@ int ogi_noisy_moves(const void *pos, uint32_t *out);
  * where ogi_is_noisy() holds for out[i], else 0; returns how many. */
 int ogi_legal_moves_marked(const void *pos, uint32_t *out, uint8_t *noisy);
 
+/* The legal captures and promotions, in ogi_noisy_moves()'s order (which
+ * holds them among its checks): every move ogi_move_gain() scores other
+ * than 0, whatever the weights; returns how many. */
+int ogi_gaining_moves(const void *pos, uint32_t *out);
+
 /* Whether `move`, legal in `pos`, gives check (directly or discovered). */
 bool ogi_gives_check(const OgiPosition *pos, uint32_t move);
 

@@ -95,6 +95,7 @@ const DjVariant dj_variant_ogi = {
     .eval_terms = ogi_eval_terms,
     .noisy_moves = ogi_noisy_moves,
     .legal_moves_marked = ogi_legal_moves_marked,
+    .gaining_moves = ogi_gaining_moves,
     .move_gain = ogi_move_gain,
     .see = ogi_see,
     .params = ogi_params,
