@@ -60,6 +60,33 @@ void conf_check_eval_terms(const ConfWhere *where, const void *pos, const void *
                    image_terms[i].theirs);
 }
 
+/* gaining_moves() gives noisy_moves()'s list, in its order, less moves
+ * whose move_gain() is 0 (it may keep some of those). */
+static void check_gaining_moves(const ConfWhere *where, const void *pos)
+{
+    const DjVariant *v = where->variant;
+    DjMove *noisy = g_new(DjMove, v->max_moves);
+    DjMove *gaining = g_new(DjMove, v->max_moves);
+    int n = v->noisy_moves(pos, noisy);
+    int k = v->gaining_moves(pos, gaining);
+    int j = 0;   /* the next of gaining[] to find in noisy[] */
+    for (int i = 0; i < n; i++) {
+        if (j < k && gaining[j] == noisy[i]) {
+            j++;
+            continue;
+        }
+        CONF_CHECK(where, v->move_gain(pos, noisy[i]) == 0,
+                   "gaining_moves() leaves out move %u, which noisy_moves() gives and "
+                   "move_gain() scores %d (or gives it out of noisy_moves()' order)",
+                   (unsigned)noisy[i], v->move_gain(pos, noisy[i]));
+    }
+    CONF_CHECK(where, j == k,
+               "gaining_moves() gives move %u, which is not among noisy_moves()' moves in "
+               "their order", (unsigned)gaining[j < k ? j : 0]);
+    g_free(gaining);
+    g_free(noisy);
+}
+
 void conf_check_move_lists(const ConfWhere *where, const void *pos)
 {
     const DjVariant *v = where->variant;
@@ -85,6 +112,8 @@ void conf_check_move_lists(const ConfWhere *where, const void *pos)
                        "accepts", (unsigned)other[j]);
         }
     }
+    if (v->gaining_moves != NULL && v->noisy_moves != NULL && v->move_gain != NULL)
+        check_gaining_moves(where, pos);
     if (v->legal_moves_marked != NULL) {
         memset(marks, 0xa5, (size_t)v->max_moves);
         int k = v->legal_moves_marked(pos, other, marks);

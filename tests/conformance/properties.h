@@ -7,8 +7,10 @@
  *               and mirroring twice gives the position back byte for byte;
  *   parts       eval_terms() adds up to evaluate();
  *   move lists  noisy_moves() gives exactly the legal moves is_noisy()
- *               accepts, and legal_moves_marked() gives legal_moves()'s
- *               list, in its order, with is_noisy() marked on each move;
+ *               accepts, legal_moves_marked() gives legal_moves()'s
+ *               list, in its order, with is_noisy() marked on each move,
+ *               and gaining_moves() gives noisy_moves()' list, in its
+ *               order, less moves move_gain() scores 0;
  *   bytes       setup() fills the whole block (a new game is the same bytes
  *               whatever the memory held before) and a position read back
  *               from its own string is the same bytes as the one played to;
@@ -39,7 +41,8 @@ void conf_check_mirror(const ConfWhere *where, const void *pos, int depth);
  * each part is the same there.  conf_check_mirror calls it. */
 void conf_check_eval_terms(const ConfWhere *where, const void *pos, const void *image);
 
-/* When the variant has noisy_moves or legal_moves_marked (and is_noisy):
+/* When the variant has noisy_moves or legal_moves_marked (and is_noisy),
+ * and gaining_moves (with noisy_moves and move_gain):
  * at the ongoing `pos`, each agrees with legal_moves() and is_noisy() as
  * framework/game.h asks. */
 void conf_check_move_lists(const ConfWhere *where, const void *pos);

@@ -4,7 +4,8 @@
  * move generator that misses moves on one edge, an evaluation or a counted
  * result that favours one side, parts of an evaluation that do not add up
  * to it, a reason that names the wrong winner, a setup() that leaves bytes
- * uncleared, a one-pass generator whose marks of noisy moves are off.
+ * uncleared, a one-pass generator whose marks of noisy moves are off, a
+ * generator of gaining moves that misses one or gives them out of order.
  * The base game is the first registered one with a mirror, so this runs
  * in any build. */
 #include <stdarg.h>
@@ -93,6 +94,36 @@ static int legal_moves_marked_missing_one(const void *pos, DjMove *out, uint8_t 
             noisy[i] = 0;
             break;
         }
+    }
+    return n;
+}
+
+/* gaining_moves done right: noisy_moves less those that gain nothing... */
+static int gaining_moves_right(const void *pos, DjMove *out)
+{
+    int n = base->noisy_moves(pos, out), kept = 0;
+    for (int i = 0; i < n; i++)
+        if (base->move_gain(pos, out[i]) != 0)
+            out[kept++] = out[i];
+    return kept;
+}
+
+/* ...with the last of them left out, as a generator that forgets one kind
+ * of capture would... */
+static int gaining_moves_missing_one(const void *pos, DjMove *out)
+{
+    int n = gaining_moves_right(pos, out);
+    return n > 0 ? n - 1 : 0;
+}
+
+/* ...and in the wrong order, which would change the search's order. */
+static int gaining_moves_reversed(const void *pos, DjMove *out)
+{
+    int n = gaining_moves_right(pos, out);
+    for (int i = 0, j = n - 1; i < j; i++, j--) {
+        DjMove m = out[i];
+        out[i] = out[j];
+        out[j] = m;
     }
     return n;
 }
@@ -256,6 +287,19 @@ static void test_wrong_marks_of_noisy_moves_are_caught(void **state)
     expect_failure("where is_noisy() says 1");
 }
 
+static void test_wrong_gaining_moves_are_caught(void **state)
+{
+    (void)state;
+    require_base_with(base != NULL && base->noisy_moves != NULL && base->move_gain != NULL,
+                      "noisy_moves and move_gain");
+    wrapped.gaining_moves = gaining_moves_right;
+    expect_pass();
+    wrapped.gaining_moves = gaining_moves_missing_one;
+    expect_failure("gaining_moves() leaves out move");
+    wrapped.gaining_moves = gaining_moves_reversed;
+    expect_failure("gaining_moves()");
+}
+
 static void test_a_draw_counted_as_a_win_is_caught(void **state)
 {
     (void)state;
@@ -304,6 +348,7 @@ int main(void)
         cmocka_unit_test_setup(test_parts_not_adding_up_to_the_evaluation_are_caught,
                                setup_base),
         cmocka_unit_test_setup(test_wrong_marks_of_noisy_moves_are_caught, setup_base),
+        cmocka_unit_test_setup(test_wrong_gaining_moves_are_caught, setup_base),
         cmocka_unit_test_setup(test_a_draw_counted_as_a_win_is_caught, setup_base),
         cmocka_unit_test_setup(test_a_reason_naming_the_wrong_winner_is_caught, setup_base),
         cmocka_unit_test_setup(test_uncleared_bytes_are_caught, setup_base),

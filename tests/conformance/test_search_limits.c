@@ -2,8 +2,9 @@
  * positions from random games of every registered variant: every depth and
  * node limit gives a legal move and a legal principal variation, and every
  * level a legal move; one thread repeats itself exactly, new weights take
- * effect, and a game's one-pass generator (legal_moves_marked) changes
- * nothing the search does. */
+ * effect, and a game's one-pass generator (legal_moves_marked) and its
+ * generator of gaining moves (gaining_moves) change nothing the search
+ * does. */
 #include <stdarg.h>
 #include <stddef.h>
 #include <setjmp.h>
@@ -349,6 +350,37 @@ static void check_marked_moves_change_nothing_at(const ConfWhere *where, DjSearc
                       plain_move, &unmarked_info);
 }
 
+/* gaining_moves is only a faster way to quiescence's list below its first
+ * ply: a copy of the game without it searches the same nodes to the same
+ * move, score and line. */
+static void check_gaining_moves_change_nothing_at(const ConfWhere *where, DjSearch *search,
+                                                  const void *pos, const DjHistoryEntry *line,
+                                                  int n_line)
+{
+    const DjVariant *v = where->variant;
+    if (v->gaining_moves == NULL)
+        return;
+    DjVariant without = *v;
+    without.gaining_moves = NULL;
+    DjSearchLimits limits = { .nodes = THREADS_NODE_LIMIT };
+    DjSearchInfo with_info, without_info;
+    dj_search_clear(search);
+    DjMove move = dj_search_run(search, pos, line, n_line, &limits, NULL, NULL, &with_info);
+    DjSearch *plain = dj_search_new(&without, TABLE_MB);
+    DjMove plain_move = dj_search_run(plain, pos, line, n_line, &limits, NULL, NULL,
+                                      &without_info);
+    dj_search_free(plain);
+    check_same_search(where, "with gaining_moves, then without", move, &with_info,
+                      plain_move, &without_info);
+}
+
+static void test_gaining_moves_change_nothing(void **state)
+{
+    (void)state;
+    over_random_positions(BASE_SEED + 9, DEPTH_LIMIT_GAMES, DEPTH_LIMIT_POSITIONS_PER_GAME,
+                          check_gaining_moves_change_nothing_at);
+}
+
 static void test_marked_moves_change_nothing(void **state)
 {
     (void)state;
@@ -433,6 +465,7 @@ int main(int argc, char **argv)
         cmocka_unit_test(test_one_thread_repeats),
         cmocka_unit_test(test_new_weights_take_effect),
         cmocka_unit_test(test_marked_moves_change_nothing),
+        cmocka_unit_test(test_gaining_moves_change_nothing),
         cmocka_unit_test(test_levels_give_legal_moves),
     };
     return cmocka_run_group_tests_name("search limits", tests, NULL, NULL);
