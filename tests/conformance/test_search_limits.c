@@ -325,53 +325,49 @@ static void check_new_weights_at(const ConfWhere *where, DjSearch *search, const
                       fresh_move, &fresh_info);
 }
 
-/* legal_moves_marked is only a faster way to the same ordering: a copy of
- * the game without it searches the same nodes to the same move, score and
- * line (its moves must come in legal_moves' order, marked as is_noisy
- * says). */
-static void check_marked_moves_change_nothing_at(const ConfWhere *where, DjSearch *search,
-                                                 const void *pos, const DjHistoryEntry *line,
-                                                 int n_line)
+/* A search of `pos` and one of a copy of the game without a hook
+ * (`without`) visit the same nodes to the same move, score and line. */
+static void check_same_without(const ConfWhere *where, DjSearch *search, const void *pos,
+                               const DjHistoryEntry *line, int n_line,
+                               const DjVariant *without, const char *what)
 {
-    const DjVariant *v = where->variant;
-    if (v->legal_moves_marked == NULL)
-        return;
-    DjVariant unmarked = *v;
-    unmarked.legal_moves_marked = NULL;
-    DjSearchLimits limits = { .nodes = THREADS_NODE_LIMIT };
-    DjSearchInfo marked_info, unmarked_info;
-    dj_search_clear(search);
-    DjMove move = dj_search_run(search, pos, line, n_line, &limits, NULL, NULL, &marked_info);
-    DjSearch *plain = dj_search_new(&unmarked, TABLE_MB);
-    DjMove plain_move = dj_search_run(plain, pos, line, n_line, &limits, NULL, NULL,
-                                      &unmarked_info);
-    dj_search_free(plain);
-    check_same_search(where, "with legal_moves_marked, then without", move, &marked_info,
-                      plain_move, &unmarked_info);
-}
-
-/* gaining_moves is only a faster way to quiescence's list below its first
- * ply: a copy of the game without it searches the same nodes to the same
- * move, score and line. */
-static void check_gaining_moves_change_nothing_at(const ConfWhere *where, DjSearch *search,
-                                                  const void *pos, const DjHistoryEntry *line,
-                                                  int n_line)
-{
-    const DjVariant *v = where->variant;
-    if (v->gaining_moves == NULL)
-        return;
-    DjVariant without = *v;
-    without.gaining_moves = NULL;
     DjSearchLimits limits = { .nodes = THREADS_NODE_LIMIT };
     DjSearchInfo with_info, without_info;
     dj_search_clear(search);
     DjMove move = dj_search_run(search, pos, line, n_line, &limits, NULL, NULL, &with_info);
-    DjSearch *plain = dj_search_new(&without, TABLE_MB);
+    DjSearch *plain = dj_search_new(without, TABLE_MB);
     DjMove plain_move = dj_search_run(plain, pos, line, n_line, &limits, NULL, NULL,
                                       &without_info);
     dj_search_free(plain);
-    check_same_search(where, "with gaining_moves, then without", move, &with_info,
-                      plain_move, &without_info);
+    check_same_search(where, what, move, &with_info, plain_move, &without_info);
+}
+
+/* legal_moves_marked is only a faster way to the same ordering: its moves
+ * must come in legal_moves' order, marked as is_noisy says. */
+static void check_marked_moves_change_nothing_at(const ConfWhere *where, DjSearch *search,
+                                                 const void *pos, const DjHistoryEntry *line,
+                                                 int n_line)
+{
+    if (where->variant->legal_moves_marked == NULL)
+        return;
+    DjVariant unmarked = *where->variant;
+    unmarked.legal_moves_marked = NULL;
+    check_same_without(where, search, pos, line, n_line, &unmarked,
+                       "with legal_moves_marked, then without");
+}
+
+/* gaining_moves is only a faster way to quiescence's list below its first
+ * ply. */
+static void check_gaining_moves_change_nothing_at(const ConfWhere *where, DjSearch *search,
+                                                  const void *pos, const DjHistoryEntry *line,
+                                                  int n_line)
+{
+    if (where->variant->gaining_moves == NULL)
+        return;
+    DjVariant without = *where->variant;
+    without.gaining_moves = NULL;
+    check_same_without(where, search, pos, line, n_line, &without,
+                       "with gaining_moves, then without");
 }
 
 static void test_gaining_moves_change_nothing(void **state)
