@@ -8,6 +8,7 @@
 #include "search.h"
 #include "memory.h"
 #include "table_entry.h"
+#include "timeman.h"
 
 #include <math.h>
 #include <stdatomic.h>
@@ -114,6 +115,11 @@ struct DjSearch {
     _Atomic int64_t soft_ms;
     _Atomic int64_t time_origin_ms;
     uint64_t node_limit;         /* 0: none */
+    /* The score the last run answered with, from the view of the side it
+     * searched for (last_answer_side; -1: none since the last clear): the
+     * time manager spends more when the next run for that side finds less. */
+    int last_answer_score;
+    int last_answer_side;
     /* Raised by dj_search_stop from another thread or a signal handler:
      * a lock-free atomic is safe in both (a volatile sig_atomic_t is only
      * safe in the handler, and a data race between threads). */
@@ -302,6 +308,7 @@ static DjSearch *search_alloc(const DjVariant *variant)
     DjSearch *s = g_new0(DjSearch, 1);
     s->variant = variant;
     s->size = variant->state_size;
+    s->last_answer_side = -1;
     s->positions = g_malloc((size_t)STACK_PLIES * s->size);
     s->moves = g_new(DjMove, (size_t)STACK_PLIES * (size_t)variant->max_moves);
     s->order = g_new(int32_t, (size_t)STACK_PLIES * (size_t)variant->max_moves);
@@ -414,6 +421,7 @@ void dj_search_clear(DjSearch *s)
     memset(s->noisy_history, 0, sizeof s->noisy_history);
     memset(s->killers, 0, sizeof s->killers);
     s->generation = 0;
+    s->last_answer_side = -1;
     for (int i = 0; i < s->n_helpers; i++) {
         memset(s->helpers[i]->history, 0, sizeof s->helpers[i]->history);
         memset(s->helpers[i]->noisy_history, 0, sizeof s->helpers[i]->noisy_history);
@@ -1295,23 +1303,19 @@ static bool win_within_moves(DjSearch *s, int score, const DjMove *pv, int pv_le
                              DJ_SCORE_WIN - score) <= moves;
 }
 
-/* The time manager's verdict after an iteration: whether another one is
- * worth starting.  `changes` counts recent changes of the best move (it
- * decays), `falling` how far the score dropped since the last iteration. */
-static bool time_for_another_iteration(DjSearch *s, double changes, int previous, int score)
+/* The time manager's verdict after the iteration of `depth`, which scored
+ * `score`: whether another one is worth starting (dj_time_scale says how
+ * far past the planned time's half). */
+static bool time_for_another_iteration(DjSearch *s, const DjIterationTrend *trend, int depth,
+                                       int score)
 {
     int64_t soft = atomic_load_explicit(&s->soft_ms, memory_order_relaxed);
     if (soft == 0)
         return true;   /* only the hard limit (or none) applies */
-    double scale = 1.0 + 0.8 * changes;
-    if (previous > -DECISIVE && previous < DECISIVE && score > -DECISIVE && score < DECISIVE) {
-        double drop = (double)(previous - score) / 100.0;
-        scale *= CLAMP(1.0 + 0.5 * drop, 0.75, 2.0);
-    }
     int64_t origin = atomic_load_explicit(&s->time_origin_ms, memory_order_relaxed);
     /* An iteration takes about as long as all before it together, so one
      * started past half the budget would end past it. */
-    return (double)(now_ms() - origin) < 0.5 * (double)soft * MIN(scale, 4.0);
+    return (double)(now_ms() - origin) < 0.5 * (double)soft * dj_time_scale(trend, depth, score);
 }
 
 /* A helper's share of a run: the same root, line and root moves as the
@@ -1418,8 +1422,10 @@ DjMove dj_search_run(DjSearch *s, const void *root, const DjHistoryEntry *line, 
     int max_depth = limits->depth > 0 && limits->depth < DJ_SEARCH_MAX_PLY
                         ? limits->depth : DJ_SEARCH_MAX_PLY - 1;
     int line_scores[MAX_MULTIPV] = { 0 };
-    int previous = 0;
-    double changes = 0.0;
+    DjIterationTrend trend = {
+        .last_answer = s->last_answer_score,
+        .has_last_answer = s->last_answer_side == s->root_side,
+    };
 
     atomic_store_explicit(&s->published_nodes, 0, memory_order_relaxed);
     HelperRun *helper_runs = s->n_helpers > 0 ? g_new0(HelperRun, s->n_helpers) : NULL;
@@ -1482,9 +1488,11 @@ DjMove dj_search_run(DjSearch *s, const void *root, const DjHistoryEntry *line, 
                 }
             score = s->root_scores[0];
         }
-        changes *= 0.5;
-        if (depth > 1 && s->root_moves[0] != best)
-            changes += 1.0;
+        trend.changes *= 0.5;
+        if (depth > 1 && s->root_moves[0] != best) {
+            trend.changes += 1.0;
+            trend.stable_since = depth;
+        }
         best = s->root_moves[0];
         line_info(s, 0, depth, &info);
         if (report != NULL) {
@@ -1503,9 +1511,9 @@ DjMove dj_search_run(DjSearch *s, const void *root, const DjHistoryEntry *line, 
             break;
         if (limits->mate > 0 && win_within_moves(s, score, info.pv, info.pv_length, limits->mate))
             break;
-        if (!time_for_another_iteration(s, changes, previous, score))
+        if (!time_for_another_iteration(s, &trend, depth, score))
             break;
-        previous = score;
+        trend.previous = score;
     }
     for (int i = 0; i < s->n_helpers; i++) {
         dj_search_stop(s->helpers[i]);
@@ -1535,6 +1543,8 @@ DjMove dj_search_run(DjSearch *s, const void *root, const DjHistoryEntry *line, 
         report(&info, user_data);   /* the last line shown is the answer's */
     if (info_out != NULL)
         *info_out = info;
+    s->last_answer_score = info.score;
+    s->last_answer_side = s->root_side;
     s->stop = 0;   /* cleared here, not at the start: a stop that came early still counts */
     return best;
 }

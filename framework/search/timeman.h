@@ -6,6 +6,7 @@
 #ifndef DOJO_TIMEMAN_H
 #define DOJO_TIMEMAN_H
 
+#include <stdbool.h>
 #include <stdint.h>
 
 /* Moves a game is assumed still to last when neither the clock nor the
@@ -29,5 +30,28 @@ typedef struct DjClock {
  * *hard_ms + overhead_ms < time_ms whenever time_ms > overhead_ms + 2; with
  * less time than that, *hard_ms is 1.  Negative inputs count as 0. */
 void dj_time_budget(const DjClock *clock, int64_t *soft_ms, int64_t *hard_ms);
+
+/* What the search knows of its progress after an iteration, besides the
+ * clock (for dj_time_scale). */
+typedef struct DjIterationTrend {
+    double changes;          /* recent changes of the best move: +1 for each, halved
+                                each iteration */
+    int stable_since;        /* the depth since which the best move has not changed */
+    int previous;            /* the score of the iteration before */
+    int last_answer;         /* the score this side's last search answered with */
+    bool has_last_answer;    /* last_answer is known (a search for this side came before) */
+} DjIterationTrend;
+
+/* How far to stretch the planned time (DjSearchLimits.soft_time_ms) after
+ * the iteration of `depth` that scored `score` (scores from the side to
+ * move's view): the search starts another iteration while the time spent
+ * is under half the plan times this.  It grows with the changes of the
+ * best move and with the fall of the score (over the last iteration and
+ * since the last answer), and shrinks once the best move has stood for
+ * several iterations, so that easy moves leave time for hard ones.  A
+ * decisive score (dj_score_is_decisive) counts as no fall.  Between 0.6
+ * and DJ_TIME_SCALE_MAX; 0.88 with no change, no fall and no settled move. */
+#define DJ_TIME_SCALE_MAX 4.0
+double dj_time_scale(const DjIterationTrend *trend, int depth, int score);
 
 #endif

@@ -1,7 +1,8 @@
 /* test_timeman.c: dj_time_budget keeps its promises over a grid of clocks
  * (never past the time left, soft within hard), and spends as a player
  * would expect (more with more time, with an increment, on the last move
- * before the control). */
+ * before the control); dj_time_scale stretches the plan where the best move
+ * changes or the score falls, and shrinks it where the best move stands. */
 #include <stdarg.h>
 #include <stddef.h>
 #include <setjmp.h>
@@ -9,6 +10,7 @@
 
 #include <stdint.h>
 
+#include "framework/game.h"
 #include "framework/search/timeman.h"
 
 static void budget_within(int64_t left, int64_t inc, int mtg, int horizon, int64_t overhead,
@@ -98,12 +100,77 @@ static void test_horizon(void **state)
     assert_true(soft == soft2 && hard == hard2);
 }
 
+/* A trend at depth 12 with the best move found at depth 10, no change since
+ * and the score where it was. */
+static DjIterationTrend steady(void)
+{
+    return (DjIterationTrend){ .changes = 0.0, .stable_since = 10, .previous = 30,
+                               .last_answer = 30, .has_last_answer = true };
+}
+
+static void test_scale_follows_the_search(void **state)
+{
+    (void)state;
+    DjIterationTrend t = steady();
+    double plain = dj_time_scale(&t, 12, 30);
+    assert_true(plain > 0.8 && plain < 1.0);
+
+    /* A best move that has stood for many iterations: less time. */
+    assert_true(dj_time_scale(&t, 10 + 7, 30) < plain);
+    /* One that just changed: more, and more again the more it changes. */
+    t.changes = 1.0;
+    double changed = dj_time_scale(&t, 12, 30);
+    t.changes = 1.5;
+    assert_true(changed > plain && dj_time_scale(&t, 12, 30) > changed);
+
+    /* A falling score: more, whether it fell in this search or since the
+     * last answer; a rising one no less than a steady one. */
+    t = steady();
+    double fell_here = dj_time_scale(&t, 12, -20);
+    assert_true(fell_here > plain);
+    t.previous = -20;
+    double fell_since = dj_time_scale(&t, 12, -20);
+    assert_true(fell_since > plain);
+    t.has_last_answer = false;
+    assert_true(dj_time_scale(&t, 12, -20) < fell_since);   /* no last answer to fall from */
+    t = steady();
+    assert_true(dj_time_scale(&t, 12, 300) <= plain);
+
+    /* A mate found or feared is no fall in centipawns. */
+    t = steady();
+    double mated = dj_time_scale(&t, 12, -(DJ_SCORE_WIN - 9));
+    t.previous = -(DJ_SCORE_WIN - 11);
+    assert_true(dj_time_scale(&t, 12, 30) == mated);
+}
+
+static void test_scale_stays_in_bounds(void **state)
+{
+    (void)state;
+    static const int scores[] = { -(DJ_SCORE_WIN - 3), -5000, -400, -60, 0, 60, 400, 5000,
+                                  DJ_SCORE_WIN - 3 };
+    static const double changes[] = { 0.0, 0.25, 1.0, 1.9, 10.0 };
+    for (size_t a = 0; a < sizeof scores / sizeof scores[0]; a++)
+        for (size_t b = 0; b < sizeof scores / sizeof scores[0]; b++)
+            for (size_t c = 0; c < sizeof scores / sizeof scores[0]; c++)
+                for (size_t d = 0; d < sizeof changes / sizeof changes[0]; d++)
+                    for (int stable = 0; stable <= 20; stable += 5) {
+                        DjIterationTrend t = { .changes = changes[d], .stable_since = stable,
+                                               .previous = scores[b], .last_answer = scores[c],
+                                               .has_last_answer = true };
+                        double scale = dj_time_scale(&t, 20, scores[a]);
+                        assert_true(scale >= 0.6 - 1e-9);
+                        assert_true(scale <= DJ_TIME_SCALE_MAX);
+                    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_never_past_the_clock),
         cmocka_unit_test(test_spends_sensibly),
         cmocka_unit_test(test_horizon),
+        cmocka_unit_test(test_scale_follows_the_search),
+        cmocka_unit_test(test_scale_stays_in_bounds),
     };
     return cmocka_run_group_tests_name("timeman", tests, NULL, NULL);
 }
