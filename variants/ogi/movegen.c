@@ -9,7 +9,8 @@
  * Promotion is mandatory, so every (from, to) pair is exactly one move and
  * counting is a population count.  noisy_moves() runs the same generator
  * with each piece's targets cut down to captures, promotions and checks;
- * legal_moves_marked() runs it whole and marks those. */
+ * legal_moves_marked() runs it whole and marks those; gaining_moves() cuts
+ * them down to captures and promotions, and makes no drops. */
 #include <stddef.h>
 
 #include "attacks.h"
@@ -297,8 +298,11 @@ static void prepare_noisy(Generator *g)
 }
 
 /* Forced inline so that each entry point below gets its own copy with
- * `out`, `marking` and `noisy` known: counting then never touches the move
- * list.  noisy: only the noisy moves, or with marking all moves, marked. */
+ * `out`, `marking`, `noisy` and `gaining` known: counting then never
+ * touches the move list.  noisy: only the noisy moves, or with marking all
+ * moves, marked; gaining: only the captures and promotions.  The entry
+ * points are flattened too: with five of them gcc would otherwise keep the
+ * per-piece helpers out of line. */
 __attribute__((always_inline))
 static inline int generate(const OgiPosition *pos, uint32_t *out, uint8_t *marks, bool marking,
                            bool noisy, bool gaining)
