@@ -124,7 +124,7 @@ static void test_scale_follows_the_search(void **state)
     assert_true(changed > plain && dj_time_scale(&t, 12, 30) > changed);
 
     /* A falling score: more, whether it fell in this search or since the
-     * last answer; a rising one no less than a steady one. */
+     * last answer; a rising one no more than a steady one. */
     t = steady();
     double fell_here = dj_time_scale(&t, 12, -20);
     assert_true(fell_here > plain);

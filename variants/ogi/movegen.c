@@ -131,6 +131,13 @@ typedef struct Generator {
     Bitboard disc_keep[OGI_SQUARES];/* for a discoverer: squares where it still blocks */
 } Generator;
 
+/* The targets among `to_set` where a promotable piece on `from` promotes:
+ * touching the zone, on either end of the move, promotes. */
+static inline Bitboard promoting_targets(const Generator *g, int from, Bitboard to_set)
+{
+    return (BB_SQ(from) & g->zone) ? to_set : (to_set & g->zone);
+}
+
 /* The targets among `to_set` (legal for a piece of `type` on `from`) that
  * make a noisy move: a capture, a promotion, or a check, direct or
  * discovered.  Must agree exactly with ogi_is_noisy(). */
@@ -138,7 +145,7 @@ static inline Bitboard noisy_targets(const Generator *g, int from, int type, Bit
 {
     Bitboard noisy = to_set & g->enemy;
     if (ogi_type_promotes(type)) {
-        Bitboard promoting = (BB_SQ(from) & g->zone) ? to_set : (to_set & g->zone);
+        Bitboard promoting = promoting_targets(g, from, to_set);
         noisy |= promoting;
         noisy |= to_set & ~promoting & g->checks[type];
     } else {
@@ -155,7 +162,7 @@ static inline Bitboard gaining_targets(const Generator *g, int from, int type, B
 {
     Bitboard gaining = to_set & g->enemy;
     if (ogi_type_promotes(type))
-        gaining |= (BB_SQ(from) & g->zone) ? to_set : (to_set & g->zone);
+        gaining |= promoting_targets(g, from, to_set);
     return gaining;
 }
 
@@ -168,8 +175,7 @@ static inline void emit_targets(Generator *g, int from, Bitboard to_set, bool pr
         g->n += bb_count(to_set);
         return;
     }
-    /* Touching the zone, on either end of the move, promotes. */
-    Bitboard promoting = !promotable ? 0 : (BB_SQ(from) & g->zone) ? to_set : (to_set & g->zone);
+    Bitboard promoting = promotable ? promoting_targets(g, from, to_set) : 0;
     Bitboard plain = to_set & ~promoting;
     if (g->marking) {
         while (plain) {
