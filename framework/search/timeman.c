@@ -72,6 +72,8 @@ static bool comparable(int score)
  * and 0.65 s. */
 double dj_time_scale(const DjIterationTrend *trend, int depth, int score)
 {
+    /* A mate found or feared says nothing in centipawns: neither the least
+     * time (a steady score) nor the most. */
     double falling = 1.0;
     if (comparable(score) && comparable(trend->previous)) {
         int fall = trend->previous - score;

@@ -48,9 +48,12 @@ typedef struct DjIterationTrend {
  * is under half the plan times this.  It grows with the changes of the
  * best move and with the fall of the score (over the last iteration and
  * since the last answer), and shrinks once the best move has stood for
- * several iterations, so that easy moves leave time for hard ones.  A
- * decisive score (dj_score_is_decisive) counts as no fall.  Between 0.6
- * and DJ_TIME_SCALE_MAX; 0.88 with no change, no fall and no settled move. */
+ * several iterations, so that easy moves leave time for hard ones.  Where
+ * `score` or the iteration's before is decisive (dj_score_is_decisive) no
+ * fall is measured in centipawns, and the falling factor stays at the
+ * middle of its range (1.76 with no change and no settled move).  Between
+ * 0.6 and DJ_TIME_SCALE_MAX; 0.88 with no change, no fall and no settled
+ * move. */
 #define DJ_TIME_SCALE_MAX 4.0
 double dj_time_scale(const DjIterationTrend *trend, int depth, int score);
 
