@@ -20,7 +20,7 @@
  * small non-zero integers that only the variant decodes.
  *
  * Sides are numbered 0 and 1; side 0 is the one written first in
- * `side_names` (Blue in Onitama, Black/Sente in Ogi).
+ * `side_names` (in a shogi-like game, Black/Sente: the side that moves first).
  *
  * Turns need not alternate: after play(), side_to_move() may be either
  * side (a move that gives its side another turn, as in mancala games, or a
@@ -57,8 +57,8 @@ typedef uint32_t DjMove;
 #define DJ_SCORE_DRAW 0
 
 /* The error domain for GErrors raised by the framework.  A variant may use
- * it too, with these codes, or a domain of its own (Onitama and Ogi have
- * one, so that their tests can tell their errors apart): the framework and
+ * it too, with these codes, or a domain of its own (so that its tests can
+ * tell its errors apart): the framework and
  * the front end only ever show an error's message, never branch on a
  * variant's domain or code.  Either way the message is what a player reads.
  * A file that cannot be read or written is an error in GLib's own
@@ -79,7 +79,7 @@ typedef enum DjOutcome {
 } DjOutcome;
 
 /* One NAME=VALUE game option as given by the user (for example
- * cards=ox,boar,horse,elephant,crab in Onitama). */
+ * cards=ox,boar,horse,elephant,crab, a game's choice of cards). */
 typedef struct DjOptionValue {
     const char *name;
     const char *value;
@@ -123,7 +123,7 @@ typedef struct DjEvalTerm {
 /* How render() should draw. */
 typedef struct DjRenderStyle {
     bool color;        /* ANSI colour escapes allowed */
-    bool traditional;  /* the game's traditional glyphs (kanji in Ogi); may be ignored */
+    bool traditional;  /* the game's traditional glyphs (kanji, say); may be ignored */
     DjMove last_move;  /* the move that led to this position, to mark it; or DJ_MOVE_NONE */
     int bottom_side;   /* the side drawn at the bottom of the board */
 } DjRenderStyle;
@@ -133,7 +133,7 @@ typedef struct DjVariant DjVariant;
 struct DjVariant {
     /* ---- facts ---------------------------------------------------------- */
     const char *name;              /* lower case, one word: typed on the command line */
-    const char *title;             /* for people: "Onitama" */
+    const char *title;             /* for people, capitalised and with its diacritics */
     const char *summary;           /* one line for `dojo list` */
     size_t state_size;             /* bytes in a position */
     int max_moves;                 /* bound on legal_moves() in any position
@@ -192,7 +192,7 @@ struct DjVariant {
      * return how many.  Order is deterministic.  Called only on positions
      * where outcome() is ONGOING.  Returning 0 means the side to move has no
      * move and has LOST: a game where that is not so must generate a pass
-     * move instead (Onitama does).  A game that ends when neither side can
+     * move instead.  A game that ends when neither side can
      * move (Othello, Go-like games) generates one pass move when only the
      * side to move is stuck, and its outcome() detects that neither side can
      * move and decides the result by the game's rule (count, score); two
@@ -358,13 +358,13 @@ struct DjVariant {
 
     /* Optional (NULL: format_move).  The move as engine protocols write it
      * (`dojo uci`, and what `dojo match` sends to other engines), where the
-     * game's engines agree on a form other than the canonical one (Ogi:
-     * drops as "P@e5").  parse_move() must read it back to the same move. */
+     * game's engines agree on a form other than the canonical one (drops
+     * as "P@e5", say).  parse_move() must read it back to the same move. */
     void (*format_move_engine)(const void *pos, DjMove move, GString *out);
 
     /* Optional (NULL: format_position).  The position as engine protocols
-     * write it after `position fen` (Ogi: Fairy-Stockfish's FEN with the
-     * hand in brackets).  setup() must read it back to the same key. */
+     * write it after `position fen` (a FEN with the pieces in hand in
+     * brackets, say).  setup() must read it back to the same key. */
     void (*format_position_engine)(const void *pos, GString *out);
 
     /* Append a drawing of the position for a terminal: board, what each side

@@ -7,9 +7,8 @@
  * adds, not outcome()) has no sequence going on from it and counts 0, as in
  * chess and shogi perft; so does a root without legal moves.  At depth 1
  * the legal moves are counted without playing them (bulk counting, through
- * count_moves when the variant supplies it).  This gives Onitama's
- * published counts (which count a finished game as a leaf) and the
- * shogi-family counts of Ōgi (205,167,370 at depth 6 from the start). */
+ * count_moves when the variant supplies it).  These are the conventions
+ * published perft counts follow, a finished game being a leaf. */
 #ifndef DOJO_PERFT_H
 #define DOJO_PERFT_H
 
