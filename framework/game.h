@@ -58,11 +58,10 @@ typedef uint32_t DjMove;
 
 /* The error domain for GErrors raised by the framework.  A variant may use
  * it too, with these codes, or a domain of its own (so that its tests can
- * tell its errors apart): the framework and
- * the front end only ever show an error's message, never branch on a
- * variant's domain or code.  Either way the message is what a player reads.
- * A file that cannot be read or written is an error in GLib's own
- * G_FILE_ERROR domain (see text_file.h). */
+ * tell its errors apart): the framework and the front end only ever show
+ * an error's message, never branch on a variant's domain or code.  Either
+ * way the message is what a player reads.  A file that cannot be read or
+ * written is an error in GLib's own G_FILE_ERROR domain (see text_file.h). */
 #define DJ_ERROR (dj_error_quark())
 GQuark dj_error_quark(void);
 typedef enum DjError {
@@ -192,11 +191,11 @@ struct DjVariant {
      * return how many.  Order is deterministic.  Called only on positions
      * where outcome() is ONGOING.  Returning 0 means the side to move has no
      * move and has LOST: a game where that is not so must generate a pass
-     * move instead.  A game that ends when neither side can
-     * move (Othello, Go-like games) generates one pass move when only the
-     * side to move is stuck, and its outcome() detects that neither side can
-     * move and decides the result by the game's rule (count, score); two
-     * passes in a row are then never reached. */
+     * move instead.  A game that ends when neither side can move (Othello,
+     * Go-like games) generates one pass move when only the side to move is
+     * stuck, and its outcome() detects that neither side can move and
+     * decides the result by the game's rule (count, score); two passes in a
+     * row are then never reached. */
     int (*legal_moves)(const void *pos, DjMove *out);
 
     /* Optional (NULL: the framework calls legal_moves).  The number
