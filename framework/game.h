@@ -20,7 +20,7 @@
  * small non-zero integers that only the variant decodes.
  *
  * Sides are numbered 0 and 1; side 0 is the one written first in
- * `side_names` (in a shogi-like game, Black/Sente: the side that moves first).
+ * `side_names`, usually the side that moves first.
  *
  * Turns need not alternate: after play(), side_to_move() may be either
  * side (a move that gives its side another turn, as in mancala games, or a
