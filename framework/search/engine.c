@@ -96,6 +96,8 @@ void dj_engine_set_threads(DjEngine *engine, int threads)
 {
     if (engine->alphabeta != NULL)
         dj_search_set_threads(engine->alphabeta, threads);
+    else
+        dj_mcts_set_threads(engine->mcts, threads);
 }
 
 void dj_engine_clear(DjEngine *engine)

@@ -53,9 +53,8 @@ DjEngineKind dj_engine_kind(const DjEngine *engine);
 DjSearch *dj_engine_alphabeta(DjEngine *engine);
 DjMcts *dj_engine_mcts(DjEngine *engine);
 
-/* Search threads: alpha-beta runs `threads` (dj_search_set_threads); MCTS
- * always searches on one thread (tree parallelism is not written yet), so
- * for it this does nothing.  Not during a run. */
+/* Search threads: Lazy SMP for alpha-beta (dj_search_set_threads), tree
+ * parallelism for MCTS (dj_mcts_set_threads).  Not during a run. */
 void dj_engine_set_threads(DjEngine *engine, int threads);
 
 /* As dj_search_clear / dj_mcts_clear: a new game. */

@@ -1,7 +1,12 @@
 /* mcts.c: UCT with a solver over a bounded node pool (see mcts.h).
  *
  * Plain C in the iteration loop: no GLib between the root and the end of a
- * playout; memory is allocated once per DjMcts. */
+ * playout; memory is allocated once per DjMcts (and per thread count).
+ *
+ * Threads share one tree.  The fields of a node that a walk reads while
+ * another thread may write them are atomic; a node's children are written
+ * whole before their index is published (release) and read after it is
+ * seen (acquire), so `move`, `side` and `n_children` need no atomics. */
 #include "mcts.h"
 #include "memory.h"
 
@@ -22,25 +27,44 @@
 
 enum { SIDE_UNKNOWN = 2 };
 enum { PROOF_NONE = 0, PROOF_WIN0, PROOF_WIN1, PROOF_DRAW };
-enum { FLAG_KEEP = 1, FLAG_FIRST = 2 };
+enum { FLAG_KEEP = 1, FLAG_FIRST = 2, FLAG_EXPANDING = 4 };
 
 /* One position of the tree.  Children of a node are contiguous in the pool,
  * and always lie after their parent (they are allocated later), which is
  * what lets dj_mcts_run keep a subtree by sliding it down in one pass. */
 typedef struct Node {
-    uint32_t children;      /* index of the first child; 0: not expanded */
-    uint32_t visits;
-    double value;           /* sum of results for the side to move at the parent */
-    uint32_t link;          /* while keeping a subtree: the parent's new index */
-    uint16_t move;          /* the move from the parent */
+    _Atomic uint32_t children;      /* index of the first child; 0: not expanded */
+    _Atomic uint32_t visits;        /* with threads, walks in progress included */
+    _Atomic double value;           /* sum of results for the side to move at the
+                                       parent (with threads, a loss for each walk
+                                       in progress) */
+    uint32_t link;                  /* while keeping a subtree: the parent's new index */
+    uint16_t move;                  /* the move from the parent */
     uint16_t n_children;
-    uint16_t proof_plies;   /* with a proof: plies to the end of the game */
-    uint8_t side;           /* side to move here (SIDE_UNKNOWN: an empty tree's root) */
-    uint8_t proof;          /* PROOF_*: the result under best play, if proven */
-    uint8_t flags;          /* FLAG_*, only while keeping a subtree */
+    _Atomic uint16_t proof_plies;   /* with a proof: plies to the end of the game */
+    uint8_t side;                   /* side to move here (SIDE_UNKNOWN: an empty tree's root) */
+    _Atomic uint8_t proof;          /* PROOF_*: the result under best play, if proven */
+    _Atomic uint8_t flags;          /* FLAG_KEEP/FIRST while keeping a subtree,
+                                       FLAG_EXPANDING while a walk adds its children */
 } Node;
 
 _Static_assert(sizeof(Node) == DJ_MCTS_NODE_BYTES, "mcts.h promises the size of a node");
+
+/* What one thread needs for its walks: its own position, moves, path,
+ * game line (for repetitions) and random numbers. */
+typedef struct Walker {
+    DjMcts *mcts;
+    uint64_t rng;
+    unsigned char *pos;               /* the position of the current walk */
+    unsigned char *child;             /* a child of it, while expanding */
+    DjMove *moves;                    /* max_moves */
+    DjMove *scratch;                  /* max_moves, while classifying */
+    uint32_t path[MAX_TREE_PLY + 1];
+    DjHistoryEntry *line;             /* the game up to the root + the walk */
+    int line_capacity;
+    uint16_t repetition_filter[REPETITION_FILTER];
+    GThread *thread;                  /* a helper's, during a run */
+} Walker;
 
 struct DjMcts {
     const DjVariant *variant;
@@ -49,8 +73,11 @@ struct DjMcts {
 
     Node *pool;
     uint32_t capacity;
-    uint32_t used;
-    uint64_t rng;
+    _Atomic uint32_t used;
+
+    /* walkers[0] is the caller's; the others run on helper threads. */
+    Walker *walkers;
+    int threads;
 
     /* The tree's root as of the last run, to find the new root below it. */
     bool have_tree;
@@ -64,21 +91,14 @@ struct DjMcts {
     bool root_restricted;
 
     /* Per run. */
-    unsigned char *pos;               /* the position of the current walk */
-    unsigned char *child;             /* a child of it, while expanding */
-    DjMove *moves;                    /* max_moves */
-    DjMove *scratch;                  /* max_moves, while classifying */
-    uint32_t path[MAX_TREE_PLY + 1];
-    DjHistoryEntry *line;             /* the game up to the root + the walk */
-    int line_capacity;
-    int root_index;
+    int root_index;                   /* of the root in each walker's line */
     const DjMove *root_only;          /* DjSearchLimits.root_moves of this run */
     int n_root_only;
-    uint16_t repetition_filter[REPETITION_FILTER];
 
-    uint64_t playouts;
-    uint64_t depth_sum;
-    int seldepth;
+    _Atomic uint64_t playouts;        /* of all threads */
+    _Atomic uint64_t depth_sum;
+    _Atomic int seldepth;
+    atomic_int run_over;              /* the caller's walker is done: helpers stop */
     int64_t start_ms;
     _Atomic int64_t hard_deadline_ms;
     _Atomic int64_t soft_ms;
@@ -98,17 +118,17 @@ static int64_t now_ms(void)
 }
 
 /* splitmix64: fast, and the same sequence on every platform. */
-static inline uint64_t next_random(DjMcts *m)
+static inline uint64_t next_random(Walker *w)
 {
-    uint64_t z = (m->rng += 0x9e3779b97f4a7c15u);
+    uint64_t z = (w->rng += 0x9e3779b97f4a7c15u);
     z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9u;
     z = (z ^ (z >> 27)) * 0x94d049bb133111ebu;
     return z ^ (z >> 31);
 }
 
-static inline int random_below(DjMcts *m, int n)
+static inline int random_below(Walker *w, int n)
 {
-    return (int)(((next_random(m) >> 32) * (uint64_t)n) >> 32);
+    return (int)(((next_random(w) >> 32) * (uint64_t)n) >> 32);
 }
 
 void dj_mcts_options_default(DjMctsOptions *options)
@@ -128,6 +148,41 @@ int dj_mcts_score(double value)
 }
 
 /* ---- life cycle --------------------------------------------------------- */
+
+/* Walker k's first random number state: the seed itself for the caller's,
+ * so that one thread searches as it always did. */
+static uint64_t walker_seed(const DjMcts *m, int k)
+{
+    return m->options.seed ^ (UINT64_C(0x5851f42d4c957f2d) * (uint64_t)k);
+}
+
+static Walker *walkers_new(DjMcts *m, int threads)
+{
+    Walker *walkers = g_new0(Walker, threads);
+    for (int k = 0; k < threads; k++) {
+        Walker *w = &walkers[k];
+        w->mcts = m;
+        w->rng = walker_seed(m, k);
+        w->pos = g_malloc(m->size);
+        w->child = g_malloc(m->size);
+        w->moves = g_new(DjMove, m->variant->max_moves);
+        w->scratch = g_new(DjMove, m->variant->max_moves);
+    }
+    return walkers;
+}
+
+static void walkers_free(Walker *walkers, int threads)
+{
+    for (int k = 0; k < threads; k++) {
+        Walker *w = &walkers[k];
+        g_free(w->pos);
+        g_free(w->child);
+        g_free(w->moves);
+        g_free(w->scratch);
+        g_free(w->line);
+    }
+    g_free(walkers);
+}
 
 static void tree_reset(DjMcts *m)
 {
@@ -166,13 +221,10 @@ DjMcts *dj_mcts_try_new(const DjVariant *variant, unsigned pool_mb,
         dj_mcts_options_default(&m->options);
     m->capacity = (uint32_t)nodes;
     m->pool = pool;
-    m->rng = m->options.seed;
     m->tree_root = g_malloc(m->size);
-    m->pos = g_malloc(m->size);
-    m->child = g_malloc(m->size);
-    m->moves = g_new(DjMove, variant->max_moves);
-    m->scratch = g_new(DjMove, variant->max_moves);
     m->root_stats = g_new0(DjMctsMoveStat, variant->max_moves);
+    m->threads = 1;
+    m->walkers = walkers_new(m, 1);
     tree_reset(m);
     return m;
 }
@@ -193,11 +245,7 @@ void dj_mcts_free(DjMcts *m)
     g_free(m->pool);
     g_free(m->tree_root);
     g_free(m->tree_line);
-    g_free(m->pos);
-    g_free(m->child);
-    g_free(m->moves);
-    g_free(m->scratch);
-    g_free(m->line);
+    walkers_free(m->walkers, m->threads);
     g_free(m->root_stats);
     g_free(m);
 }
@@ -205,8 +253,28 @@ void dj_mcts_free(DjMcts *m)
 void dj_mcts_clear(DjMcts *m)
 {
     tree_reset(m);
-    m->rng = m->options.seed;
+    for (int k = 0; k < m->threads; k++)
+        m->walkers[k].rng = walker_seed(m, k);
     m->n_root_stats = 0;
+}
+
+void dj_mcts_set_threads(DjMcts *m, int threads)
+{
+    threads = CLAMP(threads, 1, DJ_MCTS_MAX_THREADS);
+    if (threads == m->threads)
+        return;
+    /* The caller's walker keeps its random sequence; new helpers start
+     * theirs from the seed, as after dj_mcts_clear. */
+    Walker *walkers = walkers_new(m, threads);
+    walkers[0].rng = m->walkers[0].rng;
+    walkers_free(m->walkers, m->threads);
+    m->walkers = walkers;
+    m->threads = threads;
+}
+
+int dj_mcts_threads(const DjMcts *m)
+{
+    return m->threads;
 }
 
 void dj_mcts_stop(DjMcts *m)
@@ -260,6 +328,46 @@ static inline uint8_t proof_of_outcome(DjOutcome outcome)
     }
 }
 
+/* Atomic access to a node's shared fields.  A proof's distance is written
+ * before the proof (release) and read after it (acquire), so a proof seen
+ * comes with its distance; a node's children likewise. */
+#define RELAXED memory_order_relaxed
+static inline uint8_t proof_of(const Node *n)
+{
+    return atomic_load_explicit(&n->proof, memory_order_acquire);
+}
+
+static inline void set_proof(Node *n, uint8_t proof, int plies)
+{
+    atomic_store_explicit(&n->proof_plies, (uint16_t)plies, RELAXED);
+    atomic_store_explicit(&n->proof, proof, memory_order_release);
+}
+
+static inline uint32_t children_of(const Node *n)
+{
+    return atomic_load_explicit(&n->children, memory_order_acquire);
+}
+
+static inline uint32_t visits_of(const Node *n)
+{
+    return atomic_load_explicit(&n->visits, RELAXED);
+}
+
+static inline double value_of(const Node *n)
+{
+    return atomic_load_explicit(&n->value, RELAXED);
+}
+
+/* value += delta, with other threads adding too (C11 has no atomic
+ * floating-point add that needs no runtime library). */
+static inline void add_value(Node *n, double delta)
+{
+    double old = atomic_load_explicit(&n->value, RELAXED);
+    while (!atomic_compare_exchange_weak_explicit(&n->value, &old, old + delta, RELAXED,
+                                                  RELAXED))
+        ;
+}
+
 /* The score of a proven node for `side`, counting `extra` plies above it. */
 static int proof_score(const Node *n, int side, int extra)
 {
@@ -280,28 +388,31 @@ static bool try_prove(DjMcts *m, uint32_t node)
     uint8_t win = proof_win_for(side);
     int fastest_win = INT32_MAX, slowest_loss = -1;
     bool all_proven = true, draw = false;
-    for (uint32_t i = 0; i < n->n_children; i++) {
-        const Node *c = &m->pool[n->children + i];
-        if (c->proof == PROOF_NONE)
+    uint32_t first = children_of(n);
+    for (uint32_t i = 0; first != 0 && i < n->n_children; i++) {
+        const Node *c = &m->pool[first + i];
+        uint8_t proof = proof_of(c);
+        int plies = atomic_load_explicit(&c->proof_plies, RELAXED);
+        if (proof == PROOF_NONE)
             all_proven = false;
-        else if (c->proof == win)
-            fastest_win = MIN(fastest_win, (int)c->proof_plies);
-        else if (c->proof == PROOF_DRAW)
+        else if (proof == win)
+            fastest_win = MIN(fastest_win, plies);
+        else if (proof == PROOF_DRAW)
             draw = true;
         else
-            slowest_loss = MAX(slowest_loss, (int)c->proof_plies);
+            slowest_loss = MAX(slowest_loss, plies);
     }
-    if (fastest_win != INT32_MAX) {
-        n->proof = win;
-        n->proof_plies = (uint16_t)MIN(fastest_win + 1, MAX_PROOF_PLIES);
-    } else if (all_proven && draw) {
-        n->proof = PROOF_DRAW;
-        n->proof_plies = 0;
-    } else if (all_proven) {
-        n->proof = proof_win_for(1 - side);
-        n->proof_plies = (uint16_t)MIN(slowest_loss + 1, MAX_PROOF_PLIES);
-    }
-    return n->proof != PROOF_NONE;
+    if (first == 0)
+        return proof_of(n) != PROOF_NONE;
+    /* Two threads may prove the same node at once: both from proven
+     * children, so either proof is sound. */
+    if (fastest_win != INT32_MAX)
+        set_proof(n, win, MIN(fastest_win + 1, MAX_PROOF_PLIES));
+    else if (all_proven && draw)
+        set_proof(n, PROOF_DRAW, 0);
+    else if (all_proven)
+        set_proof(n, proof_win_for(1 - side), MIN(slowest_loss + 1, MAX_PROOF_PLIES));
+    return proof_of(n) != PROOF_NONE;
 }
 
 /* ---- the walk ----------------------------------------------------------- */
@@ -323,22 +434,22 @@ static bool out_of_resources(DjMcts *m)
     return soft != 0 && now - origin >= soft;
 }
 
-static void filter_add(DjMcts *m, uint64_t key, int delta)
+static void filter_add(Walker *w, uint64_t key, int delta)
 {
-    m->repetition_filter[key & (REPETITION_FILTER - 1)] += (uint16_t)delta;
+    w->repetition_filter[key & (REPETITION_FILTER - 1)] += (uint16_t)delta;
 }
 
 /* If the position at line index `idx` repeats an earlier one, its proof by
  * the variant's rule (the side to move there is `side`). */
-static uint8_t repetition_proof(DjMcts *m, int idx, int side)
+static uint8_t repetition_proof(Walker *w, int idx, int side)
 {
-    uint64_t key = m->line[idx].key;
-    if (m->repetition_filter[key & (REPETITION_FILTER - 1)] <= 1)
+    uint64_t key = w->line[idx].key;
+    if (w->repetition_filter[key & (REPETITION_FILTER - 1)] <= 1)
         return PROOF_NONE;   /* only this entry is in its bucket */
     for (int j = idx - 1; j >= 0; j--) {
-        if (m->line[j].key != key)
+        if (w->line[j].key != key)
             continue;
-        switch (dj_repetition_judge(m->line, j, idx, m->variant->perpetual_check_loses)) {
+        switch (dj_repetition_judge(w->line, j, idx, w->mcts->variant->perpetual_check_loses)) {
         case DJ_REPETITION_MOVER_LOSES: return proof_win_for(1 - side);
         case DJ_REPETITION_MOVER_WINS: return proof_win_for(side);
         case DJ_REPETITION_DRAW: return PROOF_DRAW;
@@ -349,84 +460,111 @@ static uint8_t repetition_proof(DjMcts *m, int idx, int side)
 
 /* A new node whose position is `pos`, at line index `idx` (its entry
  * filled in): learn its side to move, and prove it if the game ends there. */
-static void classify(DjMcts *m, Node *n, const void *pos, int idx)
+static void classify(Walker *w, Node *n, const void *pos, int idx)
 {
-    const DjVariant *v = m->variant;
+    const DjVariant *v = w->mcts->variant;
     n->side = (uint8_t)v->side_to_move(pos);
     DjOutcome outcome = v->outcome(pos);
     uint8_t proof = PROOF_NONE;
     if (outcome != DJ_OUTCOME_ONGOING)
         proof = proof_of_outcome(outcome);
-    else if ((proof = repetition_proof(m, idx, n->side)) != PROOF_NONE)
+    else if ((proof = repetition_proof(w, idx, n->side)) != PROOF_NONE)
         ;
     else if ((v->count_moves != NULL ? v->count_moves(pos)
-                                     : v->legal_moves(pos, m->scratch)) == 0)
+                                     : v->legal_moves(pos, w->scratch)) == 0)
         proof = proof_win_for(1 - n->side);
-    n->proof = proof;
-    n->proof_plies = 0;
+    set_proof(n, proof, 0);
 }
 
-/* Add the children of `node` (position m->pos, ongoing, `ply` plies below
+/* Room for n nodes in the pool: the index of the first, or 0 when the pool
+ * is full. */
+static uint32_t allocate(DjMcts *m, int n)
+{
+    uint32_t first = atomic_load_explicit(&m->used, RELAXED);
+    do {
+        if ((uint64_t)first + (uint64_t)n > m->capacity)
+            return 0;
+    } while (!atomic_compare_exchange_weak_explicit(&m->used, &first, first + (uint32_t)n,
+                                                    RELAXED, RELAXED));
+    return first;
+}
+
+/* Add the children of `node` (position w->pos, ongoing, `ply` plies below
  * the root) to the pool in a random order, each classified at once: a move
  * that ends the game is known before any playout.  False when the pool has
- * no room: the tree stops growing. */
-static bool expand(DjMcts *m, uint32_t node, int ply)
+ * no room (the tree stops growing), or when another thread is adding them:
+ * the caller plays out from the node as from a leaf. */
+static bool expand(Walker *w, uint32_t node, int ply)
 {
-    int n = m->variant->legal_moves(m->pos, m->moves);
+    DjMcts *m = w->mcts;
+    Node *parent = &m->pool[node];
+    if (atomic_fetch_or_explicit(&parent->flags, FLAG_EXPANDING, RELAXED) & FLAG_EXPANDING)
+        return false;
+    if (children_of(parent) != 0)
+        return true;   /* another thread added them just before */
+    int n = m->variant->legal_moves(w->pos, w->moves);
     if (ply == 0 && m->n_root_only > 0) {
         int legal = n;
-        n = dj_search_restrict_moves(m->moves, legal, m->root_only, m->n_root_only);
-        m->root_restricted = n < legal;
+        n = dj_search_restrict_moves(w->moves, legal, m->root_only, m->n_root_only);
+        m->root_restricted = n < legal;   /* the root is expanded before helpers start */
     }
-    if (n <= 0 || (uint64_t)m->used + (uint64_t)n > m->capacity)
+    uint32_t first = n > 0 ? allocate(m, n) : 0;
+    if (first == 0) {
+        atomic_fetch_and_explicit(&parent->flags, (uint8_t)~FLAG_EXPANDING, RELAXED);
         return false;
-    for (int i = n - 1; i > 0; i--) {
-        int j = random_below(m, i + 1);
-        DjMove t = m->moves[i]; m->moves[i] = m->moves[j]; m->moves[j] = t;
     }
-    uint32_t first = m->used;
+    for (int i = n - 1; i > 0; i--) {
+        int j = random_below(w, i + 1);
+        DjMove t = w->moves[i]; w->moves[i] = w->moves[j]; w->moves[j] = t;
+    }
     const DjVariant *v = m->variant;
     bool checks = v->perpetual_check_loses && v->in_check != NULL;
     int idx = m->root_index + ply + 1;
-    DjHistoryEntry *entry = &m->line[idx];
+    DjHistoryEntry *entry = &w->line[idx];
     for (int i = 0; i < n; i++) {
         Node *c = &m->pool[first + i];
-        memset(c, 0, sizeof *c);
-        c->move = (uint16_t)m->moves[i];
-        memcpy(m->child, m->pos, m->size);
-        v->play(m->child, m->moves[i]);
-        entry->key = v->key(m->child);
-        entry->in_check = checks && v->in_check(m->child);
-        entry->side = (uint8_t)v->side_to_move(m->child);
-        filter_add(m, entry->key, +1);
-        classify(m, c, m->child, idx);
-        filter_add(m, entry->key, -1);
+        memset(c, 0, sizeof *c);   /* no thread sees it before `children` is published */
+        c->move = (uint16_t)w->moves[i];
+        memcpy(w->child, w->pos, m->size);
+        v->play(w->child, w->moves[i]);
+        entry->key = v->key(w->child);
+        entry->in_check = checks && v->in_check(w->child);
+        entry->side = (uint8_t)v->side_to_move(w->child);
+        filter_add(w, entry->key, +1);
+        classify(w, c, w->child, idx);
+        filter_add(w, entry->key, -1);
     }
-    m->used += (uint32_t)n;
-    m->pool[node].children = first;
-    m->pool[node].n_children = (uint16_t)n;
+    parent->n_children = (uint16_t)n;
+    atomic_store_explicit(&parent->children, first, memory_order_release);
+    atomic_fetch_and_explicit(&parent->flags, (uint8_t)~FLAG_EXPANDING, RELAXED);
     return true;
 }
 
 /* The UCB1 choice among the children of `node`: unvisited children first,
- * never a proven loss for the side to move while another child is left. */
+ * never a proven loss for the side to move while another child is left.
+ * With threads a child's visits and value count the walks in progress
+ * below it as losses (virtual loss), which sends the others elsewhere. */
 static uint32_t select_child(DjMcts *m, uint32_t node)
 {
     const Node *n = &m->pool[node];
     uint8_t loss = proof_win_for(1 - n->side);
-    double log_parent = log((double)(n->visits > 0 ? n->visits : 1));
+    uint32_t parent_visits = visits_of(n);
+    double log_parent = log((double)(parent_visits > 0 ? parent_visits : 1));
     double c = m->options.exploration;
-    uint32_t best = n->children;
+    uint32_t first = children_of(n);
+    uint32_t best = first;
     double best_ucb = -INFINITY;
     for (uint32_t i = 0; i < n->n_children; i++) {
-        uint32_t index = n->children + i;
+        uint32_t index = first + i;
         const Node *child = &m->pool[index];
-        if (child->proof == loss)
+        uint8_t proof = proof_of(child);
+        if (proof == loss)
             continue;
-        if (child->visits == 0)
+        uint32_t visits = visits_of(child);
+        if (visits == 0)
             return index;
-        double q = child->proof == PROOF_DRAW ? 0.0 : child->value / child->visits;
-        double ucb = q + c * sqrt(log_parent / child->visits);
+        double q = proof == PROOF_DRAW ? 0.0 : value_of(child) / visits;
+        double ucb = q + c * sqrt(log_parent / visits);
         if (ucb > best_ucb) {
             best_ucb = ucb;
             best = index;
@@ -438,18 +576,18 @@ static uint32_t select_child(DjMcts *m, uint32_t node)
 /* A playout move: uniformly random, or the better of two random moves by
  * move_gain, or a second draw when the first is quiet and is_noisy says
  * what is not. */
-static DjMove playout_move(DjMcts *m, const void *pos, const DjMove *moves, int n)
+static DjMove playout_move(Walker *w, const void *pos, const DjMove *moves, int n)
 {
-    const DjVariant *v = m->variant;
-    DjMove move = moves[random_below(m, n)];
+    const DjVariant *v = w->mcts->variant;
+    DjMove move = moves[random_below(w, n)];
     if (n == 1)
         return move;
     if (v->move_gain != NULL) {
-        DjMove other = moves[random_below(m, n)];
+        DjMove other = moves[random_below(w, n)];
         if (v->move_gain(pos, other) > v->move_gain(pos, move))
             move = other;
     } else if (v->is_noisy != NULL && !v->is_noisy(pos, move)) {
-        move = moves[random_below(m, n)];
+        move = moves[random_below(w, n)];
     }
     return move;
 }
@@ -463,79 +601,107 @@ static double evaluation_result0(const DjVariant *v, const void *pos)
     return v->side_to_move(pos) == 0 ? r : -r;
 }
 
-/* Finish the game from m->pos (ongoing); the result for side 0. */
-static double playout(DjMcts *m)
+/* Finish the game from w->pos (ongoing); the result for side 0. */
+static double playout(Walker *w)
 {
+    const DjMcts *m = w->mcts;
     const DjVariant *v = m->variant;
-    unsigned char *pos = m->pos;   /* the walk is over: it may be played on */
+    unsigned char *pos = w->pos;   /* the walk is over: it may be played on */
     int limit = m->options.playout_plies;
     int cut = v->evaluate != NULL ? m->options.evaluate_after : 0;
     for (int ply = 0;; ply++) {
         DjOutcome outcome = v->outcome(pos);
         if (outcome != DJ_OUTCOME_ONGOING)
             return proof_result0(proof_of_outcome(outcome));
-        int n = v->legal_moves(pos, m->moves);
+        int n = v->legal_moves(pos, w->moves);
         if (n == 0)
             return v->side_to_move(pos) == 0 ? -1.0 : 1.0;
         if ((cut > 0 && ply >= cut) || ply >= limit)
             return v->evaluate != NULL ? evaluation_result0(v, pos) : 0.0;
-        v->play(pos, playout_move(m, pos, m->moves, n));
+        v->play(pos, playout_move(w, pos, w->moves, n));
     }
 }
 
-/* One iteration: walk down, expand, play out, back up. */
-static void iterate(DjMcts *m, const void *root)
+static void note_depth(DjMcts *m, int ply)
 {
+    atomic_fetch_add_explicit(&m->depth_sum, (uint64_t)ply, RELAXED);
+    int deepest = atomic_load_explicit(&m->seldepth, RELAXED);
+    while (ply > deepest
+           && !atomic_compare_exchange_weak_explicit(&m->seldepth, &deepest, ply, RELAXED,
+                                                     RELAXED))
+        ;
+}
+
+/* One iteration: walk down, expand, play out, back up.  With threads
+ * (`shared`) each node of the walk counts a visit and a loss as the walk
+ * passes it, and the loss is taken back with the result: one thread alone
+ * adds both at the end, as it always did, so its search stays the same to
+ * the last bit. */
+static void iterate(Walker *w, const void *root, bool shared)
+{
+    DjMcts *m = w->mcts;
     const DjVariant *v = m->variant;
     bool checks = v->perpetual_check_loses && v->in_check != NULL;
-    memcpy(m->pos, root, m->size);
+    memcpy(w->pos, root, m->size);
     uint32_t node = 0;
     int ply = 0;
-    m->path[0] = 0;
+    w->path[0] = 0;
     double result0;
     for (;;) {
         Node *n = &m->pool[node];
-        if (n->proof != PROOF_NONE) {
-            result0 = proof_result0(n->proof);
+        uint8_t proof = proof_of(n);
+        if (proof != PROOF_NONE) {
+            result0 = proof_result0(proof);
             break;
         }
-        if (n->children == 0) {
-            if (n->visits == 0 || ply >= MAX_TREE_PLY || !expand(m, node, ply)) {
-                result0 = playout(m);
+        if (children_of(n) == 0) {
+            /* A leaf is played out on its first visit (this walk's own
+             * virtual visit aside) and grown on the next. */
+            bool first_visit = visits_of(n) <= (shared && ply > 0 ? 1u : 0u);
+            if (first_visit || ply >= MAX_TREE_PLY || !expand(w, node, ply)) {
+                result0 = playout(w);
                 break;
             }
             if (try_prove(m, node)) {   /* a move ends the game */
-                result0 = proof_result0(n->proof);
+                result0 = proof_result0(proof_of(n));
                 break;
             }
         }
         node = select_child(m, node);
-        v->play(m->pos, m->pool[node].move);
+        if (shared) {
+            Node *next = &m->pool[node];
+            atomic_fetch_add_explicit(&next->visits, 1, RELAXED);
+            add_value(next, -1.0);
+        }
+        v->play(w->pos, m->pool[node].move);
         ply++;
-        m->path[ply] = node;
-        DjHistoryEntry *entry = &m->line[m->root_index + ply];
-        entry->key = v->key(m->pos);
-        entry->in_check = checks && v->in_check(m->pos);
-        entry->side = (uint8_t)v->side_to_move(m->pos);
-        filter_add(m, entry->key, +1);
+        w->path[ply] = node;
+        DjHistoryEntry *entry = &w->line[m->root_index + ply];
+        entry->key = v->key(w->pos);
+        entry->in_check = checks && v->in_check(w->pos);
+        entry->side = (uint8_t)v->side_to_move(w->pos);
+        filter_add(w, entry->key, +1);
     }
     for (int k = 1; k <= ply; k++)
-        filter_add(m, m->line[m->root_index + k].key, -1);
-    m->depth_sum += (uint64_t)ply;
-    if (ply > m->seldepth)
-        m->seldepth = ply;
+        filter_add(w, w->line[m->root_index + k].key, -1);
+    note_depth(m, ply);
 
     bool proving = true;
     for (int k = ply; k >= 1; k--) {
-        Node *child = &m->pool[m->path[k]];
-        const Node *parent = &m->pool[m->path[k - 1]];
-        child->visits++;
-        child->value += parent->side == 0 ? result0 : -result0;
+        Node *child = &m->pool[w->path[k]];
+        const Node *parent = &m->pool[w->path[k - 1]];
+        double result = parent->side == 0 ? result0 : -result0;
+        if (shared) {
+            add_value(child, result + 1.0);   /* the virtual loss taken back */
+        } else {
+            atomic_fetch_add_explicit(&child->visits, 1, RELAXED);
+            add_value(child, result);
+        }
         if (proving)
-            proving = child->proof != PROOF_NONE && parent->proof == PROOF_NONE
-                      && try_prove(m, m->path[k - 1]);
+            proving = proof_of(child) != PROOF_NONE && proof_of(parent) == PROOF_NONE
+                      && try_prove(m, w->path[k - 1]);
     }
-    m->pool[0].visits++;
+    atomic_fetch_add_explicit(&m->pool[0].visits, 1, RELAXED);
 }
 
 /* ---- the root ----------------------------------------------------------- */
@@ -668,24 +834,26 @@ static void report_lines(DjMcts *m, int multipv, DjSearchReportFn report, void *
 
 /* ---- keeping the tree --------------------------------------------------- */
 
-static void prepare_line(DjMcts *m, const void *root, const DjHistoryEntry *line, int n_line)
+/* Each walker's copy of the game line up to the root, and its filter. */
+static void prepare_line(Walker *w, const void *root, const DjHistoryEntry *line, int n_line)
 {
+    DjMcts *m = w->mcts;
     const DjVariant *v = m->variant;
     int needed = n_line + MAX_TREE_PLY + 2;
-    if (needed > m->line_capacity) {
-        g_free(m->line);
-        m->line = g_new(DjHistoryEntry, needed);
-        m->line_capacity = needed;
+    if (needed > w->line_capacity) {
+        g_free(w->line);
+        w->line = g_new(DjHistoryEntry, needed);
+        w->line_capacity = needed;
     }
     if (n_line > 0)
-        memcpy(m->line, line, sizeof(DjHistoryEntry) * (size_t)n_line);
+        memcpy(w->line, line, sizeof(DjHistoryEntry) * (size_t)n_line);
     m->root_index = n_line > 0 ? n_line - 1 : 0;
-    m->line[m->root_index].key = v->key(root);
-    m->line[m->root_index].in_check = v->in_check != NULL && v->in_check(root);
-    m->line[m->root_index].side = (uint8_t)v->side_to_move(root);
-    memset(m->repetition_filter, 0, sizeof m->repetition_filter);
+    w->line[m->root_index].key = v->key(root);
+    w->line[m->root_index].in_check = v->in_check != NULL && v->in_check(root);
+    w->line[m->root_index].side = (uint8_t)v->side_to_move(root);
+    memset(w->repetition_filter, 0, sizeof w->repetition_filter);
     for (int i = 0; i <= m->root_index; i++)
-        filter_add(m, m->line[i].key, +1);
+        filter_add(w, w->line[i].key, +1);
 }
 
 static bool same_entry(const DjHistoryEntry *a, const DjHistoryEntry *b)
@@ -697,6 +865,7 @@ static bool same_entry(const DjHistoryEntry *a, const DjHistoryEntry *b)
  * old root along the game line, or 0 with *found false. */
 static uint32_t find_new_root(DjMcts *m, bool *found)
 {
+    const DjHistoryEntry *line = m->walkers[0].line;
     *found = false;
     int old_length = m->tree_line_length;
     int new_length = m->root_index + 1;
@@ -704,16 +873,16 @@ static uint32_t find_new_root(DjMcts *m, bool *found)
     if (!m->have_tree || below < 0 || below > REUSE_MAX_PLIES)
         return 0;
     for (int i = 0; i < old_length; i++)
-        if (!same_entry(&m->tree_line[i], &m->line[i]))
+        if (!same_entry(&m->tree_line[i], &line[i]))
             return 0;
     const DjVariant *v = m->variant;
-    unsigned char *pos = m->pos;
+    unsigned char *pos = m->walkers[0].pos;
     unsigned char *child_pos = g_malloc(m->size);
     memcpy(pos, m->tree_root, m->size);
     uint32_t node = 0;
     for (int k = 1; k <= below && node != UINT32_MAX; k++) {
         const Node *n = &m->pool[node];
-        uint64_t wanted = m->line[old_length - 1 + k].key;
+        uint64_t wanted = line[old_length - 1 + k].key;
         uint32_t next = UINT32_MAX;
         for (uint32_t i = 0; i < n->n_children && next == UINT32_MAX; i++) {
             memcpy(child_pos, pos, m->size);
@@ -780,7 +949,7 @@ static void remember_tree(DjMcts *m, const void *root)
         m->tree_line = g_new(DjHistoryEntry, length);
         m->tree_line_capacity = length;
     }
-    memcpy(m->tree_line, m->line, sizeof(DjHistoryEntry) * (size_t)length);
+    memcpy(m->tree_line, m->walkers[0].line, sizeof(DjHistoryEntry) * (size_t)length);
     m->tree_line_length = length;
     memcpy(m->tree_root, root, m->size);
     m->have_tree = true;
@@ -788,17 +957,42 @@ static void remember_tree(DjMcts *m, const void *root)
 
 /* ---- the run ------------------------------------------------------------ */
 
+/* The run of one walker, to the end of the run (the caller's walker says
+ * when, through run_over, once its own loop ends). */
+typedef struct HelperRun {
+    Walker *walker;
+    const void *root;
+} HelperRun;
+
+static bool run_goes_on(DjMcts *m)
+{
+    return proof_of(&m->pool[0]) == PROOF_NONE && !out_of_resources(m);
+}
+
+static gpointer helper_main(gpointer data)
+{
+    HelperRun *run = data;
+    DjMcts *m = run->walker->mcts;
+    while (!atomic_load_explicit(&m->run_over, RELAXED) && run_goes_on(m)) {
+        iterate(run->walker, run->root, true);
+        atomic_fetch_add_explicit(&m->playouts, 1, RELAXED);
+    }
+    return NULL;
+}
+
 DjMove dj_mcts_run(DjMcts *m, const void *root, const DjHistoryEntry *line, int n_line,
                    const DjSearchLimits *limits, DjSearchReportFn report, void *user_data,
                    DjSearchInfo *info_out)
 {
     const DjVariant *v = m->variant;
+    Walker *w = &m->walkers[0];
     DjSearchLimits none = { 0 };
     if (limits == NULL)
         limits = &none;
     m->playouts = 0;
     m->depth_sum = 0;
     m->seldepth = 0;
+    m->run_over = 0;
     m->start_ms = now_ms();
     atomic_store_explicit(&m->time_origin_ms, m->start_ms, memory_order_relaxed);
     atomic_store_explicit(&m->soft_ms, limits->time_ms > 0 ? limits->soft_time_ms : 0,
@@ -809,7 +1003,8 @@ DjMove dj_mcts_run(DjMcts *m, const void *root, const DjHistoryEntry *line, int 
     m->node_limit = limits->nodes;
     m->root_only = limits->root_moves;
     m->n_root_only = limits->n_root_moves;
-    prepare_line(m, root, line, n_line);
+    for (int k = 0; k < m->threads; k++)
+        prepare_line(&m->walkers[k], root, line, n_line);
 
     /* A restricted run makes the root's children afresh from its moves;
      * below the root every node has all its children. */
@@ -829,13 +1024,13 @@ DjMove dj_mcts_run(DjMcts *m, const void *root, const DjHistoryEntry *line, int 
         /* the caller says the root goes on: a proof without children was a
          * repetition of the line of an earlier search */
         top->proof = PROOF_NONE;
-        memcpy(m->pos, root, m->size);
-        if (!expand(m, 0, 0)) {
+        memcpy(w->pos, root, m->size);
+        if (!expand(w, 0, 0)) {
             tree_reset(m);
             remember_tree(m, root);
             m->pool[0].side = (uint8_t)v->side_to_move(root);
-            memcpy(m->pos, root, m->size);
-            if (!expand(m, 0, 0)) {
+            memcpy(w->pos, root, m->size);
+            if (!expand(w, 0, 0)) {
                 m->stop = 0;
                 m->n_root_stats = 0;
                 m->root_only = NULL;
@@ -846,16 +1041,35 @@ DjMove dj_mcts_run(DjMcts *m, const void *root, const DjHistoryEntry *line, int 
         (void)try_prove(m, 0);
     }
 
+    /* The helpers walk the same tree from here: the root has its children. */
+    bool shared = m->threads > 1;
+    HelperRun *runs = NULL;
+    if (shared && run_goes_on(m)) {
+        runs = g_new(HelperRun, m->threads);
+        for (int k = 1; k < m->threads; k++) {
+            runs[k] = (HelperRun){ &m->walkers[k], root };
+            m->walkers[k].thread = g_thread_new("mcts-helper", helper_main, &runs[k]);
+        }
+    }
     uint64_t next_report = FIRST_REPORT;
-    while (m->pool[0].proof == PROOF_NONE && !out_of_resources(m)) {
-        iterate(m, root);
-        m->playouts++;
-        if (report != NULL && m->playouts == next_report) {
+    while (run_goes_on(m)) {
+        iterate(w, root, shared);
+        uint64_t playouts = atomic_fetch_add_explicit(&m->playouts, 1, RELAXED) + 1;
+        if (report != NULL && playouts >= next_report) {
             report_lines(m, limits->multipv, report, user_data);
-            next_report *= 2;
+            while (next_report <= playouts)
+                next_report *= 2;
         }
         if (limits->depth > 0 && average_depth(m) >= limits->depth)
             break;
+    }
+    m->run_over = 1;
+    if (runs != NULL) {
+        for (int k = 1; k < m->threads; k++) {
+            g_thread_join(m->walkers[k].thread);
+            m->walkers[k].thread = NULL;
+        }
+        g_free(runs);
     }
 
     collect_root_stats(m);

@@ -23,8 +23,14 @@
  * Between moves of one game the subtree of the new root is kept and the
  * rest given back to the pool.
  *
- * One thread: a DjMcts is used by one thread at a time; dj_mcts_stop may be
- * called from any thread or a signal handler. */
+ * Threads (dj_mcts_set_threads): tree parallelism.  Helper threads walk the
+ * same tree as the caller's while a run lasts; a walk counts as a lost
+ * visit at each node it passes until its result comes back (virtual loss),
+ * so that the threads spread over the tree instead of walking the same
+ * line.  With one thread the search is deterministic.
+ *
+ * A DjMcts is used by one thread at a time (its helpers are its own);
+ * dj_mcts_stop may be called from any thread or a signal handler. */
 #ifndef DOJO_MCTS_H
 #define DOJO_MCTS_H
 
@@ -67,8 +73,18 @@ DjMcts *dj_mcts_try_new(const DjVariant *variant, unsigned pool_mb,
 DjMcts *dj_mcts_new(const DjVariant *variant, unsigned pool_mb, const DjMctsOptions *options);
 void dj_mcts_free(DjMcts *mcts);
 
-/* Forget the tree and restart the random sequence from the seed (a new
- * game): the next run gives what a new DjMcts would. */
+/* Most threads dj_mcts_set_threads takes. */
+#define DJ_MCTS_MAX_THREADS 256
+
+/* Search with `threads` threads (1 to DJ_MCTS_MAX_THREADS; tree
+ * parallelism, above).  1, the default, keeps the search on the caller's
+ * thread and deterministic.  The tree and its memory are the same whatever
+ * the count.  Not during a run. */
+void dj_mcts_set_threads(DjMcts *mcts, int threads);
+int dj_mcts_threads(const DjMcts *mcts);
+
+/* Forget the tree and restart the random sequences from the seed (a new
+ * game): the next run with one thread gives what a new DjMcts would. */
 void dj_mcts_clear(DjMcts *mcts);
 
 /* Search `root` (ONGOING with at least one legal move) and return the best
@@ -81,7 +97,8 @@ void dj_mcts_clear(DjMcts *mcts);
  * root is a position of the previous run's tree reached along `line`, that
  * subtree is reused.
  *
- * Limits: `nodes` counts iterations (playouts), `time_ms` is a hard limit,
+ * Limits: `nodes` counts iterations (playouts, of all threads together; with
+ * threads a few more may end as the limit is reached), `time_ms` is a hard limit,
  * `soft_time_ms` (when not 0) ends the search early once spent, `mate`
  * stops once a win in at most that many moves is proven, `multipv` reports
  * that many root moves; `depth` stops the search once the average tree
@@ -95,7 +112,8 @@ void dj_mcts_clear(DjMcts *mcts);
  * 256 on, and once at the end, with: depth = average plies of the tree
  * walks, seldepth = deepest, score = the best move's value on the
  * centipawn-like scale of dj_mcts_score (or a proven result), nodes =
- * playouts, hashfull = permille of the pool in use, pv = the most visited
+ * playouts (of all threads; during a run with threads, the other threads'
+ * walks in progress count as lost visits), hashfull = permille of the pool in use, pv = the most visited
  * line.  `info` gets the last of these. */
 DjMove dj_mcts_run(DjMcts *mcts, const void *root, const DjHistoryEntry *line, int n_line,
                    const DjSearchLimits *limits, DjSearchReportFn report, void *user_data,

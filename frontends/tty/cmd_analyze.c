@@ -178,7 +178,7 @@ int dojo_cmd_analyze(int argc, char **argv)
         "Without --time, --depth or --nodes the search runs for 5 seconds; Ctrl-C stops\n"
         "it and prints the best move so far.\n"
         "\n"
-        "--engine mcts searches by Monte Carlo tree search (one thread) instead of\n"
+        "--engine mcts searches by Monte Carlo tree search instead of\n"
         "alpha-beta, the default for games with an evaluation: nodes are then playouts,\n"
         "depth the average depth of the tree walks (--depth stops there), and the most\n"
         "visited moves are listed at the end.  --hash sizes its tree.\n"
@@ -199,7 +199,7 @@ int dojo_cmd_analyze(int argc, char **argv)
           "The search: alphabeta or mcts (default: alphabeta if the game has an "
           "evaluation)", "E" },
         { "threads", 0, 0, G_OPTION_ARG_STRING, &args.threads,
-          "Search threads (default 1; alpha-beta only: MCTS uses one)", "N" },
+          "Search threads (default 1)", "N" },
         { "color", 0, 0, G_OPTION_ARG_STRING, &args.color, DOJO_COLOR_HELP, "WHEN" },
         { "no-color", 0, 0, G_OPTION_ARG_NONE, &args.no_color, DOJO_NO_COLOR_HELP, NULL },
         { "eval", 0, 0, G_OPTION_ARG_NONE, &args.eval,

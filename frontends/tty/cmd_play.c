@@ -61,7 +61,7 @@ static const char PLAY_DESCRIPTION[] =
     "computer; --hotseat is two people at one keyboard; --watch is the computer\n"
     "against itself.\n"
     "\n"
-    "--engine mcts plays by Monte Carlo tree search (one thread) instead of\n"
+    "--engine mcts plays by Monte Carlo tree search instead of\n"
     "alpha-beta; below level 10 it also stops after 64 << LEVEL playouts.\n"
     "\n"
     "Commands while playing, one per line: a move, moves [SQUARE], hint, undo,\n"
@@ -104,7 +104,7 @@ static void add_play_entries(GOptionContext *context, PlayArgs *args)
         { "time", 0, 0, G_OPTION_ARG_STRING, &args->time,
           "Most thinking time per computer move (default 2000)", "MS" },
         { "threads", 0, 0, G_OPTION_ARG_STRING, &args->threads,
-          "Search threads for the computer (default 1; alpha-beta only: MCTS uses one)",
+          "Search threads for the computer (default 1)",
           "N" },
         { "max-plies", 0, 0, G_OPTION_ARG_STRING, &args->max_plies,
           "Adjudicate a draw after N plies (default: never)", "N" },

@@ -6,6 +6,7 @@
 #include <setjmp.h>
 #include <cmocka.h>
 
+#include <math.h>
 #include <string.h>
 
 #include "framework/game_history.h"
@@ -474,6 +475,110 @@ static void test_tree_reuse(void **state)
     dj_game_free(game);
 }
 
+/* ---- threads ---------------------------------------------------------------- */
+
+/* Tree parallelism: the threads walk one tree in the same memory; what they
+ * find together chooses the move and carries the proofs. */
+static void test_threads_choose_and_prove(void **state)
+{
+    (void)state;
+    const DjVariant *v = &toy_tictactoe_rules_only;
+    DjMcts *mcts = dj_mcts_new(v, POOL_MB, NULL);
+    uint32_t capacity = dj_mcts_pool_capacity(mcts);
+    dj_mcts_set_threads(mcts, 3);
+    assert_int_equal(dj_mcts_threads(mcts), 3);
+    assert_int_equal(dj_mcts_pool_capacity(mcts), capacity);
+
+    ToyTicTacToe corner;
+    toy_setup(v, &corner, "x........ o");   /* only b2 draws */
+    DjSearchInfo info;
+    assert_int_equal(mcts_move(mcts, &corner, TTT_PLAYOUTS, &info), 5);
+    assert_int_equal(info.pv[0], 5);
+    ToyTicTacToe trap;
+    toy_setup(v, &trap, "x...o...x o");   /* a corner loses to the fork */
+    DjMove move = mcts_move(mcts, &trap, TTT_PLAYOUTS, &info);
+    assert_int_equal(ttt_move_result(&trap, move), 0);
+    dj_mcts_set_threads(mcts, 1);
+    assert_int_equal(dj_mcts_threads(mcts), 1);
+    dj_mcts_free(mcts);
+
+    /* take-away solved with exact distances, whichever thread proves what */
+    mcts = dj_mcts_new(&toy_takeaway, POOL_MB, NULL);
+    dj_mcts_set_threads(mcts, 2);
+    for (int pile = 1; pile <= 11; pile++) {
+        bool wins = pile % 3 != 0;
+        int distance = wins ? 1 + 2 * (pile / 3) : 2 * (pile / 3);
+        ToyTakeAway pos;
+        char *text = g_strdup_printf("%d %d", pile, pile % 2);
+        toy_setup(&toy_takeaway, &pos, text);
+        move = mcts_move(mcts, &pos, 200000, &info);
+        int plies = -1;
+        assert_true(dj_score_is_decisive(info.score, &plies));
+        assert_int_equal(info.score > 0, wins);
+        assert_int_equal(plies, distance);
+        if (wins)
+            assert_int_equal(pile - (int)move, 3 * (pile / 3));
+        g_free(text);
+    }
+    dj_mcts_free(mcts);
+}
+
+/* Every playout of every thread is one visit of one root move once the run
+ * is over (the virtual losses all taken back), the node limit counts them
+ * all, and a stop reaches every thread. */
+static void test_threads_count_and_stop(void **state)
+{
+    (void)state;
+    DjMcts *mcts = dj_mcts_new(&toy_takeaway, POOL_MB, NULL);
+    dj_mcts_set_threads(mcts, 4);
+    ToyTakeAway deep;
+    toy_setup(&toy_takeaway, &deep, "200 1");   /* too deep for a proof to end it */
+    DjSearchInfo info;
+    DjMove move = mcts_move(mcts, &deep, 5000, &info);
+    assert_true(toy_is_legal(&toy_takeaway, &deep, move));
+    assert_true(info.nodes >= 5000 && info.nodes < 5000 + 4);
+    DjMctsMoveStat stats[8];
+    int n = dj_mcts_root_stats(mcts, stats, 8);
+    assert_true(n >= 2 && n <= 8);
+    uint64_t visits = 0;
+    double value_sum = 0.0;
+    for (int i = 0; i < n; i++) {
+        visits += stats[i].visits;
+        value_sum += stats[i].value * stats[i].visits;
+        assert_true(stats[i].value >= -1.0 && stats[i].value <= 1.0);
+    }
+    assert_int_equal(visits, info.nodes);
+    /* results are +-1 here: the sums of whole results, nothing left over */
+    assert_true(fabs(value_sum - round(value_sum)) < 1e-6);
+    assert_int_equal(stats[0].move, move);
+    assert_int_equal(info.pv[0], move);
+    for (int i = 1; i < n; i++)
+        assert_true(stats[i - 1].visits >= stats[i].visits);
+
+    /* the tree the threads grew is kept for the next move, as with one */
+    assert_true(dj_mcts_pool_used(mcts) > 1000);
+
+    /* a stop before the run stops every thread, and is used up */
+    DjSearchLimits unlimited = { 0 }, some = { .nodes = 500 };
+    dj_mcts_stop(mcts);
+    move = dj_mcts_run(mcts, &deep, NULL, 0, &unlimited, NULL, NULL, &info);
+    assert_true(toy_is_legal(&toy_takeaway, &deep, move));
+    assert_int_equal(info.nodes, 0);
+    (void)dj_mcts_run(mcts, &deep, NULL, 0, &some, NULL, NULL, &info);
+    assert_true(info.nodes >= 500 && info.nodes < 500 + 4);
+    dj_mcts_free(mcts);
+
+    /* a pool too small for the tree fills without overflowing */
+    mcts = dj_mcts_new(&toy_takeaway, 1, NULL);
+    dj_mcts_set_threads(mcts, 3);
+    toy_setup(&toy_takeaway, &deep, "200 0");
+    move = mcts_move(mcts, &deep, 60000, &info);
+    assert_true(toy_is_legal(&toy_takeaway, &deep, move));
+    assert_true(dj_mcts_pool_used(mcts) <= dj_mcts_pool_capacity(mcts));
+    assert_true(dj_mcts_pool_used(mcts) > dj_mcts_pool_capacity(mcts) - 8);
+    dj_mcts_free(mcts);
+}
+
 /* A size a user typed (--hash) that the machine cannot hold is an error to
  * print, not an abort. */
 static void test_a_tree_larger_than_memory_is_an_error(void **state)
@@ -508,6 +613,8 @@ int main(void)
         cmocka_unit_test(test_full_pool),
         cmocka_unit_test(test_tree_reuse),
         cmocka_unit_test(test_a_tree_larger_than_memory_is_an_error),
+        cmocka_unit_test(test_threads_choose_and_prove),
+        cmocka_unit_test(test_threads_count_and_stop),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -638,6 +638,12 @@ static void test_searchmoves(void **state)
     g_free(searched_among(engine, "tiger:c2c1", NULL, NULL));
     uci_client_send(engine, "go nodes 2000");   /* the whole root again */
     assert_string_equal(uci_client_expect(engine, "bestmove "), "bestmove ox:c2c3");
+    /* and with threads walking one tree */
+    uci_client_send(engine, "setoption name Threads value 2");
+    uci_client_send(engine, "go nodes 2000 searchmoves tiger:c2c1");
+    g_free(searched_among(engine, "tiger:c2c1", NULL, NULL));
+    uci_client_send(engine, "go nodes 2000");
+    assert_string_equal(uci_client_expect(engine, "bestmove "), "bestmove ox:c2c3");
     quit_cleanly(engine);
 }
 
