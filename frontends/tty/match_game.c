@@ -15,6 +15,9 @@ typedef struct EngineReply {
     char *move;          /* the bestmove token, or NULL */
     bool has_score;
     int score;           /* centipawns from the engine's side, mates as +-MATE_SCORE */
+    DojoEngineScore said;   /* the last score as said (mates in moves) */
+    int depth;           /* the last depth said, 0: none */
+    gint64 elapsed_ms;   /* from go to bestmove */
 } EngineReply;
 
 void dojo_match_position_command(const DjGame *game, GString *out)
@@ -45,8 +48,25 @@ static void read_score(const char *line, EngineReply *reply)
         || said.value > 1000000)
         return;
     int value = (int)said.value;
+    reply->said = said;
     reply->has_score = true;
     reply->score = !said.mate ? value : value > 0 ? MATE_SCORE - value : -MATE_SCORE - value;
+}
+
+/* "depth N" in an info line (a depth that does not read changes nothing). */
+static void read_depth(const char *line, EngineReply *reply)
+{
+    g_auto(GStrv) words = g_strsplit_set(line, " \t", -1);
+    for (int i = 0; words[i] != NULL && words[i + 1] != NULL; i++) {
+        if (strcmp(words[i], "string") == 0)
+            return;   /* the rest is free text */
+        gint64 depth = 0;
+        if (strcmp(words[i], "depth") == 0
+            && g_ascii_string_to_signed(words[i + 1], 10, 1, 100000, &depth, NULL)) {
+            reply->depth = (int)depth;
+            return;
+        }
+    }
 }
 
 /* The clock and increment `side` is told of `whose` side: its own when
@@ -180,6 +200,7 @@ static bool ask_for_move(DjGame *game, DojoEngine *engine, int side, const char 
         }
         if (g_str_has_prefix(line, "info ")) {
             read_score(line, reply);
+            read_depth(line, reply);
         } else if (g_str_has_prefix(line, "bestmove")) {
             g_auto(GStrv) words = g_strsplit(line, " ", 3);
             reply->move = g_strdup(words[1] != NULL ? words[1] : "");
@@ -187,6 +208,7 @@ static bool ask_for_move(DjGame *game, DojoEngine *engine, int side, const char 
         }
     }
     gint64 elapsed_ms = (g_get_monotonic_time() - start) / 1000;
+    reply->elapsed_ms = elapsed_ms;
     if (limits->base_ms > 0) {
         clock_ms[side] -= elapsed_ms;
         if (clock_ms[side] < -limits->margin_ms) {
@@ -206,7 +228,7 @@ static bool ask_for_move(DjGame *game, DojoEngine *engine, int side, const char 
 void dojo_match_play_game(DjGame *game, DojoEngine *const engines[2],
                           const DojoMatchLimits *const limits[2],
                           const DojoAdjudication *adjudication,
-                          DojoGameVerdict *verdict)
+                          DojoGameVerdict *verdict, GArray *notes)
 {
     memset(verdict, 0, sizeof *verdict);
     const DjVariant *variant = dj_game_variant(game);
@@ -237,6 +259,15 @@ void dojo_match_play_game(DjGame *game, DojoEngine *const engines[2],
             break;
         }
         g_free(reply.move);
+        if (notes != NULL) {
+            DojoMoveNote note = {
+                .ply = dj_game_length(game), .has_score = reply.has_score,
+                .mate = reply.has_score && reply.said.mate,
+                .score = reply.has_score ? (int)reply.said.value : 0,
+                .depth = reply.depth, .time_ms = reply.elapsed_ms,
+            };
+            g_array_append_val(notes, note);
+        }
         dj_game_play(game, move, NULL);
         adjudicate(game, side, &reply, adjudication, &run, names);
     }

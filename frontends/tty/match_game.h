@@ -38,6 +38,16 @@ typedef struct DojoAdjudication {
     int draw_after;                    /* counted from this ply on */
 } DojoAdjudication;
 
+/* What an engine said of a move it played (for annotated records). */
+typedef struct DojoMoveNote {
+    int ply;              /* the move's ply in the game (the opening's plies have none) */
+    bool has_score;       /* its info lines gave a score */
+    bool mate;            /* score is moves to mate (> 0: the mover mates), not centipawns */
+    int score;            /* from the mover's side: centipawns, or moves to mate */
+    int depth;            /* the last depth it reported, 0: none */
+    gint64 time_ms;       /* from `go` to `bestmove` */
+} DojoMoveNote;
+
 typedef struct DojoGameVerdict {
     bool cancelled;            /* the cancel flag stopped the game: no result */
     bool engine_broken[2];     /* by side: crashed or silent, start it again */
@@ -52,11 +62,12 @@ typedef struct DojoGameVerdict {
  * without a clock.  The engines must have had dojo_engine_new_game.  The result and its
  * reason are in the game (dj_game_outcome, dj_game_outcome_reason; results
  * that are not the rules' are set with dj_game_set_result), unless the game
- * was cancelled. */
+ * was cancelled.  `notes` (a GArray of DojoMoveNote, or NULL) gets a note
+ * for each move an engine played, in order. */
 void dojo_match_play_game(DjGame *game, DojoEngine *const engines[2],
                           const DojoMatchLimits *const limits[2],
                           const DojoAdjudication *adjudication,
-                          DojoGameVerdict *verdict);
+                          DojoGameVerdict *verdict, GArray *notes);
 
 /* Append what an engine is sent as `position ...` for the current state of
  * `game`: "position fen START moves M1 M2 ..." (no "moves" at the start). */

@@ -9,6 +9,7 @@
 
 #include "framework/notation.h"
 #include "framework/record.h"
+#include "match_record.h"
 #include "interrupt.h"
 #include "match_report.h"
 #include "output.h"
@@ -152,7 +153,8 @@ static void fail_match(MatchShared *shared, GError *error)
     g_atomic_int_set(&shared->cancel, 1);
 }
 
-static bool save_record(const DojoMatchPlan *plan, DjGame *game, int index, GError **error)
+static bool save_record(const DojoMatchPlan *plan, DjGame *game, const GArray *notes,
+                        int index, GError **error)
 {
     if (plan->records_dir == NULL)
         return true;
@@ -161,7 +163,10 @@ static bool save_record(const DojoMatchPlan *plan, DjGame *game, int index, GErr
         width++;
     g_autofree char *name = g_strdup_printf("game-%0*d.dojo", width, index + 1);
     g_autofree char *path = g_build_filename(plan->records_dir, name, NULL);
-    return dj_record_save(game, path, error);
+    g_autoptr(GString) text = g_string_new(NULL);
+    dojo_match_format_record(game, (const DojoMoveNote *)(const void *)notes->data,
+                             (int)notes->len, text);
+    return dj_record_save_text(text->str, path, error);
 }
 
 static void tag_game(const DojoMatchPlan *plan, DjGame *game, int index, const char *names[2])
@@ -252,7 +257,8 @@ static bool play_one(MatchShared *shared, int index, DojoEngine *engines[2])
     limits[a_side] = &plan->limits[0];
     limits[1 - a_side] = &plan->limits[1];
     DojoGameVerdict verdict;
-    dojo_match_play_game(game, by_side, limits, &plan->adjudication, &verdict);
+    g_autoptr(GArray) notes = g_array_new(FALSE, FALSE, sizeof(DojoMoveNote));
+    dojo_match_play_game(game, by_side, limits, &plan->adjudication, &verdict, notes);
     for (int side = 0; side < 2; side++) {
         if (verdict.engine_broken[side]) {
             int which = side == a_side ? 0 : 1;
@@ -263,7 +269,7 @@ static bool play_one(MatchShared *shared, int index, DojoEngine *engines[2])
     if (verdict.cancelled)
         return false;
     tag_game(plan, game, index, names);
-    bool saved = save_record(plan, game, index, &error);
+    bool saved = save_record(plan, game, notes, index, &error);
     g_mutex_lock(&shared->lock);
     bool go_on = !g_atomic_int_get(&shared->cancel);
     if (go_on) {

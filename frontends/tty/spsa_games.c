@@ -151,7 +151,7 @@ static bool play_game(GameJob *job, GError **error)
     by_side[1 - plus_side] = *engine_of(games, job->game, MINUS);
     const DojoMatchLimits *limits[2] = { &plan->limits, &plan->limits };
     DojoGameVerdict verdict;
-    dojo_match_play_game(game, by_side, limits, &plan->adjudication, &verdict);
+    dojo_match_play_game(game, by_side, limits, &plan->adjudication, &verdict, NULL);
     if (verdict.cancelled) {
         cancelled(error);
         return false;

@@ -350,6 +350,45 @@ static void test_adjudication(void **state)
     runner_run_free(r);
 }
 
+/* Each engine move of a record carries what its engine said of it: its
+ * score from its own side, its depth and its time; the opening's moves
+ * carry nothing. */
+static void test_annotated_records(void **state)
+{
+    DojoRun *r = run_match(state, built_variant(), "arg=--score,arg=900", "arg=--score,arg=-250",
+                           (const char *const[]){ "--games", "2", "--nodes", "1",
+                                                  "--openings", "random:2", "--max-plies", "8",
+                                                  "--records", "recs", NULL });
+    assert_int_equal(r->exit_code, 0);
+    for (int game = 1; game <= 2; game++) {
+        g_autofree char *name = g_strdup_printf("recs/game-%04d.dojo", game);
+        g_autofree char *text = runner_read_file(*state, name);
+        char **lines = runner_lines(text);
+        int a_notes = 0, b_notes = 0, plain = 0;
+        for (int i = 0; lines[i] != NULL; i++) {
+            if (!g_ascii_isdigit(lines[i][0]) || strchr(lines[i], ' ') == NULL)
+                continue;   /* tags, the blank line, the result */
+            const char *note = strstr(lines[i], " ; ");
+            if (note == NULL)
+                plain++;
+            else if (g_str_has_prefix(note, " ; +9.00/1 ") && g_str_has_suffix(note, "s"))
+                a_notes++;
+            else if (g_str_has_prefix(note, " ; -2.50/1 ") && g_str_has_suffix(note, "s"))
+                b_notes++;
+            else
+                fail_msg("unexpected note in \"%s\"", lines[i]);
+        }
+        g_strfreev(lines);
+        assert_int_equal(plain, 2);
+        assert_int_equal(a_notes, 3);
+        assert_int_equal(b_notes, 3);
+        DjGame *loaded = runner_load_record(*state, name);
+        assert_int_equal(dj_game_length(loaded), 8);
+        dj_game_free(loaded);
+    }
+    runner_run_free(r);
+}
+
 /* b loses every game: the SPRT accepts H1 long before the 200 games. */
 static void test_sprt_stops_the_match(void **state)
 {
@@ -718,6 +757,7 @@ int main(int argc, char **argv)
         cmocka_unit_test_setup_teardown(test_loss_on_the_clock, runner_make_dir, runner_remove_dir),
         cmocka_unit_test_setup_teardown(test_engine_limits, runner_make_dir, runner_remove_dir),
         cmocka_unit_test_setup_teardown(test_engine_stderr, runner_make_dir, runner_remove_dir),
+        cmocka_unit_test_setup_teardown(test_annotated_records, runner_make_dir, runner_remove_dir),
         cmocka_unit_test_setup_teardown(test_adjudication, runner_make_dir, runner_remove_dir),
         cmocka_unit_test_setup_teardown(test_sprt_stops_the_match, runner_make_dir, runner_remove_dir),
         cmocka_unit_test_setup_teardown(test_concurrent_games, runner_make_dir, runner_remove_dir),
