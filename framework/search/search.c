@@ -20,7 +20,7 @@
 #include <glib.h>
 
 #define INF (DJ_SCORE_WIN + 1)
-#define DECISIVE (DJ_SCORE_WIN - 1000)   /* beyond this a score counts plies to the end */
+#define DECISIVE DJ_SCORE_DECISIVE       /* beyond this a score counts plies to the end */
 #define QUIESCE_MAX 8                    /* quiescence plies below the horizon */
 #define LMP_DEPTH 5                      /* late move pruning at this depth and below */
 #define SEE_PRUNE_DEPTH 5                /* exchange pruning at this depth and below */
@@ -1589,20 +1589,3 @@ int dj_line_own_moves(const DjVariant *variant, const void *root, const DjMove *
     return own;
 }
 
-bool dj_score_is_decisive(int score, int *plies)
-{
-    if (score < DECISIVE && score > -DECISIVE)
-        return false;
-    if (plies != NULL)
-        *plies = DJ_SCORE_WIN - abs(score);
-    return true;
-}
-
-void dj_score_format(int score, GString *out)
-{
-    int plies = 0;
-    if (dj_score_is_decisive(score, &plies))
-        g_string_append_printf(out, "%s in %d", score > 0 ? "win" : "loss", plies);
-    else
-        g_string_append_printf(out, "%+.2f", score / 100.0);
-}

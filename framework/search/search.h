@@ -25,6 +25,7 @@
 
 #include "../game.h"
 #include "../repetition.h"
+#include "score.h"
 
 #define DJ_SEARCH_MAX_PLY 128
 
@@ -141,11 +142,6 @@ void dj_search_cancel_stop(DjSearch *search);
  * fills min(max, count) entries and returns the count of root moves. */
 int dj_search_root_scores(const DjSearch *search, DjMove *moves, int *scores, int max);
 
-/* Whether `score` means a forced win (> 0) or loss (< 0), and in how many
- * plies, counting every move of either side (the distance is written to
- * *plies if not NULL; dj_line_own_moves counts one side's moves). */
-bool dj_score_is_decisive(int score, int *plies);
-
 /* How many of the first `plies` plies from `root` are moves of root's side
  * to move: for a decisive score, how many moves it makes to its win or
  * before its loss (UCI's "mate N", the mate limit).  A side may move twice
@@ -154,9 +150,6 @@ bool dj_score_is_decisive(int score, int *plies);
  * taken to alternate.  Where turns alternate this is (plies + 1) / 2. */
 int dj_line_own_moves(const DjVariant *variant, const void *root, const DjMove *pv,
                       int pv_length, int plies);
-
-/* Append the score for people: "+1.25", "-0.40", "win in 5", "loss in 4". */
-void dj_score_format(int score, GString *out);
 
 /* g_autoptr(DjSearch) frees with dj_search_free at the end of its scope.
  * Guarded: a compiler or GLib without automatic cleanup still reads this

@@ -3,7 +3,7 @@
 
 #include <glib.h>
 
-#include "search.h"
+#include "score.h"
 
 /* Never plan past this share of the usable time on one move... */
 #define SOFT_SHARE 0.4
