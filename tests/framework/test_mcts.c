@@ -124,10 +124,10 @@ static void test_tictactoe_only_drawing_reply(void **state)
 
 /* ---- the solver ------------------------------------------------------------- */
 
-static void test_takeaway_solved(void **state)
+/* Take-away from piles of 1 to 11 solved by `mcts`, with exact distances:
+ * the rule of three says who wins and in how many plies. */
+static void check_takeaway_solved(DjMcts *mcts)
 {
-    (void)state;
-    DjMcts *mcts = dj_mcts_new(&toy_takeaway, POOL_MB, NULL);
     for (int pile = 1; pile <= 11; pile++) {
         bool wins = pile % 3 != 0;
         int distance = wins ? 1 + 2 * (pile / 3) : 2 * (pile / 3);
@@ -151,6 +151,13 @@ static void test_takeaway_solved(void **state)
         assert_true(info.nodes < 200000);
         g_free(text);
     }
+}
+
+static void test_takeaway_solved(void **state)
+{
+    (void)state;
+    DjMcts *mcts = dj_mcts_new(&toy_takeaway, POOL_MB, NULL);
+    check_takeaway_solved(mcts);
     dj_mcts_free(mcts);
 }
 
@@ -505,21 +512,7 @@ static void test_threads_choose_and_prove(void **state)
     /* take-away solved with exact distances, whichever thread proves what */
     mcts = dj_mcts_new(&toy_takeaway, POOL_MB, NULL);
     dj_mcts_set_threads(mcts, 2);
-    for (int pile = 1; pile <= 11; pile++) {
-        bool wins = pile % 3 != 0;
-        int distance = wins ? 1 + 2 * (pile / 3) : 2 * (pile / 3);
-        ToyTakeAway pos;
-        char *text = g_strdup_printf("%d %d", pile, pile % 2);
-        toy_setup(&toy_takeaway, &pos, text);
-        move = mcts_move(mcts, &pos, 200000, &info);
-        int plies = -1;
-        assert_true(dj_score_is_decisive(info.score, &plies));
-        assert_int_equal(info.score > 0, wins);
-        assert_int_equal(plies, distance);
-        if (wins)
-            assert_int_equal(pile - (int)move, 3 * (pile / 3));
-        g_free(text);
-    }
+    check_takeaway_solved(mcts);
     dj_mcts_free(mcts);
 }
 
