@@ -106,6 +106,27 @@ void dj_record_format_moves(const DjGame *game, int from_ply, int to_ply, GStrin
     }
 }
 
+void dj_record_format_annotated(const DjGame *game, DjRecordCommentFn comment,
+                                void *user_data, GString *out)
+{
+    const DjVariant *v = dj_game_variant(game);
+    dj_record_format_tags(game, out);
+    for (int ply = 0; ply < dj_game_length(game); ply++) {
+        dj_record_append_move_number(game, ply, out);
+        g_string_append_c(out, ' ');
+        v->format_move(dj_game_position_at(game, ply), dj_game_move_at(game, ply), out);
+        gsize bare = out->len;
+        g_string_append(out, " ; ");
+        gsize before = out->len;
+        comment(ply, out, user_data);
+        if (out->len == before)
+            g_string_truncate(out, bare);
+        g_string_append_c(out, '\n');
+    }
+    g_string_append(out, dj_outcome_result_text(dj_game_outcome(game)));
+    g_string_append_c(out, '\n');
+}
+
 void dj_record_format(const DjGame *game, GString *out)
 {
     int n = dj_game_length(game);

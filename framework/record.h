@@ -61,6 +61,17 @@ int dj_record_turn_index(const DjGame *game, int ply);
  * the first side's 12th move and "12..." for the reply). */
 void dj_record_append_move_number(const DjGame *game, int ply, GString *out);
 
+/* Appends the comment on the move at `ply`, or nothing for none. */
+typedef void (*DjRecordCommentFn)(int ply, GString *out, void *user_data);
+
+/* Append the whole record of `game` (tags, moves, result) one move a line,
+ * numbered as dj_record_append_move_number numbers them ("12. a",
+ * "12... b"), each move followed by " ; " and its comment when `comment`
+ * appends one: the layout annotated records use, which dj_record_parse
+ * reads as the same game. */
+void dj_record_format_annotated(const DjGame *game, DjRecordCommentFn comment,
+                                void *user_data, GString *out);
+
 /* Read a record.  The variant comes from the Variant tag (looked up in the
  * registry; a byte-order mark before it is skipped).  Every move is checked
  * against the rules; a record may leave out the Position tag only for a

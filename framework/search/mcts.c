@@ -388,8 +388,8 @@ static bool try_prove(DjMcts *m, uint32_t node)
     uint8_t win = proof_win_for(side);
     int fastest_win = INT32_MAX, slowest_loss = -1;
     bool all_proven = true, draw = false;
-    uint32_t first = children_of(n);
-    for (uint32_t i = 0; first != 0 && i < n->n_children; i++) {
+    uint32_t first = children_of(n);   /* called only on nodes with children */
+    for (uint32_t i = 0; i < n->n_children; i++) {
         const Node *c = &m->pool[first + i];
         uint8_t proof = proof_of(c);
         int plies = atomic_load_explicit(&c->proof_plies, RELAXED);
@@ -402,8 +402,6 @@ static bool try_prove(DjMcts *m, uint32_t node)
         else
             slowest_loss = MAX(slowest_loss, plies);
     }
-    if (first == 0)
-        return proof_of(n) != PROOF_NONE;
     /* Two threads may prove the same node at once: both from proven
      * children, so either proof is sound. */
     if (fastest_win != INT32_MAX)
@@ -489,17 +487,11 @@ static uint32_t allocate(DjMcts *m, int n)
     return first;
 }
 
-/* Add the children of `node` (position w->pos, ongoing, `ply` plies below
- * the root) to the pool in a random order, each classified at once: a move
- * that ends the game is known before any playout.  False when the pool has
- * no room (the tree stops growing), or when another thread is adding them:
- * the caller plays out from the node as from a leaf. */
-static bool expand(Walker *w, uint32_t node, int ply)
+/* expand()'s work, with the node claimed: whether it has children now. */
+static bool add_children(Walker *w, uint32_t node, int ply)
 {
     DjMcts *m = w->mcts;
     Node *parent = &m->pool[node];
-    if (atomic_fetch_or_explicit(&parent->flags, FLAG_EXPANDING, RELAXED) & FLAG_EXPANDING)
-        return false;
     if (children_of(parent) != 0)
         return true;   /* another thread added them just before */
     int n = m->variant->legal_moves(w->pos, w->moves);
@@ -509,10 +501,8 @@ static bool expand(Walker *w, uint32_t node, int ply)
         m->root_restricted = n < legal;   /* the root is expanded before helpers start */
     }
     uint32_t first = n > 0 ? allocate(m, n) : 0;
-    if (first == 0) {
-        atomic_fetch_and_explicit(&parent->flags, (uint8_t)~FLAG_EXPANDING, RELAXED);
+    if (first == 0)
         return false;
-    }
     for (int i = n - 1; i > 0; i--) {
         int j = random_below(w, i + 1);
         DjMove t = w->moves[i]; w->moves[i] = w->moves[j]; w->moves[j] = t;
@@ -536,8 +526,23 @@ static bool expand(Walker *w, uint32_t node, int ply)
     }
     parent->n_children = (uint16_t)n;
     atomic_store_explicit(&parent->children, first, memory_order_release);
-    atomic_fetch_and_explicit(&parent->flags, (uint8_t)~FLAG_EXPANDING, RELAXED);
     return true;
+}
+
+/* Add the children of `node` (position w->pos, ongoing, `ply` plies below
+ * the root) to the pool in a random order, each classified at once: a move
+ * that ends the game is known before any playout.  False when the pool has
+ * no room (the tree stops growing), or when another thread is adding them:
+ * the caller plays out from the node as from a leaf. */
+static bool expand(Walker *w, uint32_t node, int ply)
+{
+    DjMcts *m = w->mcts;
+    Node *parent = &m->pool[node];
+    if (atomic_fetch_or_explicit(&parent->flags, FLAG_EXPANDING, RELAXED) & FLAG_EXPANDING)
+        return false;
+    bool grown = add_children(w, node, ply);
+    atomic_fetch_and_explicit(&parent->flags, (uint8_t)~FLAG_EXPANDING, RELAXED);
+    return grown;
 }
 
 /* The UCB1 choice among the children of `node`: unvisited children first,

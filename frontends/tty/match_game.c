@@ -13,9 +13,7 @@
 /* What the engine on move said while thinking. */
 typedef struct EngineReply {
     char *move;          /* the bestmove token, or NULL */
-    bool has_score;
-    int score;           /* centipawns from the engine's side, mates as +-MATE_SCORE */
-    DojoEngineScore said;   /* the last score as said (mates in moves) */
+    DojoEngineScore said;   /* the last score (seen: one was said), from the engine's side */
     int depth;           /* the last depth said, 0: none */
     gint64 elapsed_ms;   /* from go to bestmove */
 } EngineReply;
@@ -47,10 +45,14 @@ static void read_score(const char *line, EngineReply *reply)
     if (!dojo_engine_read_score(line, &said) || !said.seen || said.value < -1000000
         || said.value > 1000000)
         return;
-    int value = (int)said.value;
     reply->said = said;
-    reply->has_score = true;
-    reply->score = !said.mate ? value : value > 0 ? MATE_SCORE - value : -MATE_SCORE - value;
+}
+
+/* A score said, in centipawns: mates as +-MATE_SCORE less the moves to it. */
+static int centipawns(const DojoEngineScore *said)
+{
+    int value = (int)said->value;
+    return !said->mate ? value : value > 0 ? MATE_SCORE - value : -MATE_SCORE - value;
 }
 
 /* "depth N" in an info line (a depth that does not read changes nothing). */
@@ -120,8 +122,8 @@ static void adjudicate(DjGame *game, int side, const EngineReply *reply,
                        const DojoAdjudication *rules, AdjudicationRun *run, const char *names[2])
 {
     int ply = dj_game_length(game);
-    bool has = reply->has_score;
-    int score = reply->score;
+    bool has = reply->said.seen;
+    int score = has ? centipawns(&reply->said) : 0;
     run->losing[side] = has && score <= -rules->resign_score ? run->losing[side] + 1 : 0;
     run->winning[side] = has && score >= rules->resign_score ? run->winning[side] + 1 : 0;
     run->drawn[side] = has && abs(score) <= rules->draw_score && ply >= rules->draw_after
@@ -261,9 +263,8 @@ void dojo_match_play_game(DjGame *game, DojoEngine *const engines[2],
         g_free(reply.move);
         if (notes != NULL) {
             DojoMoveNote note = {
-                .ply = dj_game_length(game), .has_score = reply.has_score,
-                .mate = reply.has_score && reply.said.mate,
-                .score = reply.has_score ? (int)reply.said.value : 0,
+                .ply = dj_game_length(game), .has_score = reply.said.seen,
+                .mate = reply.said.mate, .score = (int)reply.said.value,
                 .depth = reply.depth, .time_ms = reply.elapsed_ms,
             };
             g_array_append_val(notes, note);

@@ -3,7 +3,6 @@
 
 #include <stdlib.h>
 
-#include "framework/notation.h"
 #include "framework/record.h"
 
 void dojo_match_format_note(const DojoMoveNote *note, GString *out)
@@ -22,24 +21,26 @@ void dojo_match_format_note(const DojoMoveNote *note, GString *out)
                            (int)(note->time_ms % 1000));
 }
 
+/* The notes in ply order, and how far the record has read them. */
+typedef struct NoteCursor {
+    const DojoMoveNote *notes;
+    int n_notes, next;
+} NoteCursor;
+
+/* The note on the move at `ply`, as its record's comment (the record asks
+ * for the plies in order). */
+static void append_note_comment(int ply, GString *out, void *user_data)
+{
+    NoteCursor *cursor = user_data;
+    while (cursor->next < cursor->n_notes && cursor->notes[cursor->next].ply < ply)
+        cursor->next++;
+    if (cursor->next < cursor->n_notes && cursor->notes[cursor->next].ply == ply)
+        dojo_match_format_note(&cursor->notes[cursor->next], out);
+}
+
 void dojo_match_format_record(const DjGame *game, const DojoMoveNote *notes, int n_notes,
                               GString *out)
 {
-    const DjVariant *variant = dj_game_variant(game);
-    dj_record_format_tags(game, out);
-    int k = 0;
-    for (int ply = 0; ply < dj_game_length(game); ply++) {
-        dj_record_append_move_number(game, ply, out);
-        g_string_append_c(out, ' ');
-        variant->format_move(dj_game_position_at(game, ply), dj_game_move_at(game, ply), out);
-        while (k < n_notes && notes[k].ply < ply)
-            k++;
-        if (k < n_notes && notes[k].ply == ply) {
-            g_string_append(out, " ; ");
-            dojo_match_format_note(&notes[k], out);
-        }
-        g_string_append_c(out, '\n');
-    }
-    g_string_append(out, dj_outcome_result_text(dj_game_outcome(game)));
-    g_string_append_c(out, '\n');
+    NoteCursor cursor = { notes, n_notes, 0 };
+    dj_record_format_annotated(game, append_note_comment, &cursor, out);
 }

@@ -239,24 +239,17 @@ void dojo_review_format_summary(const DojoReview *review, GString *out)
     }
 }
 
+/* The verdict on each reviewed move, as its record's comment. */
+static void append_verdict_comment(int ply, GString *out, void *user_data)
+{
+    const DojoReview *review = user_data;
+    if (ply < review->n_reviewed)
+        dojo_review_format_verdict(review, ply, out);
+}
+
 void dojo_review_format_record(const DojoReview *review, GString *out)
 {
-    const DjGame *game = review->game;
-    const DjVariant *variant = dj_game_variant(game);
-    dj_record_format_tags(game, out);
-    for (int ply = 0; ply < review->n_moves; ply++) {
-        const void *before = dj_game_position_at(game, ply);
-        dj_record_append_move_number(game, ply, out);
-        g_string_append_c(out, ' ');
-        variant->format_move(before, dj_game_move_at(game, ply), out);
-        if (ply < review->n_reviewed) {
-            g_string_append(out, " ; ");
-            dojo_review_format_verdict(review, ply, out);
-        }
-        g_string_append_c(out, '\n');
-    }
-    g_string_append(out, dj_outcome_result_text(dj_game_outcome(game)));
-    g_string_append_c(out, '\n');
+    dj_record_format_annotated(review->game, append_verdict_comment, (void *)review, out);
 }
 
 /* A token of move text that is a move (not a move number or a result). */
