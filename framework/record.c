@@ -115,6 +115,8 @@ void dj_record_format_annotated(const DjGame *game, DjRecordCommentFn comment,
         dj_record_append_move_number(game, ply, out);
         g_string_append_c(out, ' ');
         v->format_move(dj_game_position_at(game, ply), dj_game_move_at(game, ply), out);
+        /* The callback tells whether it has a comment only by appending
+         * one: the separator goes first and is taken back after nothing. */
         gsize bare = out->len;
         g_string_append(out, " ; ");
         gsize before = out->len;
