@@ -28,6 +28,7 @@
 #define SEE_NOISY_MARGIN 150             /* a capture or check this much */
 #define QUIESCE_EVASIONS 3               /* below this many, a check is not answered in full */
 #define QUIESCE_DELTA 200                /* margin for delta pruning */
+#define CUT_NODE_REDUCTION 2             /* more late move reduction at expected cut nodes */
 #define SINGULAR_DEPTH 6                 /* singular extensions at this depth and above */
 #define SINGULAR_MARGIN 6                /* the other moves must stay this much a ply below the entry */
 #define STACK_PLIES (DJ_SEARCH_MAX_PLY + QUIESCE_MAX + 2)
@@ -838,25 +839,34 @@ static int quiesce(DjSearch *s, int ply, int qdepth, int alpha, int beta)
 /* ---- main search -------------------------------------------------------- */
 
 static int search_node(DjSearch *s, int ply, int depth, int alpha, int beta, bool pv_node,
-                       bool allow_null, bool in_check);
+                       bool cut_node, bool allow_null, bool in_check);
 static int search(DjSearch *s, int ply, int depth, int alpha, int beta, bool pv_node,
-                  bool allow_null);
+                  bool cut_node, bool allow_null);
+
+/* cut_node: a null-window node expected to fail high (Stockfish's cutNode).
+ * A child's expectation: for the first move, the opposite of its parent's
+ * (none below a PV node: its first child is a PV node); for the reduced
+ * search of a late move, a cut; for a late move searched to full depth at a
+ * null window, and for the null move, the opposite of its parent's; for the
+ * root's null-window searches, a cut.  Late quiet moves at a cut node are
+ * reduced more: there the first moves usually refute, and when they have
+ * not, the late ones seldom do. */
 
 /* search() of the position at ply + 1, scored from the view of `side`, the
  * side to move at ply, for the window alpha..beta in that view: negated
  * only when the move passed the turn (see quiesce_child). */
 static inline int search_child(DjSearch *s, int ply, int side, int depth, int alpha, int beta,
-                               bool pv_node, bool allow_null)
+                               bool pv_node, bool cut_node, bool allow_null)
 {
     if (s->variant->side_to_move(position_at(s, ply + 1)) == side)
-        return search(s, ply + 1, depth, alpha, beta, pv_node, allow_null);
-    return -search(s, ply + 1, depth, -beta, -alpha, pv_node, allow_null);
+        return search(s, ply + 1, depth, alpha, beta, pv_node, cut_node, allow_null);
+    return -search(s, ply + 1, depth, -beta, -alpha, pv_node, cut_node, allow_null);
 }
 
 /* Enter the position at `ply`: record it on the line, score repetitions
  * and ends, then search it.  Every path leaves the filter as it found it. */
 static int search(DjSearch *s, int ply, int depth, int alpha, int beta, bool pv_node,
-                  bool allow_null)
+                  bool cut_node, bool allow_null)
 {
     const DjVariant *v = s->variant;
     const unsigned char *pos = position_at(s, ply);
@@ -884,13 +894,13 @@ static int search(DjSearch *s, int ply, int depth, int alpha, int beta, bool pv_
         return quiesce(s, ply, 0, alpha, beta);
 
     filter_add(s, key, +1);
-    score = search_node(s, ply, depth, alpha, beta, pv_node, allow_null, in_check);
+    score = search_node(s, ply, depth, alpha, beta, pv_node, cut_node, allow_null, in_check);
     filter_add(s, key, -1);
     return score;
 }
 
 static int search_node(DjSearch *s, int ply, int depth, int alpha, int beta, bool pv_node,
-                       bool allow_null, bool in_check)
+                       bool cut_node, bool allow_null, bool in_check)
 {
     const DjVariant *v = s->variant;
     const unsigned char *pos = position_at(s, ply);
@@ -947,7 +957,8 @@ static int search_node(DjSearch *s, int ply, int depth, int alpha, int beta, boo
             int r = 2 + depth / 4;
             memcpy(child, pos, s->size);
             v->play_null(child);
-            int score = search_child(s, ply, side, depth - 1 - r, beta - 1, beta, false, false);
+            int score = search_child(s, ply, side, depth - 1 - r, beta - 1, beta, false, !cut_node,
+                                     false);
             if (s->stop)
                 return 0;
             if (score >= beta)
@@ -966,7 +977,7 @@ static int search_node(DjSearch *s, int ply, int depth, int alpha, int beta, boo
         int singular_beta = tscore - SINGULAR_MARGIN * depth;
         s->excluded[ply] = hash_move;
         int score = search_node(s, ply, (depth - 1) / 2, singular_beta - 1, singular_beta, false,
-                                false, in_check);
+                                cut_node, false, in_check);
         s->excluded[ply] = DJ_MOVE_NONE;
         s->pv_length[ply] = 0;
         if (s->stop)
@@ -1058,21 +1069,28 @@ static int search_node(DjSearch *s, int ply, int depth, int alpha, int beta, boo
         int score;
         if (searched == 0) {
             int extension = m == hash_move ? hash_extension : 0;
-            score = search_child(s, ply, side, depth - 1 + extension, alpha, beta, pv_node, true);
+            score = search_child(s, ply, side, depth - 1 + extension, alpha, beta, pv_node,
+                                 !pv_node && !cut_node, true);
         } else {
             int r = 0;
             if (depth >= 3 && quiet && !in_check && searched >= 2) {
                 r = reductions[depth < 64 ? depth : 63][searched < 64 ? searched : 63];
                 if (pv_node && r > 0)
                     r--;
+                /* A node expected to cut whose first moves have not: the
+                 * late ones are searched shallower still (Stockfish's cutNode). */
+                if (cut_node)
+                    r += CUT_NODE_REDUCTION;
                 if (r > depth - 2)
                     r = depth - 2;
             }
-            score = search_child(s, ply, side, depth - 1 - r, alpha, alpha + 1, false, true);
+            score = search_child(s, ply, side, depth - 1 - r, alpha, alpha + 1, false,
+                                 r > 0 || !cut_node, true);
             if (score > alpha && r > 0)
-                score = search_child(s, ply, side, depth - 1, alpha, alpha + 1, false, true);
+                score = search_child(s, ply, side, depth - 1, alpha, alpha + 1, false, !cut_node,
+                                     true);
             if (score > alpha && score < beta && pv_node)
-                score = search_child(s, ply, side, depth - 1, alpha, beta, true, true);
+                score = search_child(s, ply, side, depth - 1, alpha, beta, true, false, true);
         }
         if (s->stop)
             return 0;
@@ -1154,11 +1172,11 @@ static int search_root(DjSearch *s, int depth, int alpha, int beta, int first)
         int score;
         if (i == first || s->all_root_scores) {
             int a = s->all_root_scores ? -INF : alpha;
-            score = search_child(s, 0, side, depth - 1, a, beta, true, true);
+            score = search_child(s, 0, side, depth - 1, a, beta, true, false, true);
         } else {
-            score = search_child(s, 0, side, depth - 1, alpha, alpha + 1, false, true);
+            score = search_child(s, 0, side, depth - 1, alpha, alpha + 1, false, true, true);
             if (score > alpha && score < beta && !s->stop)
-                score = search_child(s, 0, side, depth - 1, alpha, beta, true, true);
+                score = search_child(s, 0, side, depth - 1, alpha, beta, true, false, true);
         }
         if (s->stop)
             break;
