@@ -838,11 +838,6 @@ static int quiesce(DjSearch *s, int ply, int qdepth, int alpha, int beta)
 
 /* ---- main search -------------------------------------------------------- */
 
-static int search_node(DjSearch *s, int ply, int depth, int alpha, int beta, bool pv_node,
-                       bool cut_node, bool allow_null, bool in_check);
-static int search(DjSearch *s, int ply, int depth, int alpha, int beta, bool pv_node,
-                  bool cut_node, bool allow_null);
-
 /* cut_node: a null-window node expected to fail high (Stockfish's cutNode).
  * A child's expectation: for the first move, the opposite of its parent's
  * (none below a PV node: its first child is a PV node); for the reduced
@@ -851,6 +846,10 @@ static int search(DjSearch *s, int ply, int depth, int alpha, int beta, bool pv_
  * root's null-window searches, a cut.  Late quiet moves at a cut node are
  * reduced more: there the first moves usually refute, and when they have
  * not, the late ones seldom do. */
+static int search_node(DjSearch *s, int ply, int depth, int alpha, int beta, bool pv_node,
+                       bool cut_node, bool allow_null, bool in_check);
+static int search(DjSearch *s, int ply, int depth, int alpha, int beta, bool pv_node,
+                  bool cut_node, bool allow_null);
 
 /* search() of the position at ply + 1, scored from the view of `side`, the
  * side to move at ply, for the window alpha..beta in that view: negated
@@ -1077,9 +1076,7 @@ static int search_node(DjSearch *s, int ply, int depth, int alpha, int beta, boo
                 r = reductions[depth < 64 ? depth : 63][searched < 64 ? searched : 63];
                 if (pv_node && r > 0)
                     r--;
-                /* A node expected to cut whose first moves have not: the
-                 * late ones are searched shallower still (Stockfish's cutNode). */
-                if (cut_node)
+                if (cut_node)   /* see cut_node above search_node() */
                     r += CUT_NODE_REDUCTION;
                 if (r > depth - 2)
                     r = depth - 2;
