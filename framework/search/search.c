@@ -838,34 +838,46 @@ static int quiesce(DjSearch *s, int ply, int qdepth, int alpha, int beta)
 
 /* ---- main search -------------------------------------------------------- */
 
-/* cut_node: a null-window node expected to fail high (Stockfish's cutNode).
- * A child's expectation: for the first move, the opposite of its parent's
- * (none below a PV node: its first child is a PV node); for the reduced
+/* What a node is expected to be.  A PV node is searched with an open
+ * window; the others with a null window, where a cut node is expected to
+ * fail high (Stockfish's cutNode) and an all node to fail low.
+ * A child's expectation: for the first move, a PV node below a PV node and
+ * the opposite of its parent's otherwise (expected_after()); for the reduced
  * search of a late move, a cut; for a late move searched to full depth at a
  * null window, and for the null move, the opposite of its parent's; for the
  * root's null-window searches, a cut.  Late quiet moves at a cut node are
  * reduced more: there the first moves usually refute, and when they have
  * not, the late ones seldom do. */
-static int search_node(DjSearch *s, int ply, int depth, int alpha, int beta, bool pv_node,
-                       bool cut_node, bool allow_null, bool in_check);
-static int search(DjSearch *s, int ply, int depth, int alpha, int beta, bool pv_node,
-                  bool cut_node, bool allow_null);
+typedef enum { NODE_PV, NODE_CUT, NODE_ALL } NodeType;
+
+/* The expectation of a null-window child of a node of type `parent`: a move
+ * that refutes an all node's move makes a cut node, and the other way round;
+ * below a PV node, a null window is searched to refute, as at an all node. */
+static inline NodeType expected_after(NodeType parent)
+{
+    return parent == NODE_CUT ? NODE_ALL : NODE_CUT;
+}
+
+static int search_node(DjSearch *s, int ply, int depth, int alpha, int beta, NodeType type,
+                       bool allow_null, bool in_check);
+static int search(DjSearch *s, int ply, int depth, int alpha, int beta, NodeType type,
+                  bool allow_null);
 
 /* search() of the position at ply + 1, scored from the view of `side`, the
  * side to move at ply, for the window alpha..beta in that view: negated
  * only when the move passed the turn (see quiesce_child). */
 static inline int search_child(DjSearch *s, int ply, int side, int depth, int alpha, int beta,
-                               bool pv_node, bool cut_node, bool allow_null)
+                               NodeType type, bool allow_null)
 {
     if (s->variant->side_to_move(position_at(s, ply + 1)) == side)
-        return search(s, ply + 1, depth, alpha, beta, pv_node, cut_node, allow_null);
-    return -search(s, ply + 1, depth, -beta, -alpha, pv_node, cut_node, allow_null);
+        return search(s, ply + 1, depth, alpha, beta, type, allow_null);
+    return -search(s, ply + 1, depth, -beta, -alpha, type, allow_null);
 }
 
 /* Enter the position at `ply`: record it on the line, score repetitions
  * and ends, then search it.  Every path leaves the filter as it found it. */
-static int search(DjSearch *s, int ply, int depth, int alpha, int beta, bool pv_node,
-                  bool cut_node, bool allow_null)
+static int search(DjSearch *s, int ply, int depth, int alpha, int beta, NodeType type,
+                  bool allow_null)
 {
     const DjVariant *v = s->variant;
     const unsigned char *pos = position_at(s, ply);
@@ -893,15 +905,16 @@ static int search(DjSearch *s, int ply, int depth, int alpha, int beta, bool pv_
         return quiesce(s, ply, 0, alpha, beta);
 
     filter_add(s, key, +1);
-    score = search_node(s, ply, depth, alpha, beta, pv_node, cut_node, allow_null, in_check);
+    score = search_node(s, ply, depth, alpha, beta, type, allow_null, in_check);
     filter_add(s, key, -1);
     return score;
 }
 
-static int search_node(DjSearch *s, int ply, int depth, int alpha, int beta, bool pv_node,
-                       bool cut_node, bool allow_null, bool in_check)
+static int search_node(DjSearch *s, int ply, int depth, int alpha, int beta, NodeType type,
+                       bool allow_null, bool in_check)
 {
     const DjVariant *v = s->variant;
+    bool pv_node = type == NODE_PV;
     const unsigned char *pos = position_at(s, ply);
     uint64_t key = s->line[s->root_index + ply].key;
     s->nodes++;
@@ -956,8 +969,8 @@ static int search_node(DjSearch *s, int ply, int depth, int alpha, int beta, boo
             int r = 2 + depth / 4;
             memcpy(child, pos, s->size);
             v->play_null(child);
-            int score = search_child(s, ply, side, depth - 1 - r, beta - 1, beta, false, !cut_node,
-                                     false);
+            int score = search_child(s, ply, side, depth - 1 - r, beta - 1, beta,
+                                     expected_after(type), false);
             if (s->stop)
                 return 0;
             if (score >= beta)
@@ -975,8 +988,9 @@ static int search_node(DjSearch *s, int ply, int depth, int alpha, int beta, boo
         && tscore > -DECISIVE && tscore < DECISIVE && ply < 2 * s->root_depth) {
         int singular_beta = tscore - SINGULAR_MARGIN * depth;
         s->excluded[ply] = hash_move;
-        int score = search_node(s, ply, (depth - 1) / 2, singular_beta - 1, singular_beta, false,
-                                cut_node, false, in_check);
+        /* The node's own expectation, at a null window (a PV node's as an all node's). */
+        int score = search_node(s, ply, (depth - 1) / 2, singular_beta - 1, singular_beta,
+                                pv_node ? NODE_ALL : type, false, in_check);
         s->excluded[ply] = DJ_MOVE_NONE;
         s->pv_length[ply] = 0;
         if (s->stop)
@@ -1068,26 +1082,26 @@ static int search_node(DjSearch *s, int ply, int depth, int alpha, int beta, boo
         int score;
         if (searched == 0) {
             int extension = m == hash_move ? hash_extension : 0;
-            score = search_child(s, ply, side, depth - 1 + extension, alpha, beta, pv_node,
-                                 !pv_node && !cut_node, true);
+            score = search_child(s, ply, side, depth - 1 + extension, alpha, beta,
+                                 pv_node ? NODE_PV : expected_after(type), true);
         } else {
             int r = 0;
             if (depth >= 3 && quiet && !in_check && searched >= 2) {
                 r = reductions[depth < 64 ? depth : 63][searched < 64 ? searched : 63];
                 if (pv_node && r > 0)
                     r--;
-                if (cut_node)   /* see cut_node above search_node() */
+                if (type == NODE_CUT)   /* see NodeType */
                     r += CUT_NODE_REDUCTION;
                 if (r > depth - 2)
                     r = depth - 2;
             }
-            score = search_child(s, ply, side, depth - 1 - r, alpha, alpha + 1, false,
-                                 r > 0 || !cut_node, true);
+            score = search_child(s, ply, side, depth - 1 - r, alpha, alpha + 1,
+                                 r > 0 ? NODE_CUT : expected_after(type), true);
             if (score > alpha && r > 0)
-                score = search_child(s, ply, side, depth - 1, alpha, alpha + 1, false, !cut_node,
-                                     true);
+                score = search_child(s, ply, side, depth - 1, alpha, alpha + 1,
+                                     expected_after(type), true);
             if (score > alpha && score < beta && pv_node)
-                score = search_child(s, ply, side, depth - 1, alpha, beta, true, false, true);
+                score = search_child(s, ply, side, depth - 1, alpha, beta, NODE_PV, true);
         }
         if (s->stop)
             return 0;
@@ -1169,11 +1183,11 @@ static int search_root(DjSearch *s, int depth, int alpha, int beta, int first)
         int score;
         if (i == first || s->all_root_scores) {
             int a = s->all_root_scores ? -INF : alpha;
-            score = search_child(s, 0, side, depth - 1, a, beta, true, false, true);
+            score = search_child(s, 0, side, depth - 1, a, beta, NODE_PV, true);
         } else {
-            score = search_child(s, 0, side, depth - 1, alpha, alpha + 1, false, true, true);
+            score = search_child(s, 0, side, depth - 1, alpha, alpha + 1, NODE_CUT, true);
             if (score > alpha && score < beta && !s->stop)
-                score = search_child(s, 0, side, depth - 1, alpha, beta, true, false, true);
+                score = search_child(s, 0, side, depth - 1, alpha, beta, NODE_PV, true);
         }
         if (s->stop)
             break;
