@@ -53,11 +53,11 @@ static uint64_t ogi_key(const void *position)
 
 /* The playing levels' Elo, level 10 put at 2600: the differences fitted
  * to matches between the levels at 100 ms a move (docs/strength.md,
- * bench/levels.sh ogi DOJO 100 100, measured at fb71547; level 9 came
- * out 15 above level 10, within the noise, and is kept below it so that
- * the levels rise). */
+ * bench/levels.sh ogi DOJO 100 100, measured with db62cc8's build; level
+ * 9 came out 4 above level 10, within the noise, and is kept below it so
+ * that the levels rise). */
 static const int ogi_level_elo[] = {
-    623, 1017, 1187, 1386, 1625, 1818, 1985, 2087, 2590, 2600,
+    716, 1109, 1280, 1488, 1751, 1921, 2066, 2125, 2590, 2600,
 };
 
 const DjVariant dj_variant_ogi = {

@@ -4,10 +4,10 @@
 
 /* The playing levels' Elo, level 10 put at 2600: the differences fitted
  * to matches between the levels at 100 ms a move on random base-deck deals
- * (docs/strength.md, bench/levels.sh onitama DOJO 100 100, measured at
- * fb71547). */
+ * (docs/strength.md, bench/levels.sh onitama DOJO 100 100, measured with
+ * db62cc8's build). */
 static const int onitama_level_elo[] = {
-    501, 857, 1065, 1405, 1690, 1894, 2043, 2224, 2462, 2600,
+    536, 893, 1100, 1440, 1726, 1931, 2076, 2243, 2490, 2600,
 };
 
 const DjVariant dj_variant_onitama = {
