@@ -211,6 +211,15 @@ static void command_help(PlayState *state)
     fflush(state->out);
 }
 
+/* The position string of the position on the board, in the form that
+ * --position of play and analyze reads back. */
+static void command_position(PlayState *state)
+{
+    g_autoptr(GString) text = g_string_new(NULL);
+    state->variant->format_position(dj_game_position(state->game), text);
+    play_say(state, "Position: %s", text->str);
+}
+
 static void play_typed_move(PlayState *state, const char *text)
 {
     g_autoptr(GError) error = NULL;
@@ -227,7 +236,7 @@ static void play_typed_move(PlayState *state, const char *text)
 static bool takes_no_argument(const char *word)
 {
     static const char *const commands[] = { "quit", "exit", "hint", "undo", "resign", "draw",
-                                            "board", "help", "?" };
+                                            "board", "position", "help", "?" };
     for (size_t i = 0; i < G_N_ELEMENTS(commands); i++) {
         if (strcmp(word, commands[i]) == 0)
             return true;
@@ -274,6 +283,8 @@ LineVerdict play_handle_line(PlayState *state, const char *raw)
         command_draw(state);
     else if (strcmp(word, "board") == 0 && bare)
         play_show_board(state);
+    else if (strcmp(word, "position") == 0 && bare)
+        command_position(state);
     else if (strcmp(word, "history") == 0 && bare)
         play_show_history(state);
     else if (strcmp(word, "flip") == 0 && bare)
@@ -310,6 +321,7 @@ void dojo_play_help(const char *example_move, const char *example_square, GStrin
         "  resign        give up the game\n"
         "  draw          claim a draw when the position has repeated often enough\n"
         "  board         show the board again\n"
+        "  position      the position string, for --position of play and analyze\n"
         "  history       the moves so far, numbered and described\n"
         "  flip          draw the board from the other side\n"
         "  replay        step through the game so far with the engine's comments\n"

@@ -200,6 +200,39 @@ static void test_commands(void **state)
     runner_run_free(r);
 }
 
+/* `position` prints the position string, and a game started from it with
+ * --position is in that position: the same string, the same legal moves. */
+static void test_position_command_round_trips(void **state)
+{
+    runner_require_variant("onitama");
+    DojoRun *r = runner_run_text(*state, "ox:d1d2\nelephant:c5d4\nposition\nposition now\nmoves\n",
+                                 hotseat_args);
+    assert_int_equal(r->exit_code, 0);
+    assert_non_null(strstr(r->out, "'position' takes nothing after it: 'now' is left over."));
+    const char *found = strstr(r->out, "Position: ");
+    assert_non_null(found);
+    found += strlen("Position: ");
+    char *text = g_strndup(found, strcspn(found, "\n"));
+    const char *moves = strstr(r->out, "Legal moves (");
+    assert_non_null(moves);
+    char *legal = g_strndup(moves, strcspn(moves, "\n"));
+    runner_run_free(r);
+
+    const char *const args[] = { "play", "onitama", "--hotseat", "--position", text,
+                                 "--record", "again.dojo", NULL };
+    r = runner_run_text(*state, "position\nmoves\n", args);
+    assert_int_equal(r->exit_code, 0);
+    char *expected = g_strdup_printf("Position: %s\n", text);
+    assert_non_null(strstr(r->out, expected));
+    assert_non_null(strstr(r->out, legal));
+    /* the start position's string is another one */
+    assert_null(strstr(text, "ox:d1d2"));
+    g_free(expected);
+    g_free(legal);
+    g_free(text);
+    runner_run_free(r);
+}
+
 static void test_against_the_computer_and_undo(void **state)
 {
     runner_require_variant("onitama");
@@ -291,6 +324,8 @@ int main(int argc, char **argv)
         cmocka_unit_test_setup_teardown(test_quit_and_end_of_input_keep_the_game, runner_make_dir,
                                         runner_remove_dir),
         cmocka_unit_test_setup_teardown(test_commands, runner_make_dir, runner_remove_dir),
+        cmocka_unit_test_setup_teardown(test_position_command_round_trips, runner_make_dir,
+                                        runner_remove_dir),
         cmocka_unit_test_setup_teardown(test_against_the_computer_and_undo, runner_make_dir,
                                         runner_remove_dir),
         cmocka_unit_test_setup_teardown(test_computer_moves_first_for_play_as_side_1, runner_make_dir,
