@@ -11,6 +11,7 @@
 #include "framework/search/search.h"
 #include "options.h"
 #include "output.h"
+#include "position_file.h"
 
 #define BENCH_PARAMS "[OPTION...] [VARIANT...]"
 /* Without --depth, each variant searches to the first depth at which the
@@ -28,6 +29,7 @@
 typedef struct BenchArgs {
     char *depth;
     char *time;
+    char *positions;   /* a file of position strings to search instead */
 } BenchArgs;
 
 typedef struct BenchTotals {
@@ -61,11 +63,15 @@ static void positions_add(BenchPositions *set, const DjVariant *variant, const v
 /* New games from fixed seeds with default options, and from each the
  * position after a few plies picked by a fixed arithmetic rule over the
  * legal move list: varied, reproducible, and known to no game. */
-static void standard_positions(const DjVariant *variant, BenchPositions *set)
+static void positions_init(BenchPositions *set)
 {
     set->positions = g_ptr_array_new_with_free_func(g_free);
     set->keys = g_array_new(FALSE, FALSE, sizeof(uint64_t));
     set->is_start = g_array_new(FALSE, FALSE, sizeof(gboolean));
+}
+
+static void standard_positions(const DjVariant *variant, BenchPositions *set)
+{
     g_autofree void *pos = g_malloc(variant->state_size);
     g_autofree DjMove *moves = g_new(DjMove, variant->max_moves);
     for (int seed = 1; seed <= BENCH_SEEDS; seed++) {
@@ -84,8 +90,40 @@ static void standard_positions(const DjVariant *variant, BenchPositions *set)
     }
 }
 
+/* The positions of a file (see position_file.h): searched, not counted by
+ * perft, which measures move generation from the standard positions. */
+static bool file_positions(const DjVariant *variant, const char *path, BenchPositions *set,
+                           GError **error)
+{
+    g_autoptr(GPtrArray) strings = dojo_position_file_read(variant, path, "a positions file",
+                                                           "cannot read the positions in ",
+                                                           error);
+    if (strings == NULL)
+        return false;
+    g_autofree void *pos = g_malloc(variant->state_size);
+    for (guint i = 0; i < strings->len; i++) {
+        DjSetup setup = { .position = g_ptr_array_index(strings, i) };
+        /* dojo_position_file_read has read each of them */
+        if (!variant->setup(pos, &setup, error))
+            return false;
+        /* not a start, so that perft leaves it out; kept even when it
+         * repeats a line, so that the file's count is the bench's */
+        void *copy = g_malloc(variant->state_size);
+        memcpy(copy, pos, variant->state_size);
+        g_ptr_array_add(set->positions, copy);
+        uint64_t key = variant->key(pos);
+        g_array_append_val(set->keys, key);
+        gboolean is_start = FALSE;
+        g_array_append_val(set->is_start, is_start);
+    }
+    return true;
+}
+
+/* Also for a set never filled (all NULL). */
 static void positions_clear(BenchPositions *set)
 {
+    if (set->positions == NULL)
+        return;
     g_ptr_array_free(set->positions, TRUE);
     g_array_free(set->keys, TRUE);
     g_array_free(set->is_start, TRUE);
@@ -157,11 +195,17 @@ static int calibrate_depth(const DjVariant *variant, DjSearch *search, const voi
     return depth;
 }
 
-static void bench_variant(const DjVariant *variant, const DjSearchLimits *given_limits,
-                          BenchTotals *totals)
+/* The bench of one variant, from its standard positions or, when `given`
+ * is not NULL, from those (read by file_positions). */
+static void bench_variant(const DjVariant *variant, const BenchPositions *given,
+                          const DjSearchLimits *given_limits, BenchTotals *totals)
 {
-    g_auto(BenchPositions) set = { NULL, NULL, NULL };
-    standard_positions(variant, &set);
+    g_auto(BenchPositions) standard = { NULL, NULL, NULL };
+    if (given == NULL) {
+        positions_init(&standard);
+        standard_positions(variant, &standard);
+    }
+    const BenchPositions set = given != NULL ? *given : standard;
     /* the alpha-beta search needs an evaluation: without one, perft only */
     g_autoptr(DjSearch) search = variant->evaluate != NULL ? dj_search_new(variant, BENCH_TABLE_MB) : NULL;
     DjSearchLimits limits = *given_limits;
@@ -200,6 +244,18 @@ static int run_bench(void *data, int n_positional, char **positional)
         for (const DjVariant *const *v = dj_registry_all(); *v != NULL; v++)
             g_ptr_array_add(variants, (gpointer)*v);
     }
+    /* Read before anything is printed: a bad file is all the output. */
+    g_auto(BenchPositions) from_file = { NULL, NULL, NULL };
+    if (args->positions != NULL) {
+        if (n_positional != 1) {
+            dojo_usage_error(&error, "--positions holds the positions of one game: name it "
+                                     "(e.g. dojo bench --positions FILE ogi)");
+            return dojo_report_error("bench", BENCH_PARAMS, error);
+        }
+        positions_init(&from_file);
+        if (!file_positions(g_ptr_array_index(variants, 0), args->positions, &from_file, &error))
+            return dojo_report_error("bench", BENCH_PARAMS, error);
+    }
 
     DjSearchLimits limits = { .depth = (int)depth, .time_ms = time_ms };
     if (time_ms > 0)
@@ -210,13 +266,16 @@ static int run_bench(void *data, int n_positional, char **positional)
                "reproducible.\n");
     BenchTotals totals = { 0 };
     for (guint i = 0; i < variants->len; i++)
-        bench_variant(g_ptr_array_index(variants, i), &limits, &totals);
+        bench_variant(g_ptr_array_index(variants, i), args->positions != NULL ? &from_file : NULL,
+                      &limits, &totals);
 
     g_autoptr(GString) rate = g_string_new(NULL);
-    dojo_output_rate(totals.perft_leaves, totals.perft_seconds, rate);
-    printf("total perft:  %" G_GUINT64_FORMAT " leaves in %.3f s (%s leaves/s)\n",
-           (guint64)totals.perft_leaves, totals.perft_seconds, rate->str);
-    g_string_truncate(rate, 0);
+    if (args->positions == NULL) {   /* no perft from a file's positions */
+        dojo_output_rate(totals.perft_leaves, totals.perft_seconds, rate);
+        printf("total perft:  %" G_GUINT64_FORMAT " leaves in %.3f s (%s leaves/s)\n",
+               (guint64)totals.perft_leaves, totals.perft_seconds, rate->str);
+        g_string_truncate(rate, 0);
+    }
     dojo_output_rate(totals.search_nodes, totals.search_seconds, rate);
     printf("total search: %" G_GUINT64_FORMAT " nodes in %.3f s (%s nodes/s)\n",
            (guint64)totals.search_nodes, totals.search_seconds, rate->str);
@@ -237,12 +296,18 @@ int dojo_cmd_bench(int argc, char **argv)
         "at which the first position's search needs 300000 nodes).  Prints nodes, times,\n"
         "speeds and totals; with a fixed depth the node counts, and so the final\n"
         "signature, change only when the code does.  Build with -Dbuildtype=release.",
-        NULL, &args);
+        "--positions FILE searches the positions of FILE instead (one position string a\n"
+        "line, as the game writes it; lines that start with # are comments), for the\n"
+        "one game named, and leaves perft out: the positions where a game is decided\n"
+        "may search differently from the standard ones.",
+        &args);
     GOptionEntry entries[] = {
         { "depth", 0, 0, G_OPTION_ARG_STRING, &args.depth,
           "Search depth (default: calibrated per variant)", "N" },
         { "time", 0, 0, G_OPTION_ARG_STRING, &args.time,
           "Search each position for MS milliseconds instead (counts then vary)", "MS" },
+        { "positions", 0, 0, G_OPTION_ARG_FILENAME, &args.positions,
+          "Search the positions in FILE instead of the standard ones", "FILE" },
         { NULL, 0, 0, G_OPTION_ARG_NONE, NULL, NULL, NULL },
     };
     g_option_group_add_entries(dojo_option_main_group(context), entries);
@@ -250,5 +315,6 @@ int dojo_cmd_bench(int argc, char **argv)
                                          &args);
     g_free(args.depth);
     g_free(args.time);
+    g_free(args.positions);
     return code;
 }

@@ -4,8 +4,7 @@
 #include <math.h>
 #include <string.h>
 
-#include "framework/game_history.h"
-#include "framework/text_file.h"
+#include "position_file.h"
 
 /* Seconds as typed ("10", "0.1") into milliseconds. */
 static bool parse_seconds(const char *text, gint64 *ms)
@@ -32,39 +31,6 @@ bool dojo_match_tc_parse(const char *text, const char *what, DojoMatchLimits *li
     }
     limits->inc_ms = inc;
     return true;
-}
-
-/* The position strings of an openings file, each checked by the variant. */
-static GPtrArray *read_positions(const DjVariant *variant, const char *path, GError **error)
-{
-    g_autofree char *text = NULL;
-    gsize length = 0;
-    if (!dj_text_file_read_text(path, DJ_TEXT_FILE_MAX_BYTES, "an openings file", &text, &length,
-                                error)) {
-        g_prefix_error(error, "cannot read the openings in ");   /* "PATH: WHY" follows */
-        return NULL;
-    }
-    g_autoptr(GPtrArray) positions = g_ptr_array_new_with_free_func(g_free);
-    g_auto(GStrv) lines = g_strsplit(text, "\n", -1);
-    for (int i = 0; lines[i] != NULL; i++) {
-        char *line = g_strstrip(lines[i]);
-        if (line[0] == '\0' || line[0] == '#')
-            continue;
-        DjSetup setup = { line, 0, NULL, 0 };
-        g_autoptr(GError) local = NULL;
-        g_autoptr(DjGame) game = dj_game_new(variant, &setup, &local);
-        if (game == NULL || dj_game_outcome(game) != DJ_OUTCOME_ONGOING) {
-            g_set_error(error, DJ_ERROR, DJ_ERROR_INVALID, "%s: line %d: %s", path, i + 1,
-                        game == NULL ? local->message : "the game is already over there");
-            return NULL;
-        }
-        g_ptr_array_add(positions, g_strdup(line));
-    }
-    if (positions->len == 0) {
-        g_set_error(error, DJ_ERROR, DJ_ERROR_INVALID, "%s holds no position", path);
-        return NULL;
-    }
-    return g_steal_pointer(&positions);
 }
 
 /* plan->balance from --balance and --balance-nodes, which judge random
@@ -115,7 +81,8 @@ static bool parse_openings(const DojoSetupArgs *setup, const char *text, DojoMat
         return true;
     }
     if (g_str_has_prefix(text, "file:") && text[5] != '\0') {
-        plan->positions = read_positions(plan->variant, text + 5, error);
+        plan->positions = dojo_position_file_read(plan->variant, text + 5, "an openings file",
+                                                   "cannot read the openings in ", error);
         return plan->positions != NULL;
     }
     dojo_usage_error(error, "--openings wants none, random:N or file:PATH, not '%s'", text);

@@ -122,6 +122,7 @@ static void test_usage_errors_exit_2(void **state)
         (const char *const[]){ "play", game, "--engine", "", NULL },
         (const char *const[]){ "bench", "no-such-game", NULL },
         (const char *const[]){ "bench", "--depth", "x", NULL },
+        (const char *const[]){ "bench", "--positions", "mid.txt", NULL },
     };
     for (size_t i = 0; i < G_N_ELEMENTS(cases); i++) {
         DojoRun *r = run(state, cases[i]);
@@ -384,6 +385,51 @@ static void test_bench_is_reproducible(void **state)
     runner_run_free(second);
 }
 
+/* --positions searches a file's positions, one a line, comments and blank
+ * lines aside, in order and repeats included, and runs no perft. */
+static void test_bench_positions_file(void **state)
+{
+    runner_require_variant("onitama");
+    runner_write_file(*state, "mid.txt",
+                      "# two deals\n"
+                      "ssmss/5/5/5/SSMSS b boar,mantis,eel,frog,ox\n"
+                      "\n"
+                      "  ssmss/5/5/5/SSMSS b tiger,crab,monkey,crane,dragon  \n"
+                      "ssmss/5/5/5/SSMSS b boar,mantis,eel,frog,ox\n");
+    const char *const args[] = { "bench", "onitama", "--positions", "mid.txt", "--depth", "3",
+                                 NULL };
+    DojoRun *first = run(state, args);
+    DojoRun *second = run(state, args);
+    assert_int_equal(first->exit_code, 0);
+    assert_int_equal(runner_count_containing(first->out, " search  3 "), 3);
+    assert_int_equal(runner_count_containing(first->out, "position 3 "), 1);
+    assert_int_equal(runner_count_containing(first->out, "position 4 "), 0);
+    assert_int_equal(runner_count_containing(first->out, " perft "), 0);
+    assert_int_equal(runner_count_containing(first->out, "total perft"), 0);
+    const char *sig1 = strstr(first->out, "signature: ");
+    const char *sig2 = strstr(second->out, "signature: ");
+    assert_non_null(sig1);
+    assert_non_null(sig2);
+    assert_string_equal(sig1, sig2);
+    runner_run_free(first);
+    runner_run_free(second);
+
+    /* A bad line is named, and nothing is searched. */
+    runner_write_file(*state, "bad.txt", "ssmss/5/5/5/SSMSS b boar,mantis,eel,frog,ox\nxyz\n");
+    const char *const bad[] = { "bench", "onitama", "--positions", "bad.txt", NULL };
+    DojoRun *r = run(state, bad);
+    assert_int_equal(r->exit_code, 1);
+    assert_non_null(strstr(r->err, "bad.txt: line 2: "));
+    assert_string_equal(r->out, "");
+    runner_run_free(r);
+
+    const char *const missing[] = { "bench", "onitama", "--positions", "none.txt", NULL };
+    r = run(state, missing);
+    assert_int_equal(r->exit_code, 1);
+    assert_non_null(strstr(r->err, "cannot read the positions in none.txt"));
+    runner_run_free(r);
+}
+
 int main(int argc, char **argv)
 {
     if (!runner_init(argc, argv)) {
@@ -397,6 +443,8 @@ int main(int argc, char **argv)
         cmocka_unit_test_setup_teardown(test_option_the_variant_refuses_exits_1, runner_make_dir,
                                         runner_remove_dir),
         cmocka_unit_test_setup_teardown(test_perft_counts, runner_make_dir, runner_remove_dir),
+        cmocka_unit_test_setup_teardown(test_bench_positions_file, runner_make_dir,
+                                        runner_remove_dir),
         cmocka_unit_test_setup_teardown(test_perft_divide_adds_up, runner_make_dir, runner_remove_dir),
         cmocka_unit_test_setup_teardown(test_analyze_with_threads, runner_make_dir, runner_remove_dir),
         cmocka_unit_test_setup_teardown(test_tune_writes_weights, runner_make_dir, runner_remove_dir),
