@@ -41,7 +41,7 @@ typedef struct BenchTotals {
 
 typedef struct BenchPositions {
     GPtrArray *positions;   /* state_size blocks */
-    GArray *keys;           /* uint64_t, to drop duplicates */
+    GArray *keys;           /* uint64_t, to drop duplicates (standard positions only) */
     GArray *is_start;       /* gboolean: a new game rather than a later position */
 } BenchPositions;
 
@@ -60,9 +60,6 @@ static void positions_add(BenchPositions *set, const DjVariant *variant, const v
     g_array_append_val(set->is_start, is_start);
 }
 
-/* New games from fixed seeds with default options, and from each the
- * position after a few plies picked by a fixed arithmetic rule over the
- * legal move list: varied, reproducible, and known to no game. */
 static void positions_init(BenchPositions *set)
 {
     set->positions = g_ptr_array_new_with_free_func(g_free);
@@ -70,6 +67,9 @@ static void positions_init(BenchPositions *set)
     set->is_start = g_array_new(FALSE, FALSE, sizeof(gboolean));
 }
 
+/* New games from fixed seeds with default options, and from each the
+ * position after a few plies picked by a fixed arithmetic rule over the
+ * legal move list: varied, reproducible, and known to no game. */
 static void standard_positions(const DjVariant *variant, BenchPositions *set)
 {
     g_autofree void *pos = g_malloc(variant->state_size);
@@ -111,8 +111,6 @@ static bool file_positions(const DjVariant *variant, const char *path, BenchPosi
         void *copy = g_malloc(variant->state_size);
         memcpy(copy, pos, variant->state_size);
         g_ptr_array_add(set->positions, copy);
-        uint64_t key = variant->key(pos);
-        g_array_append_val(set->keys, key);
         gboolean is_start = FALSE;
         g_array_append_val(set->is_start, is_start);
     }
