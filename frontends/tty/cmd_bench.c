@@ -193,29 +193,23 @@ static int calibrate_depth(const DjVariant *variant, DjSearch *search, const voi
     return depth;
 }
 
-/* The bench of one variant, from its standard positions or, when `given`
- * is not NULL, from those (read by file_positions). */
-static void bench_variant(const DjVariant *variant, const BenchPositions *given,
+/* The bench of one variant from `set`: perft from its starts, then the
+ * searches of all its positions. */
+static void bench_variant(const DjVariant *variant, const BenchPositions *set,
                           const DjSearchLimits *given_limits, BenchTotals *totals)
 {
-    g_auto(BenchPositions) standard = { NULL, NULL, NULL };
-    if (given == NULL) {
-        positions_init(&standard);
-        standard_positions(variant, &standard);
-    }
-    const BenchPositions set = given != NULL ? *given : standard;
     /* the alpha-beta search needs an evaluation: without one, perft only */
     g_autoptr(DjSearch) search = variant->evaluate != NULL ? dj_search_new(variant, BENCH_TABLE_MB) : NULL;
     DjSearchLimits limits = *given_limits;
-    if (search != NULL && limits.depth == 0 && limits.time_ms == 0 && set.positions->len > 0)
-        limits.depth = calibrate_depth(variant, search, g_ptr_array_index(set.positions, 0));
-    for (guint i = 0; i < set.positions->len; i++) {
-        const void *pos = g_ptr_array_index(set.positions, i);
-        if (g_array_index(set.is_start, gboolean, i))
+    if (search != NULL && limits.depth == 0 && limits.time_ms == 0 && set->positions->len > 0)
+        limits.depth = calibrate_depth(variant, search, g_ptr_array_index(set->positions, 0));
+    for (guint i = 0; i < set->positions->len; i++) {
+        const void *pos = g_ptr_array_index(set->positions, i);
+        if (g_array_index(set->is_start, gboolean, i))
             bench_perft(variant, (int)i + 1, pos, totals);
     }
-    for (guint i = 0; search != NULL && i < set.positions->len; i++)
-        bench_search(variant, search, (int)i + 1, g_ptr_array_index(set.positions, i), &limits,
+    for (guint i = 0; search != NULL && i < set->positions->len; i++)
+        bench_search(variant, search, (int)i + 1, g_ptr_array_index(set->positions, i), &limits,
                      totals);
 }
 
@@ -263,9 +257,17 @@ static int run_bench(void *data, int n_positional, char **positional)
         printf("Searches to a fixed depth from cleared tables: node counts are "
                "reproducible.\n");
     BenchTotals totals = { 0 };
-    for (guint i = 0; i < variants->len; i++)
-        bench_variant(g_ptr_array_index(variants, i), args->positions != NULL ? &from_file : NULL,
-                      &limits, &totals);
+    for (guint i = 0; i < variants->len; i++) {
+        const DjVariant *variant = g_ptr_array_index(variants, i);
+        if (args->positions != NULL) {
+            bench_variant(variant, &from_file, &limits, &totals);
+            continue;
+        }
+        g_auto(BenchPositions) standard = { NULL, NULL, NULL };
+        positions_init(&standard);
+        standard_positions(variant, &standard);
+        bench_variant(variant, &standard, &limits, &totals);
+    }
 
     g_autoptr(GString) rate = g_string_new(NULL);
     if (args->positions == NULL) {   /* no perft from a file's positions */
