@@ -336,6 +336,18 @@ struct DjVariant {
     const DjParam *params;
     int n_params;
 
+    /* Optional (0, NULL, NULL: no learnt evaluation; framework/net.h).
+     * net_features writes the features of the ongoing `pos`, from the side
+     * to move's point of view, each below net_inputs, at most
+     * DJ_NET_MAX_ACTIVE of them, and returns how many; a position and its
+     * image by `mirror` (the same game from the other side) have the same
+     * features.  `net` points at the slot of the network evaluate() adds
+     * to its own score (NULL there: none): dj_net_install() sets it between
+     * searches, never during one. */
+    int net_inputs;
+    int (*net_features)(const void *pos, uint16_t *out);
+    const struct DjNet **net;
+
     /* ---- notation ------------------------------------------------------- */
 
     /* Parse move text typed by a person or read from a record.  Accepts the
