@@ -70,22 +70,6 @@ typedef struct SpsaRun {
 
 /* ---- the command line --------------------------------------------------------------- */
 
-static bool parse_fraction(const char *text, const char *what, double min_excluded, double max,
-                           double fallback, double *out, GError **error)
-{
-    if (text == NULL) {
-        *out = fallback;
-        return true;
-    }
-    char *end = NULL;
-    double value = g_ascii_strtod(text, &end);
-    if (end == text || *end != '\0' || !isfinite(value) || value <= min_excluded || value > max)
-        return dojo_usage_error(error, "%s wants a number above %g and at most %g, not '%s'",
-                                what, min_excluded, max, text);
-    *out = value;
-    return true;
-}
-
 /* This dojo itself, `dojo uci`, as an engine spec. */
 static bool own_engine(DojoEngineSpec *spec, GError **error)
 {
@@ -169,10 +153,10 @@ static bool read_setup(const SpsaArgs *args, SpsaSetup *setup, GError **error)
             || dojo_int_parse(args->concurrency, "--concurrency", 1, 2, &concurrency, error))
         && (args->max_plies == NULL
             || dojo_int_parse(args->max_plies, "--max-plies", 0, G_MAXINT32, &max_plies, error))
-        && parse_fraction(args->c_end, "--c-end", 0.0, 1.0, DEFAULT_C_END_FRACTION,
-                          &setup->c_end_fraction, error)
-        && parse_fraction(args->r_end, "--r-end", 0.0, 10.0, DEFAULT_R_END, &setup->r_end,
-                          error)
+        && dojo_fraction_parse(args->c_end, "--c-end", 0.0, 1.0, DEFAULT_C_END_FRACTION,
+                               &setup->c_end_fraction, error)
+        && dojo_fraction_parse(args->r_end, "--r-end", 0.0, 10.0, DEFAULT_R_END, &setup->r_end,
+                               error)
         && parse_limits(args, &setup->limits, error)
         && parse_engine(args, &setup->engine, error)
         && parse_tuned(variant, args->params, setup->tuned, error)

@@ -19,6 +19,7 @@
 #include "interrupt.h"
 #include "options.h"
 #include "output.h"
+#include "record_paths.h"
 #include "tune_judge.h"
 
 #define TUNE_PARAMS "[OPTION...] VARIANT [RECORD|FOLDER...]"
@@ -96,34 +97,14 @@ static bool add_record(TuneData *data, const char *path, GError **error)
     return true;
 }
 
-static gint compare_paths(gconstpointer a, gconstpointer b)
+/* Add the records of `paths` (files, and folders of .dojo files). */
+static bool add_paths(TuneData *data, int n_paths, char **paths, GError **error)
 {
-    return strcmp(*(char *const *)a, *(char *const *)b);
-}
-
-static bool add_path(TuneData *data, const char *path, GError **error)
-{
-    if (!g_file_test(path, G_FILE_TEST_IS_DIR)) {
-        if (!g_file_test(path, G_FILE_TEST_IS_REGULAR)) {
-            g_set_error(error, DOJO_USAGE_ERROR, DOJO_USAGE_ERROR_BAD_ARGUMENT,
-                        "no record or folder '%s'", path);
-            return false;
-        }
-        return add_record(data, path, error);
-    }
-    g_autoptr(GDir) dir = g_dir_open(path, 0, error);
-    if (dir == NULL)
+    g_autoptr(GPtrArray) files = g_ptr_array_new_with_free_func(g_free);
+    if (!dojo_record_paths(n_paths, paths, files, error))
         return false;
-    g_autoptr(GPtrArray) names = g_ptr_array_new_with_free_func(g_free);
-    const char *name;
-    while ((name = g_dir_read_name(dir)) != NULL)
-        if (g_str_has_suffix(name, ".dojo"))
-            g_ptr_array_add(names, g_build_filename(path, name, NULL));
-    /* Sorted, so that the positions kept under --max-positions do not
-     * depend on the order the file system lists them in. */
-    g_ptr_array_sort(names, compare_paths);
-    for (guint i = 0; i < names->len; i++)
-        if (!add_record(data, g_ptr_array_index(names, i), error))
+    for (guint i = 0; i < files->len; i++)
+        if (!add_record(data, g_ptr_array_index(files, i), error))
             return false;
     return true;
 }
@@ -154,18 +135,13 @@ static bool add_labels_files(TuneData *data, char **paths, GError **error)
 static bool add_records(TuneData *data, const DojoEngineSpec *judge_spec, int n_paths,
                         char **paths, GError **error)
 {
-    if (judge_spec == NULL || n_paths == 0) {
-        for (int i = 0; i < n_paths; i++)
-            if (!add_path(data, paths[i], error))
-                return false;
-        return true;
-    }
+    if (judge_spec == NULL || n_paths == 0)
+        return add_paths(data, n_paths, paths, error);
     gint cancel = 0;
     dojo_interrupt_watch_flag(&cancel);
     dojo_interrupt_install();
     bool ok = (data->judge = dojo_judge_start(judge_spec, data->variant, &cancel, error)) != NULL;
-    for (int i = 0; ok && i < n_paths; i++)
-        ok = add_path(data, paths[i], error);
+    ok = ok && add_paths(data, n_paths, paths, error);
     g_clear_pointer(&data->judge, dojo_judge_free);
     dojo_interrupt_uninstall();
     dojo_interrupt_watch_flag(NULL);

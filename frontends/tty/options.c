@@ -2,6 +2,7 @@
  * options, players and sides. */
 #include "options.h"
 
+#include <math.h>
 #include <string.h>
 
 #include "framework/registry.h"
@@ -344,5 +345,21 @@ bool dojo_color_parse(const char *when, bool no_color, DojoColorChoice *out, GEr
         return false;
     }
     *out = no_color ? DOJO_COLOR_NEVER : choice;
+    return true;
+}
+
+bool dojo_fraction_parse(const char *text, const char *what, double min_excluded, double max,
+                         double fallback, double *out, GError **error)
+{
+    if (text == NULL) {
+        *out = fallback;
+        return true;
+    }
+    char *end = NULL;
+    double value = g_ascii_strtod(text, &end);
+    if (end == text || *end != '\0' || !isfinite(value) || value <= min_excluded || value > max)
+        return dojo_usage_error(error, "%s wants a number above %g and at most %g, not '%s'",
+                                what, min_excluded, max, text);
+    *out = value;
     return true;
 }

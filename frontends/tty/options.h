@@ -126,6 +126,11 @@ bool dojo_side_parse(const DjVariant *variant, const char *text, int *side, GErr
 bool dojo_int_parse(const char *text, const char *what, gint64 min, gint64 max,
                     gint64 *out, GError **error);
 
+/* Parse a number above min_excluded and at most max typed for option
+ * `what` (*out = fallback when text is NULL); usage error otherwise. */
+bool dojo_fraction_parse(const char *text, const char *what, double min_excluded, double max,
+                         double fallback, double *out, GError **error);
+
 /* ---- colour ----------------------------------------------------------------- */
 
 /* The help of --color=WHEN and --no-color, the same in every command that

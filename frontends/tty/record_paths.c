@@ -1,0 +1,44 @@
+/* record_paths.c: the record files a command is given, folders opened. */
+#include "record_paths.h"
+
+#include <string.h>
+
+#include "framework/error.h"
+#include "options.h"
+
+static gint compare_paths(gconstpointer a, gconstpointer b)
+{
+    return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+static bool add_folder(const char *path, GPtrArray *out, GError **error)
+{
+    g_autoptr(GDir) dir = g_dir_open(path, 0, error);
+    if (dir == NULL)
+        return false;
+    g_autoptr(GPtrArray) names = g_ptr_array_new();
+    const char *name;
+    while ((name = g_dir_read_name(dir)) != NULL)
+        if (g_str_has_suffix(name, ".dojo"))
+            g_ptr_array_add(names, g_build_filename(path, name, NULL));
+    g_ptr_array_sort(names, compare_paths);
+    for (guint i = 0; i < names->len; i++)
+        g_ptr_array_add(out, g_ptr_array_index(names, i));
+    return true;
+}
+
+bool dojo_record_paths(int n, char **paths, GPtrArray *out, GError **error)
+{
+    for (int i = 0; i < n; i++) {
+        if (g_file_test(paths[i], G_FILE_TEST_IS_DIR)) {
+            if (!add_folder(paths[i], out, error))
+                return false;
+        } else if (g_file_test(paths[i], G_FILE_TEST_IS_REGULAR)) {
+            g_ptr_array_add(out, g_strdup(paths[i]));
+        } else {
+            return dj_error_set(error, DOJO_USAGE_ERROR, DOJO_USAGE_ERROR_BAD_ARGUMENT,
+                                "no record or folder '%s'", paths[i]);
+        }
+    }
+    return true;
+}
