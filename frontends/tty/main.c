@@ -1,6 +1,7 @@
 /* main.c: the `dojo` command: finds the subcommand and hands over.
  *
- *   dojo list | play | perft | analyze | bench | uci | tune | spsa | match | review
+ *   dojo list | play | perft | analyze | bench | uci | tune | spsa | train | match
+ *        | review
  *        | help [COMMAND]
  *   dojo --help | --version
  *
@@ -30,6 +31,7 @@ static const DojoCommand commands[] = {
     { "uci", "be an engine for other programs (the UCI protocol)", dojo_cmd_uci },
     { "tune", "fit the evaluation's weights to games or an engine's scores", dojo_cmd_tune },
     { "spsa", "tune the evaluation's weights for results by self-play (SPSA)", dojo_cmd_spsa },
+    { "train", "train a learnt evaluation on recorded games", dojo_cmd_train },
     { "match", "a match between two UCI engines, with statistics", dojo_cmd_match },
     { "review", "the engine's verdict on every move of a recorded game", dojo_cmd_review },
 };

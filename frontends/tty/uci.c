@@ -13,6 +13,8 @@
 #include <string.h>
 
 #include "framework/game_history.h"
+#include "framework/error.h"
+#include "framework/net.h"
 #include "framework/notation.h"
 #include "framework/params.h"
 #include "framework/registry.h"
@@ -72,6 +74,7 @@ struct DojoUci {
     DjGame *game;
     GArray *setup_scratch;
     GPtrArray *default_weights;  /* each registered game's built-in weights */
+    DjNet *net;                  /* EvalFile's network, installed in its game, or NULL */
 
     DjEngine *search;            /* for search_variant, search_hash_mb and search_kind */
     const DjVariant *search_variant;
@@ -347,6 +350,10 @@ void dojo_uci_free(DojoUci *uci)
     g_array_free(uci->setup_scratch, TRUE);
     g_rand_free(uci->rand);
     g_ptr_array_free(uci->default_weights, TRUE);
+    /* Nothing may keep pointing at the network once it is freed. */
+    if (uci->net != NULL)
+        dj_net_install(dj_registry_find(uci->net->variant), NULL, NULL);
+    dj_net_free(uci->net);
     dojo_uci_settings_clear(&uci->settings);
     g_mutex_clear(&uci->output_lock);
     g_mutex_clear(&uci->lock);
@@ -377,6 +384,38 @@ static bool apply_weights(DojoUci *uci, GError **error)
     for (guint i = 0; all[i] != NULL; i++)
         if (all[i] == variant)
             dj_params_restore(variant, g_ptr_array_index(uci->default_weights, i));
+    return true;
+}
+
+/* Load the EvalFile network into the game it names (whatever UCI_Variant
+ * is, so that the options may come in any order), or, with no file, take
+ * the one loaded out.  On failure the network loaded before stays. */
+static bool apply_eval_file(DojoUci *uci, GError **error)
+{
+    const char *path = uci->settings.eval_file;
+    g_autoptr(DjNet) net = NULL;
+    const DjVariant *variant = NULL;
+    if (path != NULL) {
+        net = dj_net_load(path, error);
+        if (net == NULL)
+            return false;
+        variant = dj_registry_find(net->variant);
+        if (variant == NULL)
+            return dj_error_set(error, DJ_ERROR, DJ_ERROR_INVALID,
+                                "%s: the network is for '%s', a game this dojo does not have",
+                                path, net->variant);
+        if (!dj_net_install(variant, net, error)) {
+            g_prefix_error(error, "%s: ", path);
+            return false;
+        }
+    }
+    if (uci->net != NULL) {
+        const DjVariant *old = dj_registry_find(uci->net->variant);
+        if (old != variant)
+            dj_net_install(old, NULL, NULL);
+        dj_net_free(uci->net);
+    }
+    uci->net = g_steal_pointer(&net);
     return true;
 }
 
@@ -415,6 +454,7 @@ static void command_setoption(DojoUci *uci, char **words, int n)
     /* Work on a copy so that a game option the game refuses changes nothing. */
     DojoUciSettings before = uci->settings;
     g_autofree char *previous_weights = g_strdup(uci->settings.weights);
+    g_autofree char *previous_eval_file = g_strdup(uci->settings.eval_file);
     g_autoptr(GHashTable) saved = g_hash_table_new_full(g_str_hash, g_str_equal, g_free, g_free);
     GHashTableIter iter;
     gpointer key, val;
@@ -430,6 +470,11 @@ static void command_setoption(DojoUci *uci, char **words, int n)
         ok = false;
         g_free(uci->settings.weights);
         uci->settings.weights = g_strdup(previous_weights);
+    }
+    if (ok && (changed & DOJO_UCI_CHANGED_EVAL_FILE) && !apply_eval_file(uci, &error)) {
+        ok = false;
+        g_free(uci->settings.eval_file);
+        uci->settings.eval_file = g_strdup(previous_eval_file);
     }
     if (ok && (changed & DOJO_UCI_CHANGED_GAME_OPTION)) {
         g_autoptr(DjGame) trial = new_start(uci, &error);

@@ -38,6 +38,7 @@ void dojo_uci_settings_clear(DojoUciSettings *settings)
     if (settings->game_options != NULL)
         g_hash_table_destroy(settings->game_options);
     g_free(settings->weights);
+    g_free(settings->eval_file);
     memset(settings, 0, sizeof *settings);
 }
 
@@ -94,6 +95,8 @@ void dojo_uci_options_describe(const DojoUciSettings *settings, unsigned max_has
                            " min 0 max %d\n", settings->seed, G_MAXINT32);
     g_string_append_printf(out, "option name Weights type string default %s\n",
                            settings->weights != NULL ? settings->weights : "<empty>");
+    g_string_append_printf(out, "option name EvalFile type string default %s\n",
+                           settings->eval_file != NULL ? settings->eval_file : "<empty>");
     g_autoptr(GPtrArray) names = game_option_names();
     for (guint i = 0; i < names->len; i++) {
         const char *name = g_ptr_array_index(names, i);
@@ -201,6 +204,11 @@ bool dojo_uci_option_set(DojoUciSettings *settings, const char *name, const char
         settings->weights = value == NULL || value[0] == '\0' || strcmp(value, "<empty>") == 0
                                 ? NULL : g_strdup(value);
         *changed = DOJO_UCI_CHANGED_WEIGHTS;
+    } else if (g_ascii_strcasecmp(name, "EvalFile") == 0) {
+        g_free(settings->eval_file);
+        settings->eval_file = value == NULL || value[0] == '\0' || strcmp(value, "<empty>") == 0
+                                  ? NULL : g_strdup(value);
+        *changed = DOJO_UCI_CHANGED_EVAL_FILE;
     } else {
         g_autoptr(GPtrArray) names = game_option_names();
         bool known = false;

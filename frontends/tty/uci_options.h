@@ -33,6 +33,7 @@ typedef struct DojoUciSettings {
     int move_overhead_ms;         /* Move Overhead */
     guint64 seed;                 /* Seed: a new game's deal, the levels' choices */
     char *weights;                /* Weights: a weights file for the current game, or NULL */
+    char *eval_file;              /* EvalFile: a learnt evaluation (dojo train), or NULL */
     DjEngineKind engine;          /* Search; DJ_ENGINE_DEFAULT: the game's default */
     GHashTable *game_options;     /* lower-case name -> value, for non-empty values */
 } DojoUciSettings;
@@ -46,6 +47,7 @@ typedef enum DojoUciChange {
     DOJO_UCI_CHANGED_GAME_OPTION = 1 << 3, /* a game option: startpos changes */
     DOJO_UCI_CHANGED_THREADS = 1 << 4,
     DOJO_UCI_CHANGED_WEIGHTS = 1 << 5,   /* load `weights` (NULL: the built-in ones) */
+    DOJO_UCI_CHANGED_EVAL_FILE = 1 << 6, /* load `eval_file` (NULL: no network) */
 } DojoUciChange;
 
 /* Defaults: the first registered game, 64 MB, one thread, full strength. */

@@ -10,11 +10,13 @@
  * King's flank in our half; a King that wanders up the board) + threats
  * (loose pieces, pieces a pawn attacks) + pawns on their way to promotion +
  * slider mobility - pieces far from both Kings + a small bonus for having
- * the move.  The attack maps behind King safety and threats are gathered
- * once a call; the search calls this at every leaf. */
+ * the move + a learnt network's part, when one is loaded (net_features.c,
+ * framework/net.h).  The attack maps behind King safety and threats are
+ * gathered once a call; the search calls this at every leaf. */
 #include "framework/game.h"
 
 #include "attacks.h"
+#include "net_features.h"
 #include "position.h"
 #include "text.h"
 
@@ -413,6 +415,10 @@ int ogi_evaluate(const void *position)
     if (pos->side == OGI_WHITE)
         score = -score;
     score += w.tempo;
+    if (ogi_net != NULL) {
+        uint16_t features[DJ_NET_MAX_ACTIVE];
+        score += dj_net_output(ogi_net, features, ogi_net_features(pos, features));
+    }
     /* Real games stay far inside the bound, but one side owning all 30
      * other pieces, promoted, would pass it: clamp. */
     const int limit = DJ_SCORE_EVAL_MAX - 1;
@@ -450,6 +456,11 @@ int ogi_eval_terms(const void *position, DjEvalTerm *out)
     for (size_t i = 0; i < G_N_ELEMENTS(sided); i++)
         out[n++] = (DjEvalTerm){ sided[i].name, sided[i].by_side[us], sided[i].by_side[them] };
     out[n++] = (DjEvalTerm){ "tempo", w.tempo, 0 };
+    if (ogi_net != NULL) {
+        uint16_t features[DJ_NET_MAX_ACTIVE];
+        int learnt = dj_net_output(ogi_net, features, ogi_net_features(pos, features));
+        out[n++] = (DjEvalTerm){ "learnt", learnt, 0 };
+    }
     return n;
 }
 

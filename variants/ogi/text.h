@@ -26,7 +26,8 @@ typedef enum OgiError {
 extern const DjParam ogi_params[OGI_N_PARAMS];
 
 /* DjVariant.eval_terms (eval.c): material, King safety, threats, pawns,
- * slider mobility, proximity and tempo, as ogi_evaluate adds them up. */
+ * slider mobility, proximity, tempo and, with a network loaded, its part
+ * ("learnt"), as ogi_evaluate adds them up. */
 int ogi_eval_terms(const void *pos, DjEvalTerm *out);
 
 /* "Black" / "White". */

@@ -3,6 +3,7 @@
 #include "framework/game.h"
 
 #include "attacks.h"
+#include "net_features.h"
 #include "position.h"
 #include "text.h"
 
@@ -14,6 +15,7 @@ void ogi_tables_init(void)
     if (g_once_init_enter(&done)) {
         ogi_attacks_init();
         ogi_zobrist_init();
+        ogi_net_features_init();
         g_once_init_leave(&done, 1);
     }
 }
@@ -100,6 +102,9 @@ const DjVariant dj_variant_ogi = {
     .see = ogi_see,
     .params = ogi_params,
     .n_params = OGI_N_PARAMS,
+    .net_inputs = OGI_NET_INPUTS,
+    .net_features = ogi_net_features,
+    .net = &ogi_net,
 
     .parse_move = ogi_parse_move,
     .format_move = ogi_format_move,
