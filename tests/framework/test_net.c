@@ -18,6 +18,7 @@
 #include "framework/net.h"
 #include "framework/net_train.h"
 #include "gerror_assert.h"
+#include "temp_dir.h"
 
 /* ---- a network worked out by hand ------------------------------------- */
 
@@ -267,27 +268,6 @@ static void test_format_and_parse(void **state)
     dj_net_format(back, "a comment", again);
     assert_string_equal(again->str, text->str);
     assert_same_weights(net, back);
-}
-
-static int make_dir(void **state)
-{
-    *state = g_dir_make_tmp("dojo-net-XXXXXX", NULL);
-    return *state != NULL ? 0 : -1;
-}
-
-static int remove_dir(void **state)
-{
-    const char *dir = *state;
-    GDir *listing = g_dir_open(dir, 0, NULL);
-    for (const char *name; listing != NULL && (name = g_dir_read_name(listing)) != NULL;) {
-        g_autofree char *path = g_build_filename(dir, name, NULL);
-        g_unlink(path);
-    }
-    if (listing != NULL)
-        g_dir_close(listing);
-    g_rmdir(dir);
-    g_free(*state);
-    return 0;
 }
 
 static void test_save_and_load(void **state)
@@ -841,7 +821,7 @@ int main(void)
         cmocka_unit_test(test_output_near_forward),
         cmocka_unit_test(test_large_sums_are_exact),
         cmocka_unit_test(test_format_and_parse),
-        cmocka_unit_test_setup_teardown(test_save_and_load, make_dir, remove_dir),
+        cmocka_unit_test_setup_teardown(test_save_and_load, temp_dir_make, temp_dir_remove),
         cmocka_unit_test(test_parse_refusals),
         cmocka_unit_test(test_train_learns_a_rule),
         cmocka_unit_test(test_train_stops_when_told),

@@ -14,27 +14,7 @@
 #include "framework/game.h"
 #include "framework/text_file.h"
 #include "gerror_assert.h"
-
-static int make_dir(void **state)
-{
-    *state = g_dir_make_tmp("dojo-text-file-XXXXXX", NULL);
-    return *state != NULL ? 0 : -1;
-}
-
-static int remove_dir(void **state)
-{
-    const char *dir = *state;
-    GDir *listing = g_dir_open(dir, 0, NULL);
-    for (const char *name; listing != NULL && (name = g_dir_read_name(listing)) != NULL;) {
-        g_autofree char *path = g_build_filename(dir, name, NULL);
-        g_unlink(path);
-    }
-    if (listing != NULL)
-        g_dir_close(listing);
-    g_rmdir(dir);
-    g_free(*state);
-    return 0;
-}
+#include "temp_dir.h"
 
 /* The names in `dir`, sorted and joined by spaces. */
 static char *listing_of(const char *dir)
@@ -127,10 +107,12 @@ static void test_text_refuses_binary_data(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test_setup_teardown(test_replaces_a_plain_file, make_dir, remove_dir),
-        cmocka_unit_test_setup_teardown(test_leaves_a_named_pipe_alone, make_dir, remove_dir),
-        cmocka_unit_test_setup_teardown(test_leaves_a_folder_alone, make_dir, remove_dir),
-        cmocka_unit_test_setup_teardown(test_text_refuses_binary_data, make_dir, remove_dir),
+        cmocka_unit_test_setup_teardown(test_replaces_a_plain_file, temp_dir_make, temp_dir_remove),
+        cmocka_unit_test_setup_teardown(test_leaves_a_named_pipe_alone, temp_dir_make,
+                                        temp_dir_remove),
+        cmocka_unit_test_setup_teardown(test_leaves_a_folder_alone, temp_dir_make, temp_dir_remove),
+        cmocka_unit_test_setup_teardown(test_text_refuses_binary_data, temp_dir_make,
+                                        temp_dir_remove),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
