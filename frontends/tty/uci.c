@@ -12,8 +12,8 @@
 #include <stdarg.h>
 #include <string.h>
 
-#include "framework/game_history.h"
 #include "framework/error.h"
+#include "framework/game_history.h"
 #include "framework/net.h"
 #include "framework/notation.h"
 #include "framework/params.h"

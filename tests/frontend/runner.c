@@ -380,6 +380,17 @@ int runner_count_containing(const char *text, const char *needle)
     return count;
 }
 
+void runner_assert_help_mentions(void **state, const char *command,
+                                 const char *const *mentions, size_t n)
+{
+    DojoRun *r = runner_run_text(*state, NULL, (const char *const[]){ "help", command, NULL });
+    assert_int_equal(r->exit_code, 0);
+    for (size_t i = 0; i < n; i++)
+        if (strstr(r->out, mentions[i]) == NULL)
+            fail_msg("'dojo help %s' does not mention %s", command, mentions[i]);
+    runner_run_free(r);
+}
+
 int runner_count_processes(const char *program, const char *marker)
 {
     int count = 0;

@@ -92,6 +92,11 @@ char *runner_single_record(const char *dir);
 /* The number of lines of `text` that contain `needle`. */
 int runner_count_containing(const char *text, const char *needle);
 
+/* `dojo help COMMAND` exits 0 and its text holds each of the `n` words of
+ * `mentions` (a failed check names the first it lacks). */
+void runner_assert_help_mentions(void **state, const char *command,
+                                 const char *const *mentions, size_t n);
+
 /* The number of lines of `text` that are exactly `line`. */
 int runner_count_line(const char *text, const char *line);
 

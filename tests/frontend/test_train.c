@@ -583,15 +583,11 @@ static void test_uci_eval_file(void **state)
 
 static void test_help(void **state)
 {
-    DojoRun *r = runner_run_text(*state, NULL, (const char *const[]){ "help", "train", NULL });
-    assert_int_equal(r->exit_code, 0);
-    const char *mentions[] = { "--output", "--hidden", "--epochs", "--batch", "--rate",
-                               "--lambda", "--validation", "--skip-plies", "--max-positions",
-                               "--seed", "--net", "EvalFile", "dojo match" };
-    for (size_t i = 0; i < G_N_ELEMENTS(mentions); i++)
-        if (strstr(r->out, mentions[i]) == NULL)
-            fail_msg("'dojo help train' does not mention %s", mentions[i]);
-    runner_run_free(r);
+    const char *const mentions[] = { "--output", "--hidden", "--epochs", "--batch", "--rate",
+                                     "--lambda", "--validation", "--skip-plies",
+                                     "--max-positions", "--seed", "--net", "EvalFile",
+                                     "dojo match" };
+    runner_assert_help_mentions(state, "train", mentions, G_N_ELEMENTS(mentions));
 }
 
 int main(int argc, char **argv)

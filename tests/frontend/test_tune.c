@@ -472,14 +472,9 @@ static void test_interrupted_judging(void **state)
 
 static void test_help(void **state)
 {
-    DojoRun *r = runner_run_text(*state, NULL, (const char *const[]){ "help", "tune", NULL });
-    assert_int_equal(r->exit_code, 0);
-    const char *mentions[] = { "--judge", "--labels", "--save-labels", "nodes=", "LABEL POSITION",
-                               "--max-positions" };
-    for (size_t i = 0; i < G_N_ELEMENTS(mentions); i++)
-        if (strstr(r->out, mentions[i]) == NULL)
-            fail_msg("'dojo help tune' does not mention %s", mentions[i]);
-    runner_run_free(r);
+    const char *const mentions[] = { "--judge", "--labels", "--save-labels", "nodes=",
+                                     "LABEL POSITION", "--max-positions" };
+    runner_assert_help_mentions(state, "tune", mentions, G_N_ELEMENTS(mentions));
 }
 
 int main(int argc, char **argv)
