@@ -13,10 +13,10 @@
  *     the King: the shapes of castles and of attacks on them. */
 #include "net_features.h"
 
+#include <stdlib.h>
+
 #include "attacks.h"
 #include "position.h"
-
-#include <stdlib.h>
 
 enum {
     SQUARES = OGI_SQUARES,
