@@ -380,6 +380,17 @@ int runner_count_containing(const char *text, const char *needle)
     return count;
 }
 
+char *runner_without_comments(const char *text)
+{
+    char **lines = runner_lines(text);
+    GString *out = g_string_new(NULL);
+    for (int i = 0; lines[i] != NULL; i++)
+        if (lines[i][0] != '#')
+            g_string_append_printf(out, "%s\n", lines[i]);
+    g_strfreev(lines);
+    return g_string_free(out, FALSE);
+}
+
 void runner_assert_help_mentions(void **state, const char *command,
                                  const char *const *mentions, size_t n)
 {

@@ -92,6 +92,10 @@ char *runner_single_record(const char *dir);
 /* The number of lines of `text` that contain `needle`. */
 int runner_count_containing(const char *text, const char *needle);
 
+/* The lines of `text` that are not '#' comments, each ending in '\n'
+ * (g_free it). */
+char *runner_without_comments(const char *text);
+
 /* `dojo help COMMAND` exits 0 and its text holds each of the `n` words of
  * `mentions` (a failed check names the first it lacks). */
 void runner_assert_help_mentions(void **state, const char *command,

@@ -62,18 +62,6 @@ static void make_records(void **state)
     g_free(first);
 }
 
-/* `text` without its '#' comment lines. */
-static char *without_comments(const char *text)
-{
-    char **lines = runner_lines(text);
-    GString *out = g_string_new(NULL);
-    for (int i = 0; lines[i] != NULL; i++)
-        if (lines[i][0] != '#')
-            g_string_append_printf(out, "%s\n", lines[i]);
-    g_strfreev(lines);
-    return g_string_free(out, FALSE);
-}
-
 /* The number before " positions from " in dojo train's report. */
 static int positions_read(const char *err)
 {
@@ -145,7 +133,7 @@ static void test_train_from_a_match(void **state)
     assert_int_equal(r->exit_code, 0);
     runner_run_free(r);
     char *again = runner_read_file(*state, "again.net");
-    char *weights = without_comments(text), *again_weights = without_comments(again);
+    char *weights = runner_without_comments(text), *again_weights = runner_without_comments(again);
     assert_string_equal(weights, again_weights);
     g_free(weights);
     g_free(again_weights);

@@ -102,18 +102,6 @@ static char *expected_labels(void **state, const DjVariant *v, int *count)
     return g_string_free(text, FALSE);
 }
 
-/* The lines of `text` that are not '#' comments, joined. */
-static char *without_comments(const char *text)
-{
-    char **lines = runner_lines(text);
-    GString *out = g_string_new(NULL);
-    for (int i = 0; lines[i] != NULL; i++)
-        if (lines[i][0] != '#')
-            g_string_append_printf(out, "%s\n", lines[i]);
-    g_strfreev(lines);
-    return g_string_free(out, FALSE);
-}
-
 /* The judge labels every quiet position with its own score; the labels
  * file holds exactly those lines, whose positions read back; fitting to
  * the file gives the same weights as fitting to the judged run. */
@@ -138,7 +126,7 @@ static void test_judge_and_labels_file(void **state)
     assert_true(g_str_has_prefix(labels, "# "));
     assert_non_null(strstr(labels, "labelled by the judge judge (nodes 7)"));
     assert_non_null(strstr(labels, "\n#   dojo tune "));
-    char *body = without_comments(labels);
+    char *body = runner_without_comments(labels);
     assert_string_equal(body, expected);
     /* Each position reads back to itself. */
     char **lines = runner_lines(body);
@@ -178,8 +166,8 @@ static void test_judge_and_labels_file(void **state)
                                  count, count);
     assert_non_null(strstr(reread, from));
     g_free(from);
-    char *judged_weights = without_comments(judged);
-    char *reread_weights = without_comments(reread);
+    char *judged_weights = runner_without_comments(judged);
+    char *reread_weights = runner_without_comments(reread);
     assert_true(judged_weights[0] != '\0');
     assert_string_equal(judged_weights, reread_weights);
 
@@ -203,7 +191,7 @@ static void test_judge_and_labels_file(void **state)
     assert_null(strstr(r->err, "start: k"));
     runner_run_free(r);
     char *again = runner_read_file(*state, "again.txt");
-    char *again_body = without_comments(again);
+    char *again_body = runner_without_comments(again);
     assert_string_equal(again_body, body);
     g_free(again_body);
     g_free(again);
