@@ -66,7 +66,7 @@ double dj_net_error(const DjNet *net, const DjNetSet *set)
     for (int i = 0; i < n; i++) {
         const uint16_t *features;
         const DjNetSample *s = dj_net_set_sample(set, i, &features);
-        float y = dj_net_forward(net, features, s->n_features, hidden);
+        float y = net != NULL ? dj_net_forward(net, features, s->n_features, hidden) : 0.0f;
         double p = dj_net_expected_score(s->base + (double)y * DJ_NET_OUTPUT_UNIT);
         sum += (p - s->target) * (p - s->target);
     }

@@ -35,7 +35,8 @@ const DjNetSample *dj_net_set_sample(const DjNetSet *set, int i, const uint16_t 
 /* The expected score of `centipawns`: 1 / (1 + 10^(-centipawns / 400)). */
 double dj_net_expected_score(double centipawns);
 
-/* Mean squared error of `net` over `set` (0 for an empty set). */
+/* Mean squared error of `net` over `set` (0 for an empty set); with `net`
+ * NULL, of the game's evaluation alone (a network that adds 0). */
 double dj_net_error(const DjNet *net, const DjNetSet *set);
 
 typedef struct DjNetTrainOptions {

@@ -9,8 +9,8 @@
  * score there and the game's result, both as the side to move's expected
  * score.  The network learns the difference: what the search found that
  * the evaluation did not see. */
-#include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "cli.h"
@@ -20,6 +20,7 @@
 #include "framework/record.h"
 #include "framework/text_file.h"
 #include "interrupt.h"
+#include "match_record.h"
 #include "options.h"
 #include "output.h"
 #include "record_paths.h"
@@ -53,36 +54,6 @@ typedef struct TrainData {
     int games, skipped_games, positions;
 } TrainData;
 
-/* The score each engine move of a record's text gave, by ply: scores[ply]
- * in centipawns from the mover's side, known[ply] false where the move has
- * no score (an opening move, a mate score, a comment of another form).
- * Move lines are the lines that start "N." or "N...", one a ply. */
-static void record_scores(const char *text, int n_plies, int *scores, bool *known)
-{
-    memset(known, 0, sizeof *known * (size_t)n_plies);
-    int ply = 0;
-    for (const char *line = text; *line != '\0' && ply < n_plies;) {
-        const char *next = strchr(line, '\n');
-        size_t length = next != NULL ? (size_t)(next - line) : strlen(line);
-        const char *p = line + strspn(line, " \t");
-        size_t digits = strspn(p, "0123456789");
-        if (digits > 0 && p[digits] == '.') {
-            const char *semicolon = memchr(line, ';', length);
-            if (semicolon != NULL) {
-                const char *word = semicolon + 1 + strspn(semicolon + 1, " \t");
-                char *end = NULL;
-                double pawns = g_ascii_strtod(word, &end);
-                if (end != word && *end == '/' && isfinite(pawns) && fabs(pawns) < 1000.0) {
-                    scores[ply] = (int)lround(pawns * 100.0);
-                    known[ply] = true;
-                }
-            }
-            ply++;
-        }
-        line += length + (next != NULL);
-    }
-}
-
 /* Add the samples of the record at `path`; a record that does not read, of
  * another game or unfinished, is counted as skipped. */
 static void add_record(TrainData *data, const char *path)
@@ -110,7 +81,7 @@ static void add_record(TrainData *data, const char *path)
     int n_plies = dj_game_length(game);
     g_autofree int *scores = g_new(int, (size_t)MAX(n_plies, 1));
     g_autofree bool *known = g_new(bool, (size_t)MAX(n_plies, 1));
-    record_scores(text, n_plies, scores, known);
+    dojo_match_record_scores(text, n_plies, scores, known);
     double side0_result = outcome == DJ_OUTCOME_WIN_SIDE0 ? 1.0
                         : outcome == DJ_OUTCOME_WIN_SIDE1 ? 0.0 : 0.5;
     bool held_out = data->validation_every > 0
@@ -137,20 +108,6 @@ static void add_record(TrainData *data, const char *path)
         data->positions++;
     }
     data->games++;
-}
-
-/* The error of the game's evaluation alone (a network that adds 0). */
-static double base_error(const DjNetSet *set)
-{
-    int n = dj_net_set_size(set);
-    double sum = 0.0;
-    for (int i = 0; i < n; i++) {
-        const uint16_t *features;
-        const DjNetSample *s = dj_net_set_sample(set, i, &features);
-        double d = dj_net_expected_score(s->base) - s->target;
-        sum += d * d;
-    }
-    return n > 0 ? sum / n : 0.0;
 }
 
 static bool show_epoch(int epoch, double train_error, double validation_error, void *user_data)
@@ -252,7 +209,7 @@ static int run_train(void *data_args, int n_positional, char **positional)
                 "with the engines' scores (dojo match --records)\n", variant->title);
         return DOJO_EXIT_FAILURE;
     }
-    double alone = base_error(validation), alone_train = base_error(train);
+    double alone = dj_net_error(NULL, validation), alone_train = dj_net_error(NULL, train);
     fprintf(stderr, "the evaluation alone: error %.6f, held out %.6f\n", alone_train, alone);
 
     DjNetTrainOptions options = {

@@ -1,7 +1,9 @@
 /* match_record.c: annotated records of match games (see match_record.h). */
 #include "match_record.h"
 
+#include <math.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "framework/record.h"
 
@@ -43,4 +45,30 @@ void dojo_match_format_record(const DjGame *game, const DojoMoveNote *notes, int
 {
     NoteCursor cursor = { notes, n_notes, 0 };
     dj_record_format_annotated(game, append_note_comment, &cursor, out);
+}
+
+void dojo_match_record_scores(const char *text, int n_plies, int *scores, bool *known)
+{
+    memset(known, 0, sizeof *known * (size_t)n_plies);
+    int ply = 0;
+    for (const char *line = text; *line != '\0' && ply < n_plies;) {
+        const char *next = strchr(line, '\n');
+        size_t length = next != NULL ? (size_t)(next - line) : strlen(line);
+        const char *p = line + strspn(line, " \t");
+        size_t digits = strspn(p, "0123456789");
+        if (digits > 0 && p[digits] == '.') {
+            const char *semicolon = memchr(line, ';', length);
+            if (semicolon != NULL) {
+                const char *word = semicolon + 1 + strspn(semicolon + 1, " \t");
+                char *end = NULL;
+                double pawns = g_ascii_strtod(word, &end);
+                if (end != word && *end == '/' && isfinite(pawns) && fabs(pawns) < 1000.0) {
+                    scores[ply] = (int)lround(pawns * 100.0);
+                    known[ply] = true;
+                }
+            }
+            ply++;
+        }
+        line += length + (next != NULL);
+    }
 }

@@ -28,4 +28,11 @@ void dojo_match_format_note(const DojoMoveNote *note, GString *out);
 void dojo_match_format_record(const DjGame *game, const DojoMoveNote *notes, int n_notes,
                               GString *out);
 
+/* Read back the scores of such a record's `text`, for its first n_plies
+ * plies: scores[ply] in centipawns from the mover's side, known[ply] false
+ * where the move has no score (an opening move, a mate score, a comment of
+ * another form).  Move lines are the lines that start "N." or "N...", one
+ * a ply. */
+void dojo_match_record_scores(const char *text, int n_plies, int *scores, bool *known);
+
 #endif

@@ -377,6 +377,7 @@ static int remoteness(const OgiPosition *pos, int colour)
 typedef struct EvalParts {
     int material;
     int king_safety[2], threats[2], pawns[2], mobility[2], proximity[2];
+    int learnt;   /* the network's part, the side to move's (0 without one) */
 } EvalParts;
 
 static inline void eval_parts(const OgiPosition *pos, EvalParts *p)
@@ -399,6 +400,11 @@ static inline void eval_parts(const OgiPosition *pos, EvalParts *p)
     p->mobility[OGI_WHITE] = white->slider_squares * w.mobility;
     p->proximity[OGI_BLACK] = -remoteness(pos, OGI_BLACK) * w.proximity;
     p->proximity[OGI_WHITE] = -remoteness(pos, OGI_WHITE) * w.proximity;
+    p->learnt = 0;
+    if (ogi_net != NULL) {
+        uint16_t features[DJ_NET_MAX_ACTIVE];
+        p->learnt = dj_net_output(ogi_net, features, ogi_net_features(pos, features));
+    }
 }
 
 int ogi_evaluate(const void *position)
@@ -414,11 +420,7 @@ int ogi_evaluate(const void *position)
     score += p.proximity[OGI_BLACK] - p.proximity[OGI_WHITE];
     if (pos->side == OGI_WHITE)
         score = -score;
-    score += w.tempo;
-    if (ogi_net != NULL) {
-        uint16_t features[DJ_NET_MAX_ACTIVE];
-        score += dj_net_output(ogi_net, features, ogi_net_features(pos, features));
-    }
+    score += w.tempo + p.learnt;
     /* Real games stay far inside the bound, but one side owning all 30
      * other pieces, promoted, would pass it: clamp. */
     const int limit = DJ_SCORE_EVAL_MAX - 1;
@@ -456,11 +458,8 @@ int ogi_eval_terms(const void *position, DjEvalTerm *out)
     for (size_t i = 0; i < G_N_ELEMENTS(sided); i++)
         out[n++] = (DjEvalTerm){ sided[i].name, sided[i].by_side[us], sided[i].by_side[them] };
     out[n++] = (DjEvalTerm){ "tempo", w.tempo, 0 };
-    if (ogi_net != NULL) {
-        uint16_t features[DJ_NET_MAX_ACTIVE];
-        int learnt = dj_net_output(ogi_net, features, ogi_net_features(pos, features));
-        out[n++] = (DjEvalTerm){ "learnt", learnt, 0 };
-    }
+    if (ogi_net != NULL)
+        out[n++] = (DjEvalTerm){ "learnt", p.learnt, 0 };
     return n;
 }
 
