@@ -16,7 +16,8 @@
  * must be the same bytes, padding included, however they were reached
  * (setup() from a string, a new game, play(), undo).  So setup() clears
  * the whole block (memset) before filling it, and any cached field (a key,
- * a material count, a King square) is a function of the rest.  Moves are
+ * a material count, a King square) is a function of the rest (and of
+ * the learnt network loaded, net.h, for sums a game keeps).  Moves are
  * small non-zero integers that only the variant decodes.
  *
  * Sides are numbered 0 and 1; side 0 is the one written first in

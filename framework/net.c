@@ -91,6 +91,10 @@ void dj_net_prepare(DjNet *net)
         net->w2_steps[j] = to_steps(net->w2[j], DJ_NET_W2_QUANTUM);
     }
     net->wide_sums = sums_may_overflow(net);
+    /* A new number for each new set of weights, so that sums a game kept
+     * for the old ones are known to be stale. */
+    static gint last_id = 0;
+    net->id = (uint32_t)g_atomic_int_add(&last_id, 1) + 1;
 }
 
 void dj_net_free(DjNet *net)
@@ -132,23 +136,10 @@ float dj_net_forward(const DjNet *net, const uint16_t *features, int n, float *h
  * features and then adds unit by unit). */
 typedef int16_t NetLanes __attribute__((vector_size(16)));
 
-/* The hidden layer's sums of `lanes` x 8 units (a constant where it is
- * called, so that the sums stay in registers through the features), then
- * their clamped values dotted with the second layer.  In 16 bits: only for
- * a network whose sums cannot leave that range (!wide_sums). */
-static inline int32_t hidden_dot(const DjNet *net, const uint16_t *features, int n, int lanes)
+/* The clamped values of `lanes` x 8 hidden units' sums dotted with the
+ * second layer. */
+static inline int32_t clamped_dot(const DjNet *net, const NetLanes *sum, int lanes)
 {
-    NetLanes sum[DJ_NET_MAX_HIDDEN / 8];
-    memcpy(sum, net->b1_steps, sizeof *sum * (size_t)lanes);
-    const size_t stride = (size_t)lanes * 8;
-    for (int k = 0; k < n; k++) {
-        const int16_t *row = net->w1_steps + (size_t)features[k] * stride;
-        for (int l = 0; l < lanes; l++) {
-            NetLanes add;
-            memcpy(&add, row + 8 * l, sizeof add);
-            sum[l] += add;
-        }
-    }
     const NetLanes zero = { 0 };
     const NetLanes one = zero + DJ_NET_QUANTUM;
     int32_t y = 0;
@@ -166,6 +157,37 @@ static inline int32_t hidden_dot(const DjNet *net, const uint16_t *features, int
     return y;
 }
 
+/* Add (sign 1) or take away (sign -1) the rows of `n` features to the sums
+ * of `lanes` x 8 units. */
+static inline void add_rows(const DjNet *net, NetLanes *sum, const uint16_t *features, int n,
+                            int sign, int lanes)
+{
+    const size_t stride = (size_t)lanes * 8;
+    for (int k = 0; k < n; k++) {
+        const int16_t *row = net->w1_steps + (size_t)features[k] * stride;
+        for (int l = 0; l < lanes; l++) {
+            NetLanes add;
+            memcpy(&add, row + 8 * l, sizeof add);
+            if (sign > 0)
+                sum[l] += add;
+            else
+                sum[l] -= add;
+        }
+    }
+}
+
+/* The hidden layer's sums of `lanes` x 8 units (a constant where it is
+ * called, so that the sums stay in registers through the features), then
+ * clamped_dot.  In 16 bits: only for a network whose sums cannot leave that
+ * range (!wide_sums). */
+static inline int32_t hidden_dot(const DjNet *net, const uint16_t *features, int n, int lanes)
+{
+    NetLanes sum[DJ_NET_MAX_HIDDEN / 8];
+    memcpy(sum, net->b1_steps, sizeof *sum * (size_t)lanes);
+    add_rows(net, sum, features, n, 1, lanes);
+    return clamped_dot(net, sum, lanes);
+}
+
 /* hidden_dot in 32 bits, unit by unit: for networks with large weights. */
 static int32_t hidden_dot_wide(const DjNet *net, const uint16_t *features, int n)
 {
@@ -179,14 +201,9 @@ static int32_t hidden_dot_wide(const DjNet *net, const uint16_t *features, int n
     return y;
 }
 
-int dj_net_output(const DjNet *net, const uint16_t *features, int n)
+/* The output in centipawns of the second layer's sum `y`. */
+static int output_cp(const DjNet *net, int32_t y)
 {
-    /* The usual widths spelt out, each its own unrolled loop. */
-    int32_t y = net->wide_sums ? hidden_dot_wide(net, features, n)
-              : net->padded == 32 ? hidden_dot(net, features, n, 4)
-              : net->padded == 16 ? hidden_dot(net, features, n, 2)
-              : net->padded == 64 ? hidden_dot(net, features, n, 8)
-                                  : hidden_dot(net, features, n, net->padded / 8);
     float cp = (net->b2 + (float)y / ((float)DJ_NET_QUANTUM * DJ_NET_W2_QUANTUM))
              * DJ_NET_OUTPUT_UNIT;
     /* A network gone wild must not reach the scores of won games. */
@@ -195,6 +212,63 @@ int dj_net_output(const DjNet *net, const uint16_t *features, int n)
     if (cp > 10000.0f)
         cp = 10000.0f;
     return (int)lrintf(cp);
+}
+
+int dj_net_output(const DjNet *net, const uint16_t *features, int n)
+{
+    /* The usual widths spelt out, each its own unrolled loop. */
+    int32_t y = net->wide_sums ? hidden_dot_wide(net, features, n)
+              : net->padded == 32 ? hidden_dot(net, features, n, 4)
+              : net->padded == 16 ? hidden_dot(net, features, n, 2)
+              : net->padded == 64 ? hidden_dot(net, features, n, 8)
+                                  : hidden_dot(net, features, n, net->padded / 8);
+    return output_cp(net, y);
+}
+
+bool dj_net_can_keep_sums(const DjNet *net, int units)
+{
+    return !net->wide_sums && net->padded <= units;
+}
+
+void dj_net_sums(const DjNet *net, const uint16_t *features, int n, int16_t *sums)
+{
+    const int lanes = net->padded / 8;
+    NetLanes sum[DJ_NET_MAX_HIDDEN / 8];
+    memcpy(sum, net->b1_steps, sizeof *sum * (size_t)lanes);
+    add_rows(net, sum, features, n, 1, lanes);
+    memcpy(sums, sum, sizeof *sum * (size_t)lanes);
+}
+
+/* dj_net_sums_update for `lanes` x 8 units. */
+static inline void update_sums(const DjNet *net, int16_t *sums, const uint16_t *removed,
+                               int n_removed, const uint16_t *added, int n_added, int lanes)
+{
+    NetLanes sum[DJ_NET_MAX_HIDDEN / 8];
+    memcpy(sum, sums, sizeof *sum * (size_t)lanes);
+    add_rows(net, sum, removed, n_removed, -1, lanes);
+    add_rows(net, sum, added, n_added, 1, lanes);
+    memcpy(sums, sum, sizeof *sum * (size_t)lanes);
+}
+
+void dj_net_sums_update(const DjNet *net, int16_t *sums, const uint16_t *removed, int n_removed,
+                        const uint16_t *added, int n_added)
+{
+    if (net->padded == 32)
+        update_sums(net, sums, removed, n_removed, added, n_added, 4);
+    else if (net->padded == 64)
+        update_sums(net, sums, removed, n_removed, added, n_added, 8);
+    else
+        update_sums(net, sums, removed, n_removed, added, n_added, net->padded / 8);
+}
+
+int dj_net_output_from_sums(const DjNet *net, const int16_t *sums)
+{
+    const int lanes = net->padded / 8;
+    NetLanes sum[DJ_NET_MAX_HIDDEN / 8];
+    memcpy(sum, sums, sizeof *sum * (size_t)lanes);
+    return output_cp(net, net->padded == 32 ? clamped_dot(net, sum, 4)
+                          : net->padded == 64 ? clamped_dot(net, sum, 8)
+                                              : clamped_dot(net, sum, lanes));
 }
 
 static void append_floats(GString *out, const float *values, size_t n, size_t per_line)

@@ -62,6 +62,8 @@ typedef struct DjNet {
     int16_t *w1_steps;   /* [n_inputs][padded] */
     int16_t *b1_steps;   /* [padded] */
     int16_t *w2_steps;   /* [padded], 0 past n_hidden */
+    uint32_t id;         /* new (never 0) at each dj_net_prepare: which
+                            weights sums kept by a game were made with */
 } DjNet;
 
 /* A network for `variant` with n_inputs features and n_hidden hidden units
@@ -82,6 +84,28 @@ void dj_net_prepare(DjNet *net);
  * centipawn or so of dj_net_forward's.  For the search: no GLib, no
  * allocation. */
 int dj_net_output(const DjNet *net, const uint16_t *features, int n);
+
+/* Sums kept from position to position.  A game whose moves change few
+ * features can keep the hidden layer's sums (before clamping) in its
+ * positions and change them by the features a move adds and removes,
+ * instead of adding up every feature at each evaluation.  The results are
+ * dj_net_output's to the centipawn: the same whole numbers are added.
+ *
+ * Whether `net` allows it with room for `units` sums: its sums stay in 16
+ * bits (!wide_sums) and its padded width is at most `units`. */
+bool dj_net_can_keep_sums(const DjNet *net, int units);
+
+/* The sums (net->padded of them) for the `n` active features. */
+void dj_net_sums(const DjNet *net, const uint16_t *features, int n, int16_t *sums);
+
+/* Change the sums by the features a move removed and those it added (each
+ * list may be empty).  The removed ones are taken first, so that no partial
+ * sum covers more features than the position before or after. */
+void dj_net_sums_update(const DjNet *net, int16_t *sums, const uint16_t *removed, int n_removed,
+                        const uint16_t *added, int n_added);
+
+/* dj_net_output of the position whose sums these are. */
+int dj_net_output_from_sums(const DjNet *net, const int16_t *sums);
 
 /* The output before rounding and the hidden layer's values (`hidden`, room
  * for n_hidden, clamped), for the trainer. */

@@ -138,6 +138,65 @@ static void test_large_sums_are_exact(void **state)
     assert_false(small->wide_sums);
 }
 
+/* Kept sums: made from a set of features, changed by what a "move" takes
+ * away and adds, they give dj_net_output's result for the new set, to the
+ * centipawn, for the widths the search spells out (16, 32, 64 units) and
+ * one it does not (48).  Each network gets a new id. */
+static void test_kept_sums(void **state)
+{
+    (void)state;
+    const int widths[] = { 16, 32, 48, 64 };
+    g_autoptr(GRand) rand = g_rand_new_with_seed(7);
+    uint32_t last_id = 0;
+    for (size_t w = 0; w < G_N_ELEMENTS(widths); w++) {
+        g_autoptr(DjNet) net = dj_net_new("toy", 500, widths[w], (uint32_t)w + 1);
+        /* Livelier than new: hidden units cross both ends of 0..1. */
+        for (int i = 0; i < 500 * widths[w]; i++)
+            net->w1[i] *= 8.0f;
+        for (int j = 0; j < widths[w]; j++)
+            net->w2[j] *= 100.0f;
+        dj_net_prepare(net);
+        assert_true(net->id != 0 && net->id != last_id);
+        last_id = net->id;
+        assert_true(dj_net_can_keep_sums(net, 64));
+        assert_int_equal(dj_net_can_keep_sums(net, 32), widths[w] <= 32);
+
+        uint16_t features[60];
+        int n = 40;
+        for (int k = 0; k < n; k++)
+            features[k] = (uint16_t)g_rand_int_range(rand, 0, 500);
+        int16_t sums[DJ_NET_MAX_HIDDEN], fresh[DJ_NET_MAX_HIDDEN];
+        dj_net_sums(net, features, n, sums);
+        assert_int_equal(dj_net_output_from_sums(net, sums), dj_net_output(net, features, n));
+        int outputs_seen[2] = { 0, 0 };
+        for (int step = 0; step < 200; step++) {
+            /* Take away up to 3 features (the last ones) and add up to 4. */
+            int n_removed = g_rand_int_range(rand, 0, MIN(3, n) + 1);
+            int n_added = g_rand_int_range(rand, 0, 5);
+            if (n - n_removed + n_added > 60)
+                n_added = 0;
+            uint16_t added[4];
+            for (int k = 0; k < n_added; k++)
+                added[k] = (uint16_t)g_rand_int_range(rand, 0, 500);
+            dj_net_sums_update(net, sums, features + n - n_removed, n_removed, added, n_added);
+            n -= n_removed;
+            memcpy(features + n, added, sizeof *added * (size_t)n_added);
+            n += n_added;
+            dj_net_sums(net, features, n, fresh);
+            assert_memory_equal(sums, fresh, sizeof *sums * (size_t)net->padded);
+            int output = dj_net_output_from_sums(net, sums);
+            assert_int_equal(output, dj_net_output(net, features, n));
+            outputs_seen[output > 0]++;
+        }
+        /* The outputs were not all one way (the test saw real changes). */
+        assert_true(outputs_seen[0] > 0 && outputs_seen[1] > 0);
+    }
+    /* A network whose sums may leave 16 bits keeps none. */
+    g_autoptr(DjNet) wide = dj_net_parse("dojo-net 1 toy 4 1\n0\n0\n1\n32\n32\n32\n32\n", NULL);
+    assert_non_null(wide);
+    assert_false(dj_net_can_keep_sums(wide, 1024));
+}
+
 /* dj_net_output's whole-number layers against dj_net_forward's floats:
  * "within a centipawn or so" (net.h), here 2 at most, where `net`'s output
  * weights are as small as a trained network's. */
@@ -820,6 +879,7 @@ int main(void)
         cmocka_unit_test(test_new_network),
         cmocka_unit_test(test_output_near_forward),
         cmocka_unit_test(test_large_sums_are_exact),
+        cmocka_unit_test(test_kept_sums),
         cmocka_unit_test(test_format_and_parse),
         cmocka_unit_test_setup_teardown(test_save_and_load, temp_dir_make, temp_dir_remove),
         cmocka_unit_test(test_parse_refusals),

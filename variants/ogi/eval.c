@@ -401,9 +401,12 @@ static inline void eval_parts(const OgiPosition *pos, EvalParts *p)
     p->proximity[OGI_BLACK] = -remoteness(pos, OGI_BLACK) * w.proximity;
     p->proximity[OGI_WHITE] = -remoteness(pos, OGI_WHITE) * w.proximity;
     p->learnt = 0;
-    if (ogi_net != NULL) {
+    const DjNet *net = ogi_net;
+    if (net != NULL && pos->net_id == net->id) {
+        p->learnt = dj_net_output_from_sums(net, pos->net_sums[pos->side]);
+    } else if (net != NULL) {
         uint16_t features[DJ_NET_MAX_ACTIVE];
-        p->learnt = dj_net_output(ogi_net, features, ogi_net_features(pos, features));
+        p->learnt = dj_net_output(net, features, ogi_net_features(pos, features));
     }
 }
 

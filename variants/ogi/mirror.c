@@ -8,6 +8,7 @@
  * is a symmetry too, but it would not catch a rule that favours one colour.) */
 #include <string.h>
 
+#include "net_features.h"
 #include "position.h"
 
 void ogi_mirror(const void *p, void *out)
@@ -30,5 +31,6 @@ void ogi_mirror(const void *p, void *out)
     image.side = (uint8_t)(1 - pos->side);
     image.move_number = pos->move_number;
     image.key = ogi_compute_key(&image);
+    ogi_net_refresh(&image);
     memcpy(out, &image, sizeof image);
 }

@@ -14,6 +14,7 @@
 #include "net_features.h"
 
 #include <stdlib.h>
+#include <string.h>
 
 #include "attacks.h"
 #include "position.h"
@@ -73,10 +74,59 @@ void ogi_net_features_init(void)
         }
 }
 
-int ogi_net_features(const void *position, uint16_t *out)
+/* The hand feature of the c-th (from 0) piece of `kind` in the hand of
+ * `colour`, from `us`'s point of view. */
+static inline uint16_t hand_feature(int us, int colour, int kind, int c)
 {
-    const OgiPosition *pos = position;
-    const int us = pos->side;
+    return (uint16_t)(HAND_BASE + (colour ^ us) * HAND_SLOTS + hand_first[kind] + c);
+}
+
+/* The feature of `piece` (not a King) on `sq` near the King of
+ * `us ^ king_owner` on `king_sq`: the half turn for White negates both steps
+ * from the King, offset 24 - o. */
+static inline uint16_t near_feature(int us, int king_owner, uint8_t piece, int king_sq, int sq)
+{
+    int offset = near_offset[king_sq][sq];
+    return (uint16_t)(near_first[us][king_owner][piece] + (us == OGI_WHITE ? 24 - offset : offset));
+}
+
+/* The features, from `us`'s point of view, of every piece other than a
+ * King near the King of `us ^ king_owner`, but the one on `skip` (-1 for
+ * none). */
+static int king_surroundings(const OgiPosition *pos, int us, int king_owner, int skip,
+                             uint16_t *out)
+{
+    const int king_sq = pos->king_sq[us ^ king_owner];
+    Bitboard around = ogi_king_area[king_sq] & (pos->by_colour[0] | pos->by_colour[1])
+                    & ~pos->by_type[OGI_KING];
+    if (skip >= 0)
+        around &= ~BB_SQ(skip);
+    int n = 0;
+    for (Bitboard b = around; b;) {
+        int sq = bb_pop(&b);
+        out[n++] = near_feature(us, king_owner, pos->board[sq], king_sq, sq);
+    }
+    return n;
+}
+
+/* The features of `piece` on `sq` from `us`'s point of view: its square
+ * and, unless it is a King, its place near each King within two squares. */
+static int piece_features(const OgiPosition *pos, int us, int sq, uint8_t piece, uint16_t *out)
+{
+    int n = 0;
+    out[n++] = psq_feature[us][piece][sq];
+    if (ogi_piece_type(piece) == OGI_KING)
+        return n;
+    for (int king_owner = 0; king_owner < 2; king_owner++) {
+        int king_sq = pos->king_sq[us ^ king_owner];
+        if (ogi_king_area[king_sq] & BB_SQ(sq))
+            out[n++] = near_feature(us, king_owner, piece, king_sq, sq);
+    }
+    return n;
+}
+
+int ogi_net_features_from(const OgiPosition *pos, int us, uint16_t *out)
+{
     const Bitboard occupied = pos->by_colour[0] | pos->by_colour[1];
     int n = 0;
 
@@ -86,28 +136,83 @@ int ogi_net_features(const void *position, uint16_t *out)
         out[n++] = psq[pos->board[sq]][sq];
     }
 
-    for (int owner = 0; owner < 2; owner++) {
-        const uint8_t *hand = pos->hand[us ^ owner];
+    for (int colour = 0; colour < 2; colour++)
         for (int kind = 0; kind < OGI_HAND_KINDS; kind++) {
             int limit = 2 * ogi_set_count[kind];
-            int count = hand[kind] < limit ? hand[kind] : limit;
-            int first = HAND_BASE + owner * HAND_SLOTS + hand_first[kind];
+            int count = pos->hand[colour][kind] < limit ? pos->hand[colour][kind] : limit;
             for (int c = 0; c < count; c++)
-                out[n++] = (uint16_t)(first + c);
+                out[n++] = hand_feature(us, colour, kind, c);
         }
-    }
 
-    /* The half turn negates both steps from the King: offset 24 - o. */
-    const int offset_sign = us == OGI_WHITE ? -1 : 1, offset_base = us == OGI_WHITE ? 24 : 0;
-    const Bitboard others = occupied & ~pos->by_type[OGI_KING];
-    for (int king_owner = 0; king_owner < 2; king_owner++) {
-        int king_sq = pos->king_sq[us ^ king_owner];
-        const uint16_t *first = near_first[us][king_owner];
-        const uint8_t *offset = near_offset[king_sq];
-        for (Bitboard b = ogi_king_area[king_sq] & others; b;) {
-            int sq = bb_pop(&b);
-            out[n++] = (uint16_t)(first[pos->board[sq]] + offset_base + offset_sign * offset[sq]);
-        }
-    }
+    for (int king_owner = 0; king_owner < 2; king_owner++)
+        n += king_surroundings(pos, us, king_owner, -1, out + n);
     return n;
+}
+
+int ogi_net_features(const void *position, uint16_t *out)
+{
+    const OgiPosition *pos = position;
+    return ogi_net_features_from(pos, pos->side, out);
+}
+
+void ogi_net_refresh(OgiPosition *pos)
+{
+    const DjNet *net = ogi_net;
+    memset(pos->net_sums, 0, sizeof pos->net_sums);
+    pos->net_id = 0;
+    if (net == NULL || !dj_net_can_keep_sums(net, OGI_NET_SUMS))
+        return;
+    for (int us = 0; us < 2; us++) {
+        uint16_t features[DJ_NET_MAX_ACTIVE];
+        dj_net_sums(net, features, ogi_net_features_from(pos, us, features), pos->net_sums[us]);
+    }
+    pos->net_id = net->id;
+}
+
+void ogi_net_move_begin(const OgiPosition *pos, uint32_t move, OgiNetDelta *delta)
+{
+    const int mover = pos->side, to = ogi_move_to(move);
+    for (int us = 0; us < 2; us++) {
+        uint16_t *removed = delta->removed[us];
+        int n = 0;
+        if (ogi_move_is_drop(move)) {
+            int kind = ogi_move_kind(move), count = pos->hand[mover][kind];
+            if (count <= 2 * ogi_set_count[kind])
+                removed[n++] = hand_feature(us, mover, kind, count - 1);
+        } else {
+            int from = ogi_move_from(move);
+            uint8_t piece = pos->board[from], captured = pos->board[to];
+            if (captured != OGI_NO_PIECE)
+                n += piece_features(pos, us, to, captured, removed + n);
+            n += piece_features(pos, us, from, piece, removed + n);
+            /* A King that moves takes its surroundings along; the piece it
+             * captures is gone already. */
+            if (ogi_piece_type(piece) == OGI_KING)
+                n += king_surroundings(pos, us, mover ^ us, to, removed + n);
+        }
+        delta->n_removed[us] = n;
+    }
+    delta->captured_kind = -1;
+    if (!ogi_move_is_drop(move) && pos->board[to] != OGI_NO_PIECE)
+        delta->captured_kind = ogi_type_base(ogi_piece_type(pos->board[to]));
+}
+
+void ogi_net_move_end(OgiPosition *pos, uint32_t move, OgiNetDelta *delta)
+{
+    const DjNet *net = ogi_net;
+    const int mover = pos->side ^ 1, to = ogi_move_to(move);
+    const uint8_t piece = pos->board[to];
+    for (int us = 0; us < 2; us++) {
+        uint16_t *added = delta->added[us];
+        int n = piece_features(pos, us, to, piece, added);
+        if (ogi_piece_type(piece) == OGI_KING)
+            n += king_surroundings(pos, us, mover ^ us, -1, added + n);
+        if (delta->captured_kind >= 0) {
+            int kind = delta->captured_kind, count = pos->hand[mover][kind];
+            if (count <= 2 * ogi_set_count[kind])
+                added[n++] = hand_feature(us, mover, kind, count - 1);
+        }
+        dj_net_sums_update(net, pos->net_sums[us], delta->removed[us], delta->n_removed[us], added,
+                           n);
+    }
 }

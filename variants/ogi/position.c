@@ -3,6 +3,8 @@
 
 #include <string.h>
 
+#include "net_features.h"
+
 const int ogi_set_count[OGI_KING + 1] = {
     [OGI_PAWN] = 8, [OGI_LANCE] = 2, [OGI_KNIGHT] = 2, [OGI_SILVER] = 2,
     [OGI_BISHOP] = 1, [OGI_ROOK] = 1, [OGI_PRINCESS] = 1, [OGI_KING] = 1,
@@ -61,6 +63,13 @@ void ogi_play(void *position, uint32_t move)
     OgiPosition *pos = position;
     int us = pos->side;
     int to = ogi_move_to(move);
+    /* The learnt evaluation's sums follow the move when they are for the
+     * network loaded; else they are made anew after it. */
+    const DjNet *net = ogi_net;
+    const bool follow = net != NULL && pos->net_id == net->id;
+    OgiNetDelta delta;
+    if (follow)
+        ogi_net_move_begin(pos, move, &delta);
 
     if (ogi_move_is_drop(move)) {
         int kind = ogi_move_kind(move);
@@ -83,6 +92,10 @@ void ogi_play(void *position, uint32_t move)
     pos->side = (uint8_t)(us ^ 1);
     pos->key ^= ogi_zobrist_side;
     pos->move_number++;
+    if (follow)
+        ogi_net_move_end(pos, move, &delta);
+    else if (net != NULL || pos->net_id != 0)
+        ogi_net_refresh(pos);
 }
 
 void ogi_play_null(void *position)

@@ -53,6 +53,10 @@ static inline int ogi_piece_colour(uint8_t piece) { return piece >> 4; }
  * side starts with: 8 pawns, 2 lances, knights and silvers, 1 of the rest. */
 extern const int ogi_set_count[OGI_KING + 1];
 
+/* Room for this many hidden units' sums in a position (net_features.h):
+ * a wider network is summed anew at each evaluation. */
+#define OGI_NET_SUMS 64
+
 typedef struct OgiPosition {
     Bitboard by_type[OGI_TYPES];      /* both colours */
     Bitboard by_colour[2];
@@ -63,6 +67,12 @@ typedef struct OgiPosition {
     uint8_t side;                     /* side to move */
     uint8_t king_sq[2];
     int8_t balance[OGI_TYPES];        /* Black's pieces of each type on the board less White's */
+    /* The learnt evaluation's hidden sums from each colour's point of view,
+     * kept move by move (net_features.c), and the DjNet.id of the network
+     * they were made for: 0 when none is loaded or it cannot keep them.
+     * They are a function of the rest and of the network loaded. */
+    uint32_t net_id;
+    int16_t net_sums[2][OGI_NET_SUMS];
 } OgiPosition;
 
 /* ---- moves ---------------------------------------------------------------

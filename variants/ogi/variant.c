@@ -24,14 +24,18 @@ static bool ogi_setup(void *position, const DjSetup *setup, GError **error)
 {
     OgiPosition *pos = position;
     ogi_tables_init();
-    if (setup != NULL && setup->position != NULL)
-        return ogi_position_parse(pos, setup->position, error);
-    if (setup != NULL && setup->n_options > 0) {
+    if (setup != NULL && setup->position != NULL) {
+        if (!ogi_position_parse(pos, setup->position, error))
+            return false;
+    } else if (setup != NULL && setup->n_options > 0) {
         g_set_error(error, OGI_ERROR, OGI_ERROR_OPTION, "Ōgi has no game options (got '%s')",
                     setup->options[0].name != NULL ? setup->options[0].name : "");
         return false;
+    } else {
+        ogi_position_start(pos);
     }
-    ogi_position_start(pos);
+    /* The same bytes as the position reached by moves (game.h). */
+    ogi_net_refresh(pos);
     return true;
 }
 
