@@ -348,6 +348,11 @@ struct DjVariant {
     int net_inputs;
     int (*net_features)(const void *pos, uint16_t *out);
     const struct DjNet **net;
+    /* Optional (NULL: none): the game's own network, its file's text line
+     * by line, NULL-terminated, as the build embeds it
+     * (framework/embed_lines.py).  dj_net_builtin() reads it; the front
+     * end installs it for full-strength play. */
+    const char *const *net_builtin;
 
     /* ---- notation ------------------------------------------------------- */
 

@@ -453,3 +453,37 @@ bool dj_net_install(const DjVariant *variant, const DjNet *net, GError **error)
     *variant->net = net;
     return true;
 }
+
+const DjNet *dj_net_builtin(const DjVariant *variant, GError **error)
+{
+    if (variant->net_builtin == NULL)
+        return NULL;
+    /* Each game's, read once: the file is some megabytes of text. */
+    static GMutex lock;
+    static GHashTable *read;   /* DjVariant * -> DjNet *, never freed */
+    g_mutex_lock(&lock);
+    if (read == NULL)
+        read = g_hash_table_new(g_direct_hash, g_direct_equal);
+    DjNet *net = g_hash_table_lookup(read, variant);
+    if (net == NULL) {
+        g_autofree char *text = g_strjoinv("", (char **)variant->net_builtin);
+        GError *parse_error = NULL;
+        net = dj_net_parse(text, &parse_error);
+        if (net == NULL) {
+            g_propagate_prefixed_error(error, parse_error, "%s's built-in network: ",
+                                       variant->title);
+        } else if (strcmp(net->variant, variant->name) != 0
+                   || net->n_inputs != variant->net_inputs) {
+            dj_error_set(error, DJ_ERROR, DJ_ERROR_INVALID,
+                         "%s's built-in network is for %s with %d features, not %s with %d",
+                         variant->title, net->variant, net->n_inputs, variant->name,
+                         variant->net_inputs);
+            dj_net_free(net);
+            net = NULL;
+        } else {
+            g_hash_table_insert(read, (gpointer)variant, net);
+        }
+    }
+    g_mutex_unlock(&lock);
+    return net;
+}

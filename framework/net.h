@@ -134,4 +134,10 @@ DjNet *dj_net_parse(const char *text, GError **error);
  * number of inputs (the network installed before stays). */
 bool dj_net_install(const DjVariant *variant, const DjNet *net, GError **error);
 
+/* The game's built-in network (DjVariant.net_builtin), read at the first
+ * call and kept for the life of the program (thread-safe).  NULL, with
+ * `error` left alone, for a game that has none; NULL with `error` set if
+ * its text does not read (a fault of the build). */
+const DjNet *dj_net_builtin(const DjVariant *variant, GError **error);
+
 #endif

@@ -872,6 +872,51 @@ static void test_install(void **state)
     assert_null(toy_net);
 }
 
+/* hand_net's file as a game's built-in lines: the header, a comment, then
+ * b2, b1, w2 and W1 by rows, spread over lines as a file may be. */
+static const char *const hand_lines[] = {
+    "dojo-net 1 toy 3 2\n", "# the hand's network\n", "0.25\n", "0.25 0.5\n",
+    "2 -4\n", "0.5 -1\n1 0.25\n", "-0.5 0.125\n", NULL,
+};
+
+/* A game's built-in network: read from its lines, once (the same network
+ * each call), and the one hand_net makes; none for a game without lines;
+ * lines that do not read, or are another game's, refused in words naming
+ * the game. */
+static void test_builtin(void **state)
+{
+    (void)state;
+    DjVariant game = with_net;
+    game.net_builtin = hand_lines;
+    GError *error = NULL;
+    const DjNet *net = dj_net_builtin(&game, &error);
+    assert_no_gerror(error);
+    assert_non_null(net);
+    assert_ptr_equal(dj_net_builtin(&game, NULL), net);
+    assert_true(dj_net_install(&game, net, NULL));
+    const ToyPosition none = { 0 }, first = { 1 };
+    assert_int_equal(toy_evaluate(&none), 10 - 125);
+    assert_int_equal(toy_evaluate(&first), 10 + 175);
+    assert_true(dj_net_install(&game, NULL, NULL));
+
+    assert_null(dj_net_builtin(&with_net, &error));
+    assert_no_gerror(error);
+
+    static const char *const cut_short[] = { "dojo-net 1 toy 3 2\n", "0.25\n", NULL };
+    DjVariant broken = with_net;
+    broken.net_builtin = cut_short;
+    assert_null(dj_net_builtin(&broken, &error));
+    assert_non_null(error);
+    assert_non_null(strstr(error->message, "Toy's built-in network: "));
+    g_clear_error(&error);
+
+    static const char *const chess[] = { "dojo-net 1 chess 3 1\n", "0\n0\n0\n0 0 0\n", NULL };
+    DjVariant wrong = with_net;
+    wrong.net_builtin = chess;
+    assert_null(dj_net_builtin(&wrong, &error));
+    expect_refusal(error, "Toy's built-in network is for chess with 3 features, not toy with 3");
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -891,6 +936,7 @@ int main(void)
         cmocka_unit_test(test_train_keeps_weights_in_range),
         cmocka_unit_test(test_set_and_expected_score),
         cmocka_unit_test_teardown(test_install, clear_toy_slot),
+        cmocka_unit_test_teardown(test_builtin, clear_toy_slot),
     };
     return cmocka_run_group_tests_name("net", tests, NULL, NULL);
 }
