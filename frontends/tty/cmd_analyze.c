@@ -6,7 +6,9 @@
 #include "cli.h"
 #include "eval_table.h"
 #include "framework/search/engine.h"
+#include "framework/search/level.h"
 #include "interrupt.h"
+#include "nets.h"
 #include "options.h"
 #include "output.h"
 #include "think.h"
@@ -139,6 +141,7 @@ static int run_analyze(void *data, int n_positional, char **positional)
                 winner >= 0 ? " has won" : "");
         return DOJO_EXIT_FAILURE;
     }
+    dojo_nets_install(variant, DJ_LEVEL_MAX);
     if (args->eval) {
         g_string_truncate(text, 0);
         dojo_format_eval_table(variant, root, text);

@@ -8,7 +8,9 @@
 #include "cli.h"
 #include "framework/perft.h"
 #include "framework/registry.h"
+#include "framework/search/level.h"
 #include "framework/search/search.h"
+#include "nets.h"
 #include "options.h"
 #include "output.h"
 #include "position_file.h"
@@ -198,6 +200,7 @@ static int calibrate_depth(const DjVariant *variant, DjSearch *search, const voi
 static void bench_variant(const DjVariant *variant, const BenchPositions *set,
                           const DjSearchLimits *given_limits, BenchTotals *totals)
 {
+    dojo_nets_install(variant, DJ_LEVEL_MAX);
     /* the alpha-beta search needs an evaluation: without one, perft only */
     g_autoptr(DjSearch) search = variant->evaluate != NULL ? dj_search_new(variant, BENCH_TABLE_MB) : NULL;
     DjSearchLimits limits = *given_limits;

@@ -7,10 +7,12 @@
 #include "cli.h"
 #include "framework/notation.h"
 #include "framework/record.h"
+#include "framework/search/level.h"
 #include "framework/search/search.h"
 #include "graph.h"
 #include "interrupt.h"
 #include "line_reader.h"
+#include "nets.h"
 #include "options.h"
 #include "output.h"
 #include "review.h"
@@ -168,6 +170,7 @@ static int run_review(void *data, int n_positional, char **positional)
         return dojo_report_error("review", REVIEW_PARAMS, error);
     }
     bool color = dojo_output_wants_color(stdout, color_choice);
+    dojo_nets_install(dj_game_variant(game), DJ_LEVEL_MAX);
     g_autoptr(DjSearch) search = dj_search_new(dj_game_variant(game), REVIEW_TABLE_MB);
     Progress progress = { .live = dojo_output_is_terminal(stderr) };
     dojo_interrupt_watch_search(search);

@@ -5,7 +5,9 @@
 #include <string.h>
 
 #include "framework/notation.h"
+#include "framework/search/level.h"
 #include "interrupt.h"
+#include "nets.h"
 #include "output.h"
 #include "think.h"
 
@@ -219,6 +221,7 @@ DjMove play_think(PlayState *state, int level, gint64 time_ms, bool by_level,
     dojo_think_display_init(&report.display, state->variant, root, state->out,
                             state->config->live_status);
     DjMove move;
+    dojo_nets_install(state->variant, by_level ? level : DJ_LEVEL_MAX);
     if (by_level) {
         move = dj_engine_choose(report.engine, level, time_ms, state->rand, root, line, n_line,
                                 NULL, 0, think_report, &report, info);

@@ -1,6 +1,8 @@
 /* play_view.c: looking at the game during `dojo play`: the moves so far,
  * the board from the other side, and a replay with the engine's comments. */
+#include "framework/search/level.h"
 #include "interrupt.h"
+#include "nets.h"
 #include "play_state.h"
 #include "review.h"
 #include "review_step.h"
@@ -64,6 +66,7 @@ void play_replay(PlayState *state)
         search = own = dj_search_new(state->variant, state->config->table_mb);
     }
     DjSearchLimits limits = { .nodes = REPLAY_NODES };
+    dojo_nets_install(state->variant, DJ_LEVEL_MAX);
     g_autoptr(DojoReview) review = dojo_review_run(state->game, search, &limits,
                                          show_replay_progress, replay_stopped, state);
     if (state->config->live_status)

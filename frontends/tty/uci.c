@@ -24,6 +24,7 @@
 #include "framework/search/timeman.h"
 #include "cli.h"
 #include "eval_table.h"
+#include "nets.h"
 #include "output.h"
 #include "think.h"
 #include "uci_options.h"
@@ -351,8 +352,11 @@ void dojo_uci_free(DojoUci *uci)
     g_rand_free(uci->rand);
     g_ptr_array_free(uci->default_weights, TRUE);
     /* Nothing may keep pointing at the network once it is freed. */
-    if (uci->net != NULL)
-        dj_net_install(dj_registry_find(uci->net->variant), NULL, NULL);
+    if (uci->net != NULL) {
+        const DjVariant *variant = dj_registry_find(uci->net->variant);
+        dj_net_install(variant, NULL, NULL);
+        dojo_nets_choose(variant, NULL, true);
+    }
     dj_net_free(uci->net);
     dojo_uci_settings_clear(&uci->settings);
     g_mutex_clear(&uci->output_lock);
@@ -387,15 +391,25 @@ static bool apply_weights(DojoUci *uci, GError **error)
     return true;
 }
 
-/* Load the EvalFile network into the game it names (whatever UCI_Variant
- * is, so that the options may come in any order), or, with no file, take
- * the one loaded out.  On failure the network loaded before stays. */
+/* Every game back to its built-in network (`builtin`) or to none. */
+static void choose_for_every_game(bool builtin)
+{
+    for (const DjVariant *const *v = dj_registry_all(); *v != NULL; v++)
+        dojo_nets_choose(*v, NULL, builtin);
+}
+
+/* EvalFile: with no file every game plays with its built-in network; with
+ * `none`, with none; with a file, the game the file names plays with it
+ * (whatever UCI_Variant is, so that the options may come in any order) and
+ * the others with their built-in ones.  Installed at the next search
+ * (nets.h).  On failure the networks chosen before stay. */
 static bool apply_eval_file(DojoUci *uci, GError **error)
 {
     const char *path = uci->settings.eval_file;
     g_autoptr(DjNet) net = NULL;
     const DjVariant *variant = NULL;
-    if (path != NULL) {
+    bool none = path != NULL && strcmp(path, DOJO_UCI_EVAL_FILE_NONE) == 0;
+    if (path != NULL && !none) {
         net = dj_net_load(path, error);
         if (net == NULL)
             return false;
@@ -404,17 +418,19 @@ static bool apply_eval_file(DojoUci *uci, GError **error)
             return dj_error_set(error, DJ_ERROR, DJ_ERROR_INVALID,
                                 "%s: the network is for '%s', a game this dojo does not have",
                                 path, net->variant);
+        /* Checked against the game (and taken out again at once). */
         if (!dj_net_install(variant, net, error)) {
             g_prefix_error(error, "%s: ", path);
             return false;
         }
+        dj_net_install(variant, NULL, NULL);
     }
-    if (uci->net != NULL) {
-        const DjVariant *old = dj_registry_find(uci->net->variant);
-        if (old != variant)
-            dj_net_install(old, NULL, NULL);
-        dj_net_free(uci->net);
-    }
+    choose_for_every_game(!none);
+    if (variant != NULL)
+        dojo_nets_choose(variant, net, false);
+    if (uci->net != NULL)
+        dj_net_install(dj_registry_find(uci->net->variant), NULL, NULL);
+    dj_net_free(uci->net);
     uci->net = g_steal_pointer(&net);
     return true;
 }
@@ -815,6 +831,7 @@ static void command_go(DojoUci *uci, char **words, int n)
     job->limits.n_root_moves = n_root_moves;
     g_rand_set_seed(uci->rand, (guint32)(uci->settings.seed + (guint64)dj_game_length(uci->game)));
 
+    dojo_nets_install(v, job->level);
     uci->running = true;
     uci->done = false;
     uci->stop_requested = false;
@@ -865,6 +882,10 @@ static void command_eval(DojoUci *uci)
         say_error(uci, "eval: the game is over in this position");
         return;
     }
+    /* The evaluation at full strength; during a search, the network it
+     * runs with must not change under it. */
+    if (!searching(uci))
+        dojo_nets_install(v, DJ_LEVEL_MAX);
     g_autoptr(GString) table = g_string_new(NULL);
     dojo_format_eval_table(v, pos, table);
     g_auto(GStrv) lines = g_strsplit(table->str, "\n", -1);

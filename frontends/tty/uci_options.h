@@ -21,6 +21,10 @@
 #define DOJO_UCI_DEFAULT_OVERHEAD_MS 30
 #define DOJO_UCI_MAX_OVERHEAD_MS 5000
 
+/* The EvalFile value that means no network at all (a file of that name
+ * is given as ./none). */
+#define DOJO_UCI_EVAL_FILE_NONE "none"
+
 typedef struct DojoUciSettings {
     const DjVariant *variant;     /* UCI_Variant */
     unsigned hash_mb;             /* Hash */
@@ -33,7 +37,8 @@ typedef struct DojoUciSettings {
     int move_overhead_ms;         /* Move Overhead */
     guint64 seed;                 /* Seed: a new game's deal, the levels' choices */
     char *weights;                /* Weights: a weights file for the current game, or NULL */
-    char *eval_file;              /* EvalFile: a learnt evaluation (dojo train), or NULL */
+    char *eval_file;              /* EvalFile: a learnt evaluation (dojo train),
+                                     DOJO_UCI_EVAL_FILE_NONE, or NULL (built-in) */
     DjEngineKind engine;          /* Search; DJ_ENGINE_DEFAULT: the game's default */
     GHashTable *game_options;     /* lower-case name -> value, for non-empty values */
 } DojoUciSettings;
@@ -47,7 +52,7 @@ typedef enum DojoUciChange {
     DOJO_UCI_CHANGED_GAME_OPTION = 1 << 3, /* a game option: startpos changes */
     DOJO_UCI_CHANGED_THREADS = 1 << 4,
     DOJO_UCI_CHANGED_WEIGHTS = 1 << 5,   /* load `weights` (NULL: the built-in ones) */
-    DOJO_UCI_CHANGED_EVAL_FILE = 1 << 6, /* load `eval_file` (NULL: no network) */
+    DOJO_UCI_CHANGED_EVAL_FILE = 1 << 6, /* load `eval_file` (NULL: the built-in network) */
 } DojoUciChange;
 
 /* Defaults: the first registered game, 64 MB, one thread, full strength. */

@@ -13,6 +13,7 @@
 #include <glib/gstdio.h>
 
 #include "framework/game.h"
+#include "framework/net.h"
 #include "framework/registry.h"
 #include "runner.h"
 
@@ -310,7 +311,8 @@ static int last_pawns(const char *line)
 }
 
 /* --eval alone: the parts of the start position's evaluation, adding up to
- * the total, which is the game's evaluate(); no search. */
+ * the total, which is the game's evaluate() with its built-in network (a
+ * "learnt" part); no search. */
 static void test_analyze_eval_shows_the_parts(void **state)
 {
     runner_require_variant("ogi");
@@ -328,12 +330,17 @@ static void test_analyze_eval_shows_the_parts(void **state)
     assert_non_null(*line);
     assert_true(parts >= 3);
     assert_non_null(strstr(r->out, "\nking safety "));
+    assert_non_null(strstr(r->out, "\nlearnt "));
     const DjVariant *ogi = dj_registry_find("ogi");
+    const DjNet *builtin = dj_net_builtin(ogi, NULL);
+    assert_non_null(builtin);
+    assert_true(dj_net_install(ogi, builtin, NULL));
     void *start = g_malloc(ogi->state_size);
     assert_true(ogi->setup(start, &(DjSetup){ 0 }, NULL));
     assert_int_equal(last_pawns(*line), ogi->evaluate(start));
     assert_int_equal(sum, ogi->evaluate(start));
     g_free(start);
+    assert_true(dj_net_install(ogi, NULL, NULL));
     runner_run_free(r);
 }
 

@@ -455,10 +455,17 @@ static void test_uci_eval_file(void **state)
 
     UciClient *engine = uci_client_start(*state);
     expect_eval_file_option(engine, "<empty>");
-    /* Ōgi starts with no network: the hand-written evaluation alone. */
+    /* Ōgi starts with its built-in network. */
     uci_client_send(engine, "setoption name UCI_Variant value ogi");
     uci_client_send(engine, "position startpos moves c3c4 f6f5");
+    char *builtin_row = learnt_row(engine);
+    assert_non_null(builtin_row);
+    /* `none`: the hand-written evaluation alone, and it plays. */
+    set_eval_file(engine, "none");
+    expect_eval_file_option(engine, "none");
     assert_null(learnt_row(engine));
+    uci_client_send(engine, "go nodes 500");
+    uci_client_expect(engine, "bestmove ");
 
     /* Loaded while UCI_Variant names another game (a GUI sends the options
      * in any order), the network goes to the game its file names, and the
@@ -528,37 +535,51 @@ static void test_uci_eval_file(void **state)
     assert_string_equal(row, trained_row);
     g_free(row);
 
-    /* <empty> takes the network out: the hand-written evaluation alone. */
+    /* <empty> puts the built-in network back. */
     set_eval_file(engine, "<empty>");
     expect_eval_file_option(engine, "<empty>");
-    assert_null(learnt_row(engine));
+    row = learnt_row(engine);
+    assert_non_null(row);
+    assert_string_equal(row, builtin_row);
+    g_free(row);
     uci_client_send(engine, "go nodes 500");
     uci_client_expect(engine, "bestmove ");
-    /* ... and again, with none loaded: nothing changes. */
+    /* ... and again: nothing changes. */
     set_eval_file(engine, "<empty>");
+    row = learnt_row(engine);
+    assert_string_equal(row, builtin_row);
+    g_free(row);
+    /* `none` twice: no network, then still none. */
+    set_eval_file(engine, "none");
     assert_null(learnt_row(engine));
+    set_eval_file(engine, "none");
+    assert_null(learnt_row(engine));
+    g_free(builtin_row);
 
-    /* "none" is the name of a file like any other (the engine runs in the
-     * test's folder): not there, an error, and still no network ... */
-    uci_client_send(engine, "setoption name EvalFile value none");
-    assert_contains(uci_client_expect(engine, "info string error: "), "none");
+    /* A file named none is given as ./none (the engine runs in the test's
+     * folder): not there, an error, and the choice before stays ... */
+    uci_client_send(engine, "setoption name EvalFile value ./none");
+    assert_contains(uci_client_expect(engine, "info string error: "), "./none");
     uci_client_send(engine, "isready");
     uci_client_expect(engine, "readyok");
-    expect_eval_file_option(engine, "<empty>");
+    expect_eval_file_option(engine, "none");
     assert_null(learnt_row(engine));
     /* ... there, it loads. */
     write_fixed_net(*state, "none");
-    set_eval_file(engine, "none");
-    expect_eval_file_option(engine, "none");
+    set_eval_file(engine, "./none");
+    expect_eval_file_option(engine, "./none");
     row = learnt_row(engine);
     assert_non_null(row);
     assert_true(g_str_has_suffix(row, " +1.23"));
     g_free(row);
 
-    /* An empty value takes it out too. */
+    /* An empty value is <empty>: the built-in network. */
     set_eval_file(engine, "");
     expect_eval_file_option(engine, "<empty>");
-    assert_null(learnt_row(engine));
+    row = learnt_row(engine);
+    assert_non_null(row);
+    assert_false(g_str_has_suffix(row, " +1.23"));
+    g_free(row);
 
     int errors = runner_count_containing(uci_client_transcript(engine), "info string error");
     assert_int_equal(errors, 1 + (int)G_N_ELEMENTS(bad) + 1);

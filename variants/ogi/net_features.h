@@ -45,6 +45,10 @@ typedef struct OgiNetDelta {
 void ogi_net_move_begin(const OgiPosition *pos, uint32_t move, OgiNetDelta *delta);
 void ogi_net_move_end(OgiPosition *pos, uint32_t move, OgiNetDelta *delta);
 
+/* The built-in network's file, line by line (generated from builtin.net
+ * by the build: DjVariant.net_builtin). */
+extern const char *const ogi_builtin_net_lines[];
+
 /* The network ogi_evaluate adds to its score, or NULL (DjVariant.net). */
 extern const DjNet *ogi_net;
 

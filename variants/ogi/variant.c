@@ -109,6 +109,7 @@ const DjVariant dj_variant_ogi = {
     .net_inputs = OGI_NET_INPUTS,
     .net_features = ogi_net_features,
     .net = &ogi_net,
+    .net_builtin = ogi_builtin_net_lines,
 
     .parse_move = ogi_parse_move,
     .format_move = ogi_format_move,
