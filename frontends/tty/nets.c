@@ -3,7 +3,6 @@
 
 #include <stdio.h>
 
-#include "framework/registry.h"
 #include "framework/search/level.h"
 
 /* A game's choice: by default its built-in network. */

@@ -59,11 +59,12 @@ static uint64_t ogi_key(const void *position)
 
 /* The playing levels' Elo, level 10 put at 2600: the differences fitted
  * to matches between the levels at 100 ms a move (docs/strength.md,
- * bench/levels.sh ogi DOJO 100 100, measured with db62cc8's build; level
- * 9 came out 4 above level 10, within the noise, and is kept below it so
- * that the levels rise). */
+ * bench/levels.sh ogi DOJO 100 100).  Levels 1-9 play without the
+ * built-in network and level 10 with it: the matches of each level against
+ * level 10 were played again with this stop's build (stop 58), those
+ * between neighbours (which have no network) are db62cc8's. */
 static const int ogi_level_elo[] = {
-    716, 1109, 1280, 1488, 1751, 1921, 2066, 2125, 2590, 2600,
+    605, 999, 1169, 1377, 1638, 1805, 1939, 1971, 2418, 2600,
 };
 
 const DjVariant dj_variant_ogi = {
