@@ -230,15 +230,6 @@ bool dj_net_can_keep_sums(const DjNet *net, int units)
     return !net->wide_sums && net->padded <= units;
 }
 
-void dj_net_sums(const DjNet *net, const uint16_t *features, int n, int16_t *sums)
-{
-    const int lanes = net->padded / 8;
-    NetLanes sum[DJ_NET_MAX_HIDDEN / 8];
-    memcpy(sum, net->b1_steps, sizeof *sum * (size_t)lanes);
-    add_rows(net, sum, features, n, 1, lanes);
-    memcpy(sums, sum, sizeof *sum * (size_t)lanes);
-}
-
 /* dj_net_sums_update for `lanes` x 8 units. */
 static inline void update_sums(const DjNet *net, int16_t *sums, const uint16_t *removed,
                                int n_removed, const uint16_t *added, int n_added, int lanes)
@@ -259,6 +250,12 @@ void dj_net_sums_update(const DjNet *net, int16_t *sums, const uint16_t *removed
         update_sums(net, sums, removed, n_removed, added, n_added, 8);
     else
         update_sums(net, sums, removed, n_removed, added, n_added, net->padded / 8);
+}
+
+void dj_net_sums(const DjNet *net, const uint16_t *features, int n, int16_t *sums)
+{
+    memcpy(sums, net->b1_steps, sizeof *sums * (size_t)net->padded);
+    dj_net_sums_update(net, sums, NULL, 0, features, n);
 }
 
 int dj_net_output_from_sums(const DjNet *net, const int16_t *sums)
@@ -436,7 +433,7 @@ DjNet *dj_net_load(const char *path, GError **error)
     return net;
 }
 
-bool dj_net_install(const DjVariant *variant, const DjNet *net, GError **error)
+bool dj_net_check(const DjVariant *variant, const DjNet *net, GError **error)
 {
     if (variant->net == NULL || variant->net_features == NULL || variant->net_inputs <= 0)
         return dj_error_set(error, DJ_ERROR, DJ_ERROR_INVALID,
@@ -450,6 +447,13 @@ bool dj_net_install(const DjVariant *variant, const DjNet *net, GError **error)
         return dj_error_set(error, DJ_ERROR, DJ_ERROR_INVALID,
                             "the network reads %d features, but %s has %d", net->n_inputs,
                             variant->name, variant->net_inputs);
+    return true;
+}
+
+bool dj_net_install(const DjVariant *variant, const DjNet *net, GError **error)
+{
+    if (!dj_net_check(variant, net, error))
+        return false;
     *variant->net = net;
     return true;
 }

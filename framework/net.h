@@ -134,6 +134,10 @@ DjNet *dj_net_parse(const char *text, GError **error);
  * number of inputs (the network installed before stays). */
 bool dj_net_install(const DjVariant *variant, const DjNet *net, GError **error);
 
+/* What dj_net_install would refuse, without installing anything: true when
+ * `variant` has a learnt evaluation and `net` (may be NULL) is for it. */
+bool dj_net_check(const DjVariant *variant, const DjNet *net, GError **error);
+
 /* The game's built-in network (DjVariant.net_builtin), read at the first
  * call and kept for the life of the program (thread-safe).  NULL, with
  * `error` left alone, for a game that has none; NULL with `error` set if

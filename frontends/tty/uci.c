@@ -418,12 +418,10 @@ static bool apply_eval_file(DojoUci *uci, GError **error)
             return dj_error_set(error, DJ_ERROR, DJ_ERROR_INVALID,
                                 "%s: the network is for '%s', a game this dojo does not have",
                                 path, net->variant);
-        /* Checked against the game (and taken out again at once). */
-        if (!dj_net_install(variant, net, error)) {
+        if (!dj_net_check(variant, net, error)) {
             g_prefix_error(error, "%s: ", path);
             return false;
         }
-        dj_net_install(variant, NULL, NULL);
     }
     choose_for_every_game(!none);
     if (variant != NULL)

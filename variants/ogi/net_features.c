@@ -74,6 +74,12 @@ void ogi_net_features_init(void)
         }
 }
 
+/* How many hand slots a kind has: as many as the two sets hold. */
+static inline int hand_slots(int kind)
+{
+    return 2 * ogi_set_count[kind];
+}
+
 /* The hand feature of the c-th (from 0) piece of `kind` in the hand of
  * `colour`, from `us`'s point of view. */
 static inline uint16_t hand_feature(int us, int colour, int kind, int c)
@@ -138,8 +144,8 @@ int ogi_net_features_from(const OgiPosition *pos, int us, uint16_t *out)
 
     for (int colour = 0; colour < 2; colour++)
         for (int kind = 0; kind < OGI_HAND_KINDS; kind++) {
-            int limit = 2 * ogi_set_count[kind];
-            int count = pos->hand[colour][kind] < limit ? pos->hand[colour][kind] : limit;
+            int count = pos->hand[colour][kind] < hand_slots(kind) ? pos->hand[colour][kind]
+                                                                   : hand_slots(kind);
             for (int c = 0; c < count; c++)
                 out[n++] = hand_feature(us, colour, kind, c);
         }
@@ -177,7 +183,7 @@ void ogi_net_move_begin(const OgiPosition *pos, uint32_t move, OgiNetDelta *delt
         int n = 0;
         if (ogi_move_is_drop(move)) {
             int kind = ogi_move_kind(move), count = pos->hand[mover][kind];
-            if (count <= 2 * ogi_set_count[kind])
+            if (count <= hand_slots(kind))
                 removed[n++] = hand_feature(us, mover, kind, count - 1);
         } else {
             int from = ogi_move_from(move);
@@ -209,7 +215,7 @@ void ogi_net_move_end(OgiPosition *pos, uint32_t move, OgiNetDelta *delta)
             n += king_surroundings(pos, us, mover ^ us, -1, added + n);
         if (delta->captured_kind >= 0) {
             int kind = delta->captured_kind, count = pos->hand[mover][kind];
-            if (count <= 2 * ogi_set_count[kind])
+            if (count <= hand_slots(kind))
                 added[n++] = hand_feature(us, mover, kind, count - 1);
         }
         dj_net_sums_update(net, pos->net_sums[us], delta->removed[us], delta->n_removed[us], added,
