@@ -28,6 +28,7 @@ typedef struct AnalyzeArgs {
     char *color;
     gboolean no_color;
     gboolean eval;
+    char *eval_file;
 } AnalyzeArgs;
 
 typedef struct AnalyzeReport {
@@ -92,7 +93,9 @@ static int run_analyze(void *data, int n_positional, char **positional)
             && !dojo_int_parse(args->threads, "--threads", 1, DOJO_MAX_THREADS, &threads,
                                &error))
         || (args->engine != NULL && !dojo_engine_parse(args->engine, &kind, &error))
-        || !dojo_color_parse(args->color, args->no_color, &color, &error))
+        || !dojo_color_parse(args->color, args->no_color, &color, &error)
+        || (args->eval_file != NULL
+            && !dojo_nets_choose_value(args->eval_file, variant, &error)))
         return dojo_report_error("analyze", ANALYZE_PARAMS, error);
     if (args->eval && variant->evaluate == NULL) {
         g_set_error(&error, DJ_ERROR, DJ_ERROR_INVALID,
@@ -208,6 +211,7 @@ int dojo_cmd_analyze(int argc, char **argv)
         { "eval", 0, 0, G_OPTION_ARG_NONE, &args.eval,
           "Show the static evaluation in its parts (and search only if --time, --depth or "
           "--nodes is given too)", NULL },
+        { "eval-file", 0, 0, G_OPTION_ARG_FILENAME, &args.eval_file, DOJO_NETS_OPTION_HELP, "FILE" },
         { NULL, 0, 0, G_OPTION_ARG_NONE, NULL, NULL, NULL },
     };
     g_option_group_add_entries(group, entries);
@@ -222,5 +226,6 @@ int dojo_cmd_analyze(int argc, char **argv)
     g_free(args.threads);
     g_free(args.engine);
     g_free(args.color);
+    g_free(args.eval_file);
     return code;
 }

@@ -32,6 +32,7 @@ typedef struct BenchArgs {
     char *depth;
     char *time;
     char *positions;   /* a file of position strings to search instead */
+    char *eval_file;
 } BenchArgs;
 
 typedef struct BenchTotals {
@@ -239,6 +240,12 @@ static int run_bench(void *data, int n_positional, char **positional)
         for (const DjVariant *const *v = dj_registry_all(); *v != NULL; v++)
             g_ptr_array_add(variants, (gpointer)*v);
     }
+    /* A network for one game named (or any game's, when all are benched). */
+    if (args->eval_file != NULL
+        && !dojo_nets_choose_value(args->eval_file,
+                                   variants->len == 1 ? g_ptr_array_index(variants, 0) : NULL,
+                                   &error))
+        return dojo_report_error("bench", BENCH_PARAMS, error);
     /* Read before anything is printed: a bad file is all the output. */
     g_auto(BenchPositions) from_file = { NULL, NULL, NULL };
     if (args->positions != NULL) {
@@ -311,6 +318,7 @@ int dojo_cmd_bench(int argc, char **argv)
           "Search each position for MS milliseconds instead (counts then vary)", "MS" },
         { "positions", 0, 0, G_OPTION_ARG_FILENAME, &args.positions,
           "Search the positions in FILE instead of the standard ones", "FILE" },
+        { "eval-file", 0, 0, G_OPTION_ARG_FILENAME, &args.eval_file, DOJO_NETS_OPTION_HELP, "FILE" },
         { NULL, 0, 0, G_OPTION_ARG_NONE, NULL, NULL, NULL },
     };
     g_option_group_add_entries(dojo_option_main_group(context), entries);
@@ -319,5 +327,6 @@ int dojo_cmd_bench(int argc, char **argv)
     g_free(args.depth);
     g_free(args.time);
     g_free(args.positions);
+    g_free(args.eval_file);
     return code;
 }

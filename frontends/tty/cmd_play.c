@@ -9,6 +9,7 @@
 #include "framework/registry.h"
 #include "interrupt.h"
 #include "journal.h"
+#include "nets.h"
 #include "options.h"
 #include "output.h"
 #include "play_loop.h"
@@ -38,6 +39,7 @@ typedef struct PlayArgs {
     char *record;
     gboolean force;
     char *engine;
+    char *eval_file;
 } PlayArgs;
 
 static gboolean on_resume(const char *option_name, const char *value, gpointer data,
@@ -124,6 +126,7 @@ static void add_play_entries(GOptionContext *context, PlayArgs *args)
         { "engine", 0, 0, G_OPTION_ARG_STRING, &args->engine,
           "The computer's search: alphabeta or mcts (default: alphabeta if the game "
           "has an evaluation)", "E" },
+        { "eval-file", 0, 0, G_OPTION_ARG_FILENAME, &args->eval_file, DOJO_NETS_OPTION_HELP, "FILE" },
         { NULL, 0, 0, G_OPTION_ARG_NONE, NULL, NULL, NULL },
     };
     g_option_group_add_entries(dojo_option_main_group(context), entries);
@@ -144,6 +147,7 @@ static void play_args_clear(PlayArgs *args)
     g_free(args->record);
     g_free(args->engine);
     g_free(args->color);
+    g_free(args->eval_file);
 }
 
 /* ---- the game ------------------------------------------------------------------- */
@@ -364,6 +368,8 @@ static int run_play(void *data, int n_positional, char **positional)
         g_set_error(&error, DJ_ERROR, DJ_ERROR_INVALID,
                     "%s has no evaluation, so --engine alphabeta cannot play it (use mcts)",
                     dj_game_variant(game)->title);
+    if (error == NULL && args->eval_file != NULL)
+        dojo_nets_choose_value(args->eval_file, dj_game_variant(game), &error);
     if (error == NULL && choose_players(args, dj_game_variant(game), players, &error)
         && args->record != NULL
         && !dojo_journal_check_target(args->record, args->force ? NULL : "add --force", &error))

@@ -36,6 +36,7 @@ typedef struct ReviewArgs {
     char *color;
     gboolean no_color;
     gboolean traditional;
+    char *eval_file;
 } ReviewArgs;
 
 typedef struct Progress {
@@ -169,6 +170,9 @@ static int run_review(void *data, int n_positional, char **positional)
                             "cannot review %s: the record has no moves", path);
         return dojo_report_error("review", REVIEW_PARAMS, error);
     }
+    if (args->eval_file != NULL
+        && !dojo_nets_choose_value(args->eval_file, dj_game_variant(game), &error))
+        return dojo_report_error("review", REVIEW_PARAMS, error);
     bool color = dojo_output_wants_color(stdout, color_choice);
     dojo_nets_install(dj_game_variant(game), DJ_LEVEL_MAX);
     g_autoptr(DjSearch) search = dj_search_new(dj_game_variant(game), REVIEW_TABLE_MB);
@@ -271,6 +275,7 @@ int dojo_cmd_review(int argc, char **argv)
         { "no-color", 0, 0, G_OPTION_ARG_NONE, &args.no_color, DOJO_NO_COLOR_HELP, NULL },
         { "traditional", 0, 0, G_OPTION_ARG_NONE, &args.traditional,
           "Draw the pieces with the game's traditional glyphs", NULL },
+        { "eval-file", 0, 0, G_OPTION_ARG_FILENAME, &args.eval_file, DOJO_NETS_OPTION_HELP, "FILE" },
         { NULL, 0, 0, G_OPTION_ARG_NONE, NULL, NULL, NULL },
     };
     g_option_group_add_entries(group, entries);
@@ -282,5 +287,6 @@ int dojo_cmd_review(int argc, char **argv)
     g_free(args.output);
     g_free(args.level);
     g_free(args.color);
+    g_free(args.eval_file);
     return code;
 }

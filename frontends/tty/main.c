@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "cli.h"
+#include "nets.h"
 #include "options.h"
 #include "version.h"
 
@@ -72,7 +73,10 @@ static int run_command(const DojoCommand *command, int argc, char **argv)
 {
     g_autofree char *program = g_strdup_printf("dojo %s", command->name);
     g_set_prgname(program);
-    return command->run(argc, argv);
+    int code = command->run(argc, argv);
+    /* A network a command read (--eval-file) is freed, as all else is. */
+    dojo_nets_release();
+    return code;
 }
 
 static int help_command(int argc, char **argv)

@@ -2,7 +2,8 @@
  *
  * At full strength (level 10, analysis, hints, review, bench) a game plays
  * with its built-in network (DjVariant.net_builtin) unless told otherwise:
- * `dojo uci`'s EvalFile names a file, or `none`.  Levels below 10 play
+ * `dojo uci`'s EvalFile or the commands' --eval-file names a file, or
+ * `none`.  Levels below 10 play
  * without a network, as their strengths were measured (docs/levels.md).
  * `dojo train`, `tune`, `spsa` and `match` (its --balance search) leave
  * the games without one. */
@@ -14,6 +15,15 @@
 #include "framework/game.h"
 #include "framework/net.h"
 
+/* The EvalFile or --eval-file value that means no network at all (a file
+ * of that name is given as ./none). */
+#define DOJO_NETS_NONE "none"
+
+/* The help of the commands' --eval-file. */
+#define DOJO_NETS_OPTION_HELP \
+    "Evaluate at full strength with the network in FILE, or with none ('none'); " \
+    "by default the game's built-in one"
+
 /* What `variant` plays with at full strength from now on: `net` (the
  * caller keeps it alive while it is chosen), or with `net` NULL its
  * built-in network when `builtin` is true, else none. */
@@ -23,5 +33,18 @@ void dojo_nets_choose(const DjVariant *variant, const DjNet *net, bool builtin);
  * chosen one at DJ_LEVEL_MAX, none below.  Should the built-in network not
  * read (a fault of the build), says so once on stderr and installs none. */
 void dojo_nets_install(const DjVariant *variant, int level);
+
+/* Choose for every game what `value` names, as EvalFile and --eval-file
+ * do: NULL or "" each game's built-in network; DOJO_NETS_NONE none; else
+ * a network file, which the game it was trained for plays with (the others
+ * with their built-in ones).  With `only_for` set, the file must be that
+ * game's.  The network read is kept here until the next choice or
+ * dojo_nets_release().  On failure (a file that does not read, or is for
+ * no game here or another game) says why in `error`; the choices stay. */
+bool dojo_nets_choose_value(const char *value, const DjVariant *only_for, GError **error);
+
+/* Every game back to its built-in network, and the network read by
+ * dojo_nets_choose_value taken out of its game and freed. */
+void dojo_nets_release(void);
 
 #endif

@@ -75,7 +75,6 @@ struct DojoUci {
     DjGame *game;
     GArray *setup_scratch;
     GPtrArray *default_weights;  /* each registered game's built-in weights */
-    DjNet *net;                  /* EvalFile's network, installed in its game, or NULL */
 
     DjEngine *search;            /* for search_variant, search_hash_mb and search_kind */
     const DjVariant *search_variant;
@@ -351,13 +350,7 @@ void dojo_uci_free(DojoUci *uci)
     g_array_free(uci->setup_scratch, TRUE);
     g_rand_free(uci->rand);
     g_ptr_array_free(uci->default_weights, TRUE);
-    /* Nothing may keep pointing at the network once it is freed. */
-    if (uci->net != NULL) {
-        const DjVariant *variant = dj_registry_find(uci->net->variant);
-        dj_net_install(variant, NULL, NULL);
-        dojo_nets_choose(variant, NULL, true);
-    }
-    dj_net_free(uci->net);
+    dojo_nets_release();
     dojo_uci_settings_clear(&uci->settings);
     g_mutex_clear(&uci->output_lock);
     g_mutex_clear(&uci->lock);
@@ -391,13 +384,6 @@ static bool apply_weights(DojoUci *uci, GError **error)
     return true;
 }
 
-/* Every game back to its built-in network (`builtin`) or to none. */
-static void choose_for_every_game(bool builtin)
-{
-    for (const DjVariant *const *v = dj_registry_all(); *v != NULL; v++)
-        dojo_nets_choose(*v, NULL, builtin);
-}
-
 /* EvalFile: with no file every game plays with its built-in network; with
  * `none`, with none; with a file, the game the file names plays with it
  * (whatever UCI_Variant is, so that the options may come in any order) and
@@ -405,32 +391,7 @@ static void choose_for_every_game(bool builtin)
  * (nets.h).  On failure the networks chosen before stay. */
 static bool apply_eval_file(DojoUci *uci, GError **error)
 {
-    const char *path = uci->settings.eval_file;
-    g_autoptr(DjNet) net = NULL;
-    const DjVariant *variant = NULL;
-    bool none = path != NULL && strcmp(path, DOJO_UCI_EVAL_FILE_NONE) == 0;
-    if (path != NULL && !none) {
-        net = dj_net_load(path, error);
-        if (net == NULL)
-            return false;
-        variant = dj_registry_find(net->variant);
-        if (variant == NULL)
-            return dj_error_set(error, DJ_ERROR, DJ_ERROR_INVALID,
-                                "%s: the network is for '%s', a game this dojo does not have",
-                                path, net->variant);
-        if (!dj_net_check(variant, net, error)) {
-            g_prefix_error(error, "%s: ", path);
-            return false;
-        }
-    }
-    choose_for_every_game(!none);
-    if (variant != NULL)
-        dojo_nets_choose(variant, net, false);
-    if (uci->net != NULL)
-        dj_net_install(dj_registry_find(uci->net->variant), NULL, NULL);
-    dj_net_free(uci->net);
-    uci->net = g_steal_pointer(&net);
-    return true;
+    return dojo_nets_choose_value(uci->settings.eval_file, NULL, error);
 }
 
 /* `setoption name NAME [value VALUE]`; NAME and VALUE may hold spaces. */

@@ -21,10 +21,6 @@
 #define DOJO_UCI_DEFAULT_OVERHEAD_MS 30
 #define DOJO_UCI_MAX_OVERHEAD_MS 5000
 
-/* The EvalFile value that means no network at all (a file of that name
- * is given as ./none). */
-#define DOJO_UCI_EVAL_FILE_NONE "none"
-
 typedef struct DojoUciSettings {
     const DjVariant *variant;     /* UCI_Variant */
     unsigned hash_mb;             /* Hash */
@@ -38,7 +34,7 @@ typedef struct DojoUciSettings {
     guint64 seed;                 /* Seed: a new game's deal, the levels' choices */
     char *weights;                /* Weights: a weights file for the current game, or NULL */
     char *eval_file;              /* EvalFile: a learnt evaluation (dojo train),
-                                     DOJO_UCI_EVAL_FILE_NONE, or NULL (built-in) */
+                                     DOJO_NETS_NONE (nets.h), or NULL (built-in) */
     DjEngineKind engine;          /* Search; DJ_ENGINE_DEFAULT: the game's default */
     GHashTable *game_options;     /* lower-case name -> value, for non-empty values */
 } DojoUciSettings;

@@ -129,19 +129,29 @@ static DojoRun *collect(GSubprocess *process, GString *out)
 static DojoRun *run_with_env(const char *dir, const char *input, gsize input_length,
                              const char *const *args, const char *const *env)
 {
-    GSubprocess *process = spawn(dir, args, G_SUBPROCESS_FLAGS_STDERR_PIPE, env);
+    /* The input is a file, not a pipe: dojo may stop (quit, or a refusal)
+     * before it reads all of it, and a pipe would then break and lose what
+     * dojo wrote. */
     GError *error = NULL;
+    char *input_path = NULL;
+    int fd = g_file_open_tmp("dojo-input-XXXXXX", &input_path, &error);
+    assert_no_gerror(error);
+    close(fd);
+    g_file_set_contents(input_path, input != NULL ? input : "",
+                        input != NULL ? (gssize)input_length : 0, &error);
+    assert_no_gerror(error);
+    GSubprocessLauncher *launcher = launcher_new(
+        dir, G_SUBPROCESS_FLAGS_STDOUT_PIPE | G_SUBPROCESS_FLAGS_STDERR_PIPE, env);
+    g_subprocess_launcher_set_stdin_file_path(launcher, input_path);
+    GSubprocess *process = launch(launcher, args);
+    g_object_unref(launcher);
 
-    GBytes *stdin_bytes = g_bytes_new(input != NULL ? input : "", input != NULL ? input_length : 0);
     GBytes *stdout_bytes = NULL;
     GBytes *stderr_bytes = NULL;
-    g_subprocess_communicate(process, stdin_bytes, NULL, &stdout_bytes, &stderr_bytes, &error);
-    /* dojo may stop (quit) before reading all of its input. */
-    if (error != NULL && g_error_matches(error, G_IO_ERROR, G_IO_ERROR_BROKEN_PIPE)) {
-        g_clear_error(&error);
-        g_subprocess_wait(process, NULL, &error);
-    }
+    g_subprocess_communicate(process, NULL, NULL, &stdout_bytes, &stderr_bytes, &error);
     assert_no_gerror(error);
+    g_unlink(input_path);
+    g_free(input_path);
 
     DojoRun *run = g_new0(DojoRun, 1);
     set_exit(run, process);
@@ -156,7 +166,6 @@ static DojoRun *run_with_env(const char *dir, const char *input, gsize input_len
         g_bytes_unref(stdout_bytes);
     if (stderr_bytes != NULL)
         g_bytes_unref(stderr_bytes);
-    g_bytes_unref(stdin_bytes);
     g_object_unref(process);
     return run;
 }

@@ -6,6 +6,7 @@
 #include <setjmp.h>
 #include <cmocka.h>
 
+#include <math.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -344,6 +345,105 @@ static void test_analyze_eval_shows_the_parts(void **state)
     runner_run_free(r);
 }
 
+/* --eval-file: `none` plays without the built-in network (no "learnt"
+ * part), a file with its network (the part is that network's), in analyze,
+ * review and bench alike; a file for no game it can go in, or one that does
+ * not read, is refused in words before any search. */
+static void test_eval_file_option(void **state)
+{
+    runner_require_variant("ogi");
+    const DjVariant *ogi = dj_registry_find("ogi");
+    g_autoptr(DjNet) net = dj_net_new("ogi", ogi->net_inputs, 4, 11);
+    for (int i = 0; i < net->n_hidden; i++)
+        net->w2[i] = 30.0f;   /* a part that shows: a new network's is 0 */
+    dj_net_prepare(net);
+    g_autofree char *path = g_build_filename(*state, "mine.net", NULL);
+    assert_true(dj_net_save(net, "test", path, NULL));
+
+    DojoRun *r = run(state, (const char *const[]){ "analyze", "ogi", "--eval", "--eval-file",
+                                                   "none", NULL });
+    assert_int_equal(r->exit_code, 0);
+    assert_non_null(strstr(r->out, "\ntotal "));
+    assert_null(strstr(r->out, "\nlearnt "));
+    runner_run_free(r);
+
+    r = run(state, (const char *const[]){ "analyze", "ogi", "--eval", "--eval-file", path, NULL });
+    assert_int_equal(r->exit_code, 0);
+    const char *learnt = strstr(r->out, "\nlearnt ");
+    assert_non_null(learnt);
+    assert_true(dj_net_install(ogi, net, NULL));
+    void *start = g_malloc(ogi->state_size);
+    assert_true(ogi->setup(start, &(DjSetup){ 0 }, NULL));
+    int whole = ogi->evaluate(start);
+    assert_true(dj_net_install(ogi, NULL, NULL));
+    assert_true(ogi->setup(start, &(DjSetup){ 0 }, NULL));
+    int without = ogi->evaluate(start);
+    g_free(start);
+    assert_int_not_equal(whole, without);
+    g_auto(GStrv) rows = g_strsplit(learnt + 1, "\n", 2);
+    int shown = (int)lround(g_ascii_strtod(strrchr(rows[0], ' ') + 1, NULL) * 100.0);
+    assert_int_equal(shown, whole - without);
+    runner_run_free(r);
+
+    /* The same in bench: three different signatures. */
+    const char *given[] = { NULL, "none", path };
+    char *signatures[3] = { NULL, NULL, NULL };
+    for (int i = 0; i < 3; i++) {
+        r = run(state, (const char *const[]){ "bench", "ogi", "--depth", "3",
+                                              given[i] != NULL ? "--eval-file" : NULL,
+                                              given[i], NULL });
+        assert_int_equal(r->exit_code, 0);
+        assert_non_null(strstr(r->out, "signature: "));
+        signatures[i] = g_strdup(strstr(r->out, "signature: "));
+        runner_run_free(r);
+    }
+    assert_string_not_equal(signatures[0], signatures[1]);
+    assert_string_not_equal(signatures[0], signatures[2]);
+    assert_string_not_equal(signatures[1], signatures[2]);
+    for (int i = 0; i < 3; i++)
+        g_free(signatures[i]);
+
+    /* Refused: another game's file, a file that is no network, none at all. */
+    if (dj_registry_find("onitama") != NULL) {
+        r = run(state, (const char *const[]){ "analyze", "onitama", "--depth", "2",
+                                              "--eval-file", path, NULL });
+        assert_int_equal(r->exit_code, 1);
+        assert_non_null(strstr(r->err, "no learnt evaluation"));
+        assert_null(strstr(r->out, "best move"));
+        runner_run_free(r);
+    }
+    runner_write_file(*state, "text.net", "hello\n");
+    g_autofree char *text = g_build_filename(*state, "text.net", NULL);
+    g_autofree char *missing = g_build_filename(*state, "missing.net", NULL);
+    const char *bad[] = { text, missing };
+    for (int i = 0; i < 2; i++) {
+        r = run(state, (const char *const[]){ "bench", "ogi", "--depth", "2", "--eval-file",
+                                              bad[i], NULL });
+        assert_int_equal(r->exit_code, 1);
+        assert_non_null(strstr(r->err, bad[i]));
+        assert_null(strstr(r->out, "signature"));
+        runner_run_free(r);
+    }
+    /* play and review refuse it before a game starts or a move is searched. */
+    runner_write_file(*state, "short.dojo", "[Variant \"ogi\"]\n\n1. c3c4\n1... f6f5\n");
+    g_autofree char *record = g_build_filename(*state, "short.dojo", NULL);
+    r = runner_run_text(*state, "quit\n", (const char *const[]){ "play", "ogi", "--eval-file",
+                                                                 missing, NULL });
+    assert_int_equal(r->exit_code, 1);
+    assert_non_null(strstr(r->err, missing));
+    assert_null(strstr(r->out, "recorded in"));
+    runner_run_free(r);
+    r = run(state, (const char *const[]){ "review", record, "--depth", "2", "--eval-file",
+                                          text, NULL });
+    assert_int_equal(r->exit_code, 1);
+    assert_non_null(strstr(r->err, "not an evaluation network"));
+    runner_run_free(r);
+    r = run(state, (const char *const[]){ "review", record, "--depth", "2", "--eval-file",
+                                          "none", NULL });
+    assert_int_equal(r->exit_code, 0);
+    runner_run_free(r);
+}
+
 /* --eval with a limit shows the parts, then searches. */
 static void test_analyze_eval_then_search(void **state)
 {
@@ -463,6 +563,7 @@ int main(int argc, char **argv)
         cmocka_unit_test_setup_teardown(test_analyze_prints_iterations_and_a_legal_move,
                                         runner_make_dir, runner_remove_dir),
         cmocka_unit_test_setup_teardown(test_bench_is_reproducible, runner_make_dir, runner_remove_dir),
+        cmocka_unit_test_setup_teardown(test_eval_file_option, runner_make_dir, runner_remove_dir),
     };
     return cmocka_run_group_tests_name("frontend cli", tests, NULL, NULL);
 }
