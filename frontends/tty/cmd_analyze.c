@@ -211,7 +211,8 @@ int dojo_cmd_analyze(int argc, char **argv)
         { "eval", 0, 0, G_OPTION_ARG_NONE, &args.eval,
           "Show the static evaluation in its parts (and search only if --time, --depth or "
           "--nodes is given too)", NULL },
-        { "eval-file", 0, 0, G_OPTION_ARG_FILENAME, &args.eval_file, DOJO_NETS_OPTION_HELP, "FILE" },
+        { "eval-file", 0, 0, G_OPTION_ARG_FILENAME, &args.eval_file, DOJO_NETS_OPTION_HELP,
+          "FILE" },
         { NULL, 0, 0, G_OPTION_ARG_NONE, NULL, NULL, NULL },
     };
     g_option_group_add_entries(group, entries);

@@ -318,7 +318,8 @@ int dojo_cmd_bench(int argc, char **argv)
           "Search each position for MS milliseconds instead (counts then vary)", "MS" },
         { "positions", 0, 0, G_OPTION_ARG_FILENAME, &args.positions,
           "Search the positions in FILE instead of the standard ones", "FILE" },
-        { "eval-file", 0, 0, G_OPTION_ARG_FILENAME, &args.eval_file, DOJO_NETS_OPTION_HELP, "FILE" },
+        { "eval-file", 0, 0, G_OPTION_ARG_FILENAME, &args.eval_file, DOJO_NETS_OPTION_HELP,
+          "FILE" },
         { NULL, 0, 0, G_OPTION_ARG_NONE, NULL, NULL, NULL },
     };
     g_option_group_add_entries(dojo_option_main_group(context), entries);

@@ -126,7 +126,8 @@ static void add_play_entries(GOptionContext *context, PlayArgs *args)
         { "engine", 0, 0, G_OPTION_ARG_STRING, &args->engine,
           "The computer's search: alphabeta or mcts (default: alphabeta if the game "
           "has an evaluation)", "E" },
-        { "eval-file", 0, 0, G_OPTION_ARG_FILENAME, &args->eval_file, DOJO_NETS_OPTION_HELP, "FILE" },
+        { "eval-file", 0, 0, G_OPTION_ARG_FILENAME, &args->eval_file, DOJO_NETS_OPTION_HELP,
+          "FILE" },
         { NULL, 0, 0, G_OPTION_ARG_NONE, NULL, NULL, NULL },
     };
     g_option_group_add_entries(dojo_option_main_group(context), entries);
@@ -368,8 +369,9 @@ static int run_play(void *data, int n_positional, char **positional)
         g_set_error(&error, DJ_ERROR, DJ_ERROR_INVALID,
                     "%s has no evaluation, so --engine alphabeta cannot play it (use mcts)",
                     dj_game_variant(game)->title);
-    if (error == NULL && args->eval_file != NULL)
-        dojo_nets_choose_value(args->eval_file, dj_game_variant(game), &error);
+    if (error == NULL && args->eval_file != NULL
+        && !dojo_nets_choose_value(args->eval_file, dj_game_variant(game), &error))
+        return dojo_report_error("play", PLAY_PARAMS, error);
     if (error == NULL && choose_players(args, dj_game_variant(game), players, &error)
         && args->record != NULL
         && !dojo_journal_check_target(args->record, args->force ? NULL : "add --force", &error))

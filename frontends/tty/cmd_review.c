@@ -275,7 +275,8 @@ int dojo_cmd_review(int argc, char **argv)
         { "no-color", 0, 0, G_OPTION_ARG_NONE, &args.no_color, DOJO_NO_COLOR_HELP, NULL },
         { "traditional", 0, 0, G_OPTION_ARG_NONE, &args.traditional,
           "Draw the pieces with the game's traditional glyphs", NULL },
-        { "eval-file", 0, 0, G_OPTION_ARG_FILENAME, &args.eval_file, DOJO_NETS_OPTION_HELP, "FILE" },
+        { "eval-file", 0, 0, G_OPTION_ARG_FILENAME, &args.eval_file, DOJO_NETS_OPTION_HELP,
+          "FILE" },
         { NULL, 0, 0, G_OPTION_ARG_NONE, NULL, NULL, NULL },
     };
     g_option_group_add_entries(group, entries);

@@ -3,8 +3,8 @@
  * At full strength (level 10, analysis, hints, review, bench) a game plays
  * with its built-in network (DjVariant.net_builtin) unless told otherwise:
  * `dojo uci`'s EvalFile or the commands' --eval-file names a file, or
- * `none`.  Levels below 10 play
- * without a network, as their strengths were measured (docs/levels.md).
+ * `none`.  Levels below 10 play without a network, as their strengths were
+ * measured (docs/strength.md, "The playing levels").
  * `dojo train`, `tune`, `spsa` and `match` (its --balance search) leave
  * the games without one. */
 #ifndef DOJO_NETS_H

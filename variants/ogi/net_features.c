@@ -144,8 +144,8 @@ int ogi_net_features_from(const OgiPosition *pos, int us, uint16_t *out)
 
     for (int colour = 0; colour < 2; colour++)
         for (int kind = 0; kind < OGI_HAND_KINDS; kind++) {
-            int count = pos->hand[colour][kind] < hand_slots(kind) ? pos->hand[colour][kind]
-                                                                   : hand_slots(kind);
+            int held = pos->hand[colour][kind], slots = hand_slots(kind);
+            int count = held < slots ? held : slots;
             for (int c = 0; c < count; c++)
                 out[n++] = hand_feature(us, colour, kind, c);
         }
