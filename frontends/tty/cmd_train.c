@@ -247,11 +247,12 @@ int dojo_cmd_train(int argc, char **argv)
     GOptionContext *context = dojo_option_context(
         "VARIANT RECORD|FOLDER...",
         "Train a learnt evaluation: a small network added to the game's own evaluation,\n"
-        "fitted to the quiet positions of recorded games (records, or folders of .dojo\n"
-        "records such as 'dojo match --records' writes), where each engine move carries\n"
-        "the engine's score.  Its target is a blend of that score and the game's\n"
-        "result (--lambda); it learns what the search found that the evaluation did\n"
-        "not.  'dojo uci' loads the network with 'setoption name EvalFile value FILE'.",
+        "fitted to the quiet positions of recorded games (records, or folders and their\n"
+        "subfolders of .dojo records such as 'dojo match --records' writes), where each\n"
+        "engine move carries the engine's score.  Its target is a blend of that score\n"
+        "and the game's result (--lambda); it learns what the search found that the\n"
+        "evaluation did not.  'dojo uci' loads the network with\n"
+        "'setoption name EvalFile value FILE'.",
         "Every --validation'th game is held out: after each epoch the error is taken\n"
         "on those games too, and the network of the epoch with the lowest held-out\n"
         "error is written.  Ctrl-C stops after the current epoch and writes it.\n"

@@ -311,11 +311,12 @@ int dojo_cmd_tune(int argc, char **argv)
     GOptionContext *context = dojo_option_context(
         "VARIANT [RECORD|FOLDER...]",
         "Fit the game's evaluation weights to labelled positions (Texel tuning): the\n"
-        "quiet positions of finished games (records, or folders of .dojo records such\n"
-        "as 'dojo match --records' writes) are labelled with each game's result, or\n"
-        "with a stronger engine's opinion (--judge), and the weights are moved until\n"
-        "the evaluation predicts the labels best.  --save-labels keeps the labelled\n"
-        "positions in a file that --labels reads back (with or without records).\n"
+        "quiet positions of finished games (records, or folders and their subfolders\n"
+        "of .dojo records such as 'dojo match --records' writes) are labelled with each\n"
+        "game's result, or with a stronger engine's opinion (--judge), and the weights\n"
+        "are moved until the evaluation predicts the labels best.  --save-labels keeps\n"
+        "the labelled positions in a file that --labels reads back (with or without\n"
+        "records).\n"
         "The weights go to standard output or --output, in the form 'dojo uci' reads\n"
         "with 'setoption name Weights value FILE'.",
         "The judge is an engine as 'dojo match --engine' takes it, with exactly one\n"

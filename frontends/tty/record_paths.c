@@ -11,19 +11,36 @@ static gint compare_paths(gconstpointer a, gconstpointer b)
     return strcmp(*(char *const *)a, *(char *const *)b);
 }
 
-static bool add_folder(const char *path, GPtrArray *out, GError **error)
+/* Add the *.dojo files under `path` to `names`, its subfolders' too.  A
+ * subfolder that is a symbolic link is not entered: a link back up the tree
+ * would never end, and a folder named on the command line is followed. */
+static bool collect_folder(const char *path, GPtrArray *names, GError **error)
 {
     g_autoptr(GDir) dir = g_dir_open(path, 0, error);
     if (dir == NULL)
         return false;
-    g_autoptr(GPtrArray) names = g_ptr_array_new();
     const char *name;
-    while ((name = g_dir_read_name(dir)) != NULL)
-        if (g_str_has_suffix(name, ".dojo"))
-            g_ptr_array_add(names, g_build_filename(path, name, NULL));
+    while ((name = g_dir_read_name(dir)) != NULL) {
+        g_autofree char *child = g_build_filename(path, name, NULL);
+        if (g_file_test(child, G_FILE_TEST_IS_DIR)) {
+            if (!g_file_test(child, G_FILE_TEST_IS_SYMLINK)
+                && !collect_folder(child, names, error))
+                return false;
+        } else if (g_str_has_suffix(name, ".dojo")) {
+            g_ptr_array_add(names, g_steal_pointer(&child));
+        }
+    }
+    return true;
+}
+
+static bool add_folder(const char *path, GPtrArray *out, GError **error)
+{
+    g_autoptr(GPtrArray) names = g_ptr_array_new_with_free_func(g_free);
+    if (!collect_folder(path, names, error))
+        return false;
     g_ptr_array_sort(names, compare_paths);
     for (guint i = 0; i < names->len; i++)
-        g_ptr_array_add(out, g_ptr_array_index(names, i));
+        g_ptr_array_add(out, g_steal_pointer(&g_ptr_array_index(names, i)));
     return true;
 }
 

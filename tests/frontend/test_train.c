@@ -14,6 +14,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include <glib.h>
 #include <glib/gstdio.h>
@@ -318,7 +319,14 @@ static void test_no_positions(void **state)
     runner_run_free(r);
 
     runner_write_file(*state, "recs/a-unscored.dojo", UNSCORED_RECORD);
-    runner_write_file(*state, "recs/b-unfinished.dojo", UNFINISHED_RECORD);
+    /* A subfolder is read too; a link back up the tree is not followed. */
+    folder = g_build_filename(*state, "recs", "deeper", NULL);
+    assert_int_equal(g_mkdir(folder, 0700), 0);
+    char *loop = g_build_filename(folder, "loop", NULL);
+    assert_int_equal(symlink("..", loop), 0);
+    g_free(loop);
+    g_free(folder);
+    runner_write_file(*state, "recs/deeper/b-unfinished.dojo", UNFINISHED_RECORD);
     runner_write_file(*state, "recs/c-broken.dojo", "this is not a record\n");
     runner_write_file(*state, "recs/notes.txt", "not a .dojo file: never read\n");
     DjGame *game = runner_load_record(*state, "recs/a-unscored.dojo");
