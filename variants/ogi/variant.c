@@ -61,11 +61,10 @@ static uint64_t ogi_key(const void *position)
  * to matches between the levels at 100 ms a move (docs/strength.md,
  * bench/levels.sh ogi DOJO 100 100).  Levels 1-9 play without the
  * built-in network and level 10 with it: the matches of each level against
- * level 10 were played with stop 58's build (the second network; the third,
- * built in since, was not measured against them), those between neighbours
- * (which have no network) are db62cc8's. */
+ * level 10 were played with eb813ec's build (the fourth network), those
+ * between neighbours (which have no network) are db62cc8's. */
 static const int ogi_level_elo[] = {
-    605, 999, 1169, 1377, 1638, 1805, 1939, 1971, 2418, 2600,
+    531, 924, 1095, 1303, 1563, 1728, 1866, 1897, 2339, 2600,
 };
 
 const DjVariant dj_variant_ogi = {
