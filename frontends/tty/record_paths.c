@@ -39,8 +39,7 @@ static bool add_folder(const char *path, GPtrArray *out, GError **error)
     if (!collect_folder(path, names, error))
         return false;
     g_ptr_array_sort(names, compare_paths);
-    for (guint i = 0; i < names->len; i++)
-        g_ptr_array_add(out, g_steal_pointer(&g_ptr_array_index(names, i)));
+    g_ptr_array_extend_and_steal(out, g_steal_pointer(&names));
     return true;
 }
 
