@@ -1,5 +1,5 @@
 /* bench_common.c: see bench_common.h. */
-#include "bench_common.h"
+#include "bench/bench_common.h"
 
 #include <math.h>
 #include <stdarg.h>

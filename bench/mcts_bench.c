@@ -8,7 +8,7 @@
  * size. */
 #include <stdio.h>
 
-#include "bench_common.h"
+#include "bench/bench_common.h"
 #include "framework/search/mcts.h"
 
 typedef struct MctsRow {

@@ -9,7 +9,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "bench_common.h"
+#include "bench/bench_common.h"
 #include "framework/perft.h"
 
 #define MAX_DEPTH 8

@@ -7,7 +7,7 @@
  * nodes per second over the whole search. */
 #include <stdio.h>
 
-#include "bench_common.h"
+#include "bench/bench_common.h"
 #include "framework/search/search.h"
 
 typedef struct SearchRow {

@@ -57,13 +57,13 @@
 
 #include <glib.h>
 
-#include "bench_common.h"
+#include "bench/bench_common.h"
 #include "framework/game_history.h"
 #include "framework/notation.h"
 #include "framework/record.h"
 #include "framework/registry.h"
 #include "framework/search/search.h"
-#include "outcome_oracle.h"
+#include "tests/oracle/outcome_oracle.h"
 
 #define DEFAULT_DEPTH 2
 #define DEFAULT_MARGIN 50

@@ -1,7 +1,7 @@
 /* error.c: setting a GError from a printf-style message. */
-#include "error.h"
+#include "framework/error.h"
 
-#include "notation.h"
+#include "framework/notation.h"
 
 bool dj_error_set(GError **error, GQuark domain, gint code, const char *format, ...)
 {

@@ -1,5 +1,5 @@
 /* game.c: small helpers over the variant interface. */
-#include "game.h"
+#include "framework/game.h"
 
 G_DEFINE_QUARK(dj-error-quark, dj_error)
 

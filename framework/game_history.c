@@ -1,5 +1,5 @@
 /* game_history.c: one game as it is played. */
-#include "game_history.h"
+#include "framework/game_history.h"
 
 #include <string.h>
 

@@ -8,8 +8,8 @@
 
 #include <glib.h>
 
-#include "game.h"
-#include "repetition.h"
+#include "framework/game.h"
+#include "framework/repetition.h"
 
 typedef struct DjGame DjGame;
 

@@ -1,12 +1,12 @@
 /* net.c: the learnt evaluation's network, its output and its file. */
-#include "net.h"
+#include "framework/net.h"
 
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "error.h"
-#include "text_file.h"
+#include "framework/error.h"
+#include "framework/text_file.h"
 
 #define NET_MAGIC "dojo-net"
 #define NET_VERSION 1

@@ -25,7 +25,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "game.h"
+#include "framework/game.h"
 
 /* At most this many features are active in one position. */
 #define DJ_NET_MAX_ACTIVE 192

@@ -1,5 +1,5 @@
 /* notation.c: text helpers every variant shares. */
-#include "notation.h"
+#include "framework/notation.h"
 
 #include <string.h>
 

@@ -6,7 +6,7 @@
 
 #include <glib.h>
 
-#include "game.h"
+#include "framework/game.h"
 
 /* Squares: file + rank * width, file 0 = 'a', rank 0 = '1' (side 0's view). */
 

@@ -1,11 +1,11 @@
 /* params.c: evaluation weights as text. */
-#include "params.h"
+#include "framework/params.h"
 
 #include <string.h>
 
-#include "error.h"
-#include "notation.h"
-#include "text_file.h"
+#include "framework/error.h"
+#include "framework/notation.h"
+#include "framework/text_file.h"
 
 const DjParam *dj_params_find(const DjVariant *variant, const char *name)
 {

@@ -11,7 +11,7 @@
 
 #include <glib.h>
 
-#include "game.h"
+#include "framework/game.h"
 
 /* The weight called `name` (case-insensitive), or NULL. */
 const DjParam *dj_params_find(const DjVariant *variant, const char *name);

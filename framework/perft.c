@@ -2,7 +2,7 @@
  *
  * One block of scratch memory holds a position and a move list per ply, so
  * the recursion allocates nothing and touches only the variant's slots. */
-#include "perft.h"
+#include "framework/perft.h"
 
 #include <string.h>
 

@@ -16,7 +16,7 @@
 
 #include <glib.h>
 
-#include "game.h"
+#include "framework/game.h"
 
 /* Leaves `depth` plies below `pos` (depth 0: 1). */
 uint64_t dj_perft(const DjVariant *variant, const void *pos, int depth);

@@ -1,12 +1,12 @@
 /* record.c: game records: format, parse, save, load (see record.h). */
-#include "record.h"
+#include "framework/record.h"
 
 #include <string.h>
 
-#include "error.h"
-#include "notation.h"
-#include "registry.h"
-#include "text_file.h"
+#include "framework/error.h"
+#include "framework/notation.h"
+#include "framework/registry.h"
+#include "framework/text_file.h"
 
 /* Longest piece of a record quoted in an error message, in characters. */
 #define QUOTE_MAX_CHARS 60

@@ -36,7 +36,7 @@
 
 #include <glib.h>
 
-#include "game_history.h"
+#include "framework/game_history.h"
 
 /* Append the whole record of `game` (tags, moves, result). */
 void dj_record_format(const DjGame *game, GString *out);

@@ -1,10 +1,10 @@
 /* registry.c: the one place in the framework that names the variants
  * (through the generated registry_list.h, see meson.build). */
-#include "registry.h"
+#include "framework/registry.h"
 
 #include <glib.h>
 
-#include "registry_list.h"
+#include "framework/registry_list.h"
 
 const DjVariant *const *dj_registry_all(void)
 {

@@ -3,7 +3,7 @@
 #ifndef DOJO_REGISTRY_H
 #define DOJO_REGISTRY_H
 
-#include "game.h"
+#include "framework/game.h"
 
 /* The built-in variants, in the order `dojo list` shows them, terminated by
  * NULL.  Never NULL itself. */

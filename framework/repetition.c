@@ -1,5 +1,5 @@
 /* repetition.c: who, if anyone, a repetition cycle condemns. */
-#include "repetition.h"
+#include "framework/repetition.h"
 
 DjRepetitionVerdict dj_repetition_judge(const DjHistoryEntry *line, int first, int last,
                                         bool perpetual_check_loses)

@@ -6,7 +6,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "game.h"
+#include "framework/game.h"
 
 /* One position of a game line: its key, whose turn it is there, and whether
  * that side is in check.  Sides need not alternate along a line (a move may

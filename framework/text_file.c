@@ -1,5 +1,5 @@
 /* text_file.c: safe reading and atomic writing of small text files. */
-#include "text_file.h"
+#include "framework/text_file.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -9,8 +9,8 @@
 
 #include <glib/gstdio.h>
 
-#include "error.h"
-#include "game.h"   /* DJ_ERROR */
+#include "framework/error.h"
+#include "framework/game.h"   /* DJ_ERROR */
 
 /* The one place these functions name the file. */
 static bool io_error(GError **error, GFileError code, const char *path, const char *what)

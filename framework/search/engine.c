@@ -1,7 +1,7 @@
 /* engine.c: one handle over the alpha-beta and the MCTS search. */
-#include "engine.h"
+#include "framework/search/engine.h"
 
-#include "level.h"
+#include "framework/search/level.h"
 
 struct DjEngine {
     DjEngineKind kind;

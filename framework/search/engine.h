@@ -17,9 +17,9 @@
 
 #include <glib.h>
 
-#include "../game.h"
-#include "mcts.h"
-#include "search.h"
+#include "framework/game.h"
+#include "framework/search/mcts.h"
+#include "framework/search/search.h"
 
 typedef enum DjEngineKind {
     DJ_ENGINE_DEFAULT = 0,   /* the variant's default (dj_engine_default_kind) */

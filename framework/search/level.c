@@ -2,7 +2,7 @@
  * random among the root moves whose exact score is within a margin of the
  * best, so they make the kind of mistakes a person makes: they miss deep
  * ideas and sometimes play a plausible second-best move. */
-#include "level.h"
+#include "framework/search/level.h"
 
 typedef struct LevelSpec {
     int depth;      /* 0: no depth limit */

@@ -9,7 +9,7 @@
 
 #include <glib.h>
 
-#include "search.h"
+#include "framework/search/search.h"
 
 #define DJ_LEVEL_MIN 1
 #define DJ_LEVEL_MAX 10

@@ -7,8 +7,8 @@
  * another thread may write them are atomic; a node's children are written
  * whole before their index is published (release) and read after it is
  * seen (acquire), so `move`, `side` and `n_children` need no atomics. */
-#include "mcts.h"
-#include "memory.h"
+#include "framework/search/mcts.h"
+#include "framework/search/memory.h"
 
 #include <math.h>
 #include <stdatomic.h>

@@ -39,9 +39,9 @@
 
 #include <glib.h>
 
-#include "../game.h"
-#include "../repetition.h"
-#include "search.h"
+#include "framework/game.h"
+#include "framework/repetition.h"
+#include "framework/search/search.h"
 
 typedef struct DjMcts DjMcts;
 

@@ -1,10 +1,10 @@
 /* memory.c: see memory.h. */
-#include "memory.h"
+#include "framework/search/memory.h"
 
 #include <stdint.h>
 #include <unistd.h>
 
-#include "game.h"
+#include "framework/game.h"
 
 /* The machine's memory in bytes, or 0 when it cannot be learnt. */
 static uint64_t physical_memory(void)

@@ -1,5 +1,5 @@
 /* score.c: what a search's score means (see score.h). */
-#include "score.h"
+#include "framework/search/score.h"
 
 #include <stdlib.h>
 

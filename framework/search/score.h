@@ -11,7 +11,7 @@
 
 #include <glib.h>
 
-#include "../game.h"
+#include "framework/game.h"
 
 /* Beyond this (in absolute value) a score counts plies to the end. */
 #define DJ_SCORE_DECISIVE (DJ_SCORE_WIN - 1000)

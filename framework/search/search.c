@@ -5,10 +5,10 @@
 /* madvise(MADV_HUGEPAGE) for the table is a Linux extension. */
 #define _DEFAULT_SOURCE 1
 
-#include "search.h"
-#include "memory.h"
-#include "table_entry.h"
-#include "timeman.h"
+#include "framework/search/search.h"
+#include "framework/search/memory.h"
+#include "framework/search/table_entry.h"
+#include "framework/search/timeman.h"
 
 #include <math.h>
 #include <stdatomic.h>

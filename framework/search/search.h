@@ -23,9 +23,9 @@
 
 #include <glib.h>
 
-#include "../game.h"
-#include "../repetition.h"
-#include "score.h"
+#include "framework/game.h"
+#include "framework/repetition.h"
+#include "framework/search/score.h"
 
 #define DJ_SEARCH_MAX_PLY 128
 

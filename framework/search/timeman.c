@@ -1,9 +1,9 @@
 /* timeman.c: the time budget of one move. */
-#include "timeman.h"
+#include "framework/search/timeman.h"
 
 #include <glib.h>
 
-#include "score.h"
+#include "framework/search/score.h"
 
 /* Never plan past this share of the usable time on one move... */
 #define SOFT_SHARE 0.4

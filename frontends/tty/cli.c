@@ -1,11 +1,11 @@
 /* cli.c: shared plumbing of the subcommands. */
-#include "cli.h"
+#include "frontends/tty/cli.h"
 
 #include <stdio.h>
 #include <string.h>
 
-#include "options.h"
-#include "output.h"
+#include "frontends/tty/options.h"
+#include "frontends/common/output.h"
 
 int dojo_usage_failure(const char *command, const char *params, const char *message)
 {

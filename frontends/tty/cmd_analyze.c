@@ -3,15 +3,15 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "cli.h"
-#include "eval_table.h"
+#include "frontends/tty/cli.h"
+#include "frontends/common/eval_table.h"
 #include "framework/search/engine.h"
 #include "framework/search/level.h"
-#include "interrupt.h"
-#include "nets.h"
-#include "options.h"
-#include "output.h"
-#include "think.h"
+#include "frontends/tty/interrupt.h"
+#include "frontends/common/nets.h"
+#include "frontends/tty/options.h"
+#include "frontends/common/output.h"
+#include "frontends/common/think.h"
 
 #define ANALYZE_PARAMS "[OPTION...] VARIANT [--position STR] [--time MS | --depth N] [--engine E] [--eval]"
 #define ANALYZE_DEFAULT_TIME_MS 5000

@@ -5,15 +5,15 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "cli.h"
+#include "frontends/tty/cli.h"
 #include "framework/perft.h"
 #include "framework/registry.h"
 #include "framework/search/level.h"
 #include "framework/search/search.h"
-#include "nets.h"
-#include "options.h"
-#include "output.h"
-#include "position_file.h"
+#include "frontends/common/nets.h"
+#include "frontends/tty/options.h"
+#include "frontends/common/output.h"
+#include "frontends/tty/position_file.h"
 
 #define BENCH_PARAMS "[OPTION...] [VARIANT...]"
 /* Without --depth, each variant searches to the first depth at which the

@@ -2,9 +2,9 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "cli.h"
+#include "frontends/tty/cli.h"
 #include "framework/registry.h"
-#include "options.h"
+#include "frontends/tty/options.h"
 
 #define LIST_PARAMS "[OPTION...]"
 

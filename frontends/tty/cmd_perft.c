@@ -3,10 +3,10 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "cli.h"
+#include "frontends/tty/cli.h"
 #include "framework/perft.h"
-#include "options.h"
-#include "output.h"
+#include "frontends/tty/options.h"
+#include "frontends/common/output.h"
 
 #define PERFT_PARAMS "[OPTION...] VARIANT DEPTH"
 #define PERFT_MAX_DEPTH 64

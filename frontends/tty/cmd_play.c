@@ -3,16 +3,16 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "cli.h"
+#include "frontends/tty/cli.h"
 #include "framework/notation.h"
 #include "framework/record.h"
 #include "framework/registry.h"
-#include "interrupt.h"
-#include "journal.h"
-#include "nets.h"
-#include "options.h"
-#include "output.h"
-#include "play_loop.h"
+#include "frontends/tty/interrupt.h"
+#include "frontends/tty/journal.h"
+#include "frontends/common/nets.h"
+#include "frontends/tty/options.h"
+#include "frontends/common/output.h"
+#include "frontends/tty/play_loop.h"
 
 #define PLAY_PARAMS "[OPTION...] VARIANT   or   dojo play --resume [FILE|VARIANT]"
 #define DEFAULT_TIME_MS 2000

@@ -4,19 +4,19 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "cli.h"
+#include "frontends/tty/cli.h"
 #include "framework/notation.h"
 #include "framework/record.h"
 #include "framework/search/level.h"
 #include "framework/search/search.h"
-#include "graph.h"
-#include "interrupt.h"
-#include "line_reader.h"
-#include "nets.h"
-#include "options.h"
-#include "output.h"
-#include "review.h"
-#include "review_step.h"
+#include "frontends/tty/graph.h"
+#include "frontends/tty/interrupt.h"
+#include "frontends/tty/line_reader.h"
+#include "frontends/common/nets.h"
+#include "frontends/tty/options.h"
+#include "frontends/common/output.h"
+#include "frontends/tty/review.h"
+#include "frontends/tty/review_step.h"
 
 #define REVIEW_PARAMS "[OPTION...] RECORD"
 #define REVIEW_DEFAULT_TIME_MS 200   /* 121 positions (60 moves a side) in about 25 s */

@@ -13,17 +13,17 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cli.h"
+#include "frontends/tty/cli.h"
 #include "framework/game_history.h"
 #include "framework/net.h"
-#include "framework/net_train.h"
+#include "framework/lab/net_train.h"
 #include "framework/record.h"
 #include "framework/text_file.h"
-#include "interrupt.h"
-#include "match_record.h"
-#include "options.h"
-#include "output.h"
-#include "record_paths.h"
+#include "frontends/tty/interrupt.h"
+#include "framework/referee/match_record.h"
+#include "frontends/tty/options.h"
+#include "frontends/common/output.h"
+#include "frontends/tty/record_paths.h"
 
 #define TRAIN_PARAMS "[OPTION...] VARIANT RECORD|FOLDER..."
 #define DEFAULT_HIDDEN 32

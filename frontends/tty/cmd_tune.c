@@ -9,18 +9,18 @@
 
 #include <gio/gio.h>
 
-#include "cli.h"
+#include "frontends/tty/cli.h"
 #include "framework/game_history.h"
 #include "framework/params.h"
 #include "framework/record.h"
 #include "framework/text_file.h"
-#include "framework/tune.h"
-#include "framework/tune_labels.h"
-#include "interrupt.h"
-#include "options.h"
-#include "output.h"
-#include "record_paths.h"
-#include "tune_judge.h"
+#include "framework/lab/tune.h"
+#include "framework/lab/tune_labels.h"
+#include "frontends/tty/interrupt.h"
+#include "frontends/tty/options.h"
+#include "frontends/common/output.h"
+#include "frontends/tty/record_paths.h"
+#include "framework/referee/tune_judge.h"
 
 #define TUNE_PARAMS "[OPTION...] VARIANT [RECORD|FOLDER...]"
 #define DEFAULT_PASSES 50

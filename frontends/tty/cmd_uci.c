@@ -3,9 +3,9 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "cli.h"
-#include "options.h"
-#include "uci.h"
+#include "frontends/tty/cli.h"
+#include "frontends/tty/options.h"
+#include "frontends/uci/uci.h"
 
 #define UCI_PARAMS "[OPTION...]"
 /* Far beyond any real command (a `position` with thousands of moves). */

@@ -1,5 +1,5 @@
 /* graph.c: the evaluation graph (see graph.h). */
-#include "graph.h"
+#include "frontends/tty/graph.h"
 
 #include <stdlib.h>
 #include <string.h>

@@ -1,7 +1,7 @@
 /* interrupt.c: the SIGINT and SIGTERM handler.  Only async-signal-safe
  * work happens in the handler itself: flags (a lock-free atomic store for
  * the watched one) and dj_search_stop. */
-#include "interrupt.h"
+#include "frontends/tty/interrupt.h"
 
 #include <signal.h>
 #include <stddef.h>

@@ -1,5 +1,5 @@
 /* journal.c: writing game records as they are played. */
-#include "journal.h"
+#include "frontends/tty/journal.h"
 
 #include <errno.h>
 #include <fcntl.h>

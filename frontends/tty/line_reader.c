@@ -1,13 +1,13 @@
 /* line_reader.c: libedit when it is there and the input is a terminal,
  * plain stdio otherwise. */
-#include "line_reader.h"
+#include "frontends/tty/line_reader.h"
 
 #include <errno.h>
 #include <string.h>
 
 #include <glib.h>
 
-#include "output.h"
+#include "frontends/common/output.h"
 
 #ifdef DOJO_HAVE_LIBEDIT
 #include <histedit.h>

@@ -12,10 +12,10 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "cli.h"
-#include "nets.h"
-#include "options.h"
-#include "version.h"
+#include "frontends/tty/cli.h"
+#include "frontends/common/nets.h"
+#include "frontends/tty/options.h"
+#include "frontends/tty/version.h"
 
 typedef struct DojoCommand {
     const char *name;

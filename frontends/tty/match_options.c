@@ -1,10 +1,10 @@
 /* match_options.c: options shared by `dojo match` and `dojo spsa`. */
-#include "match_options.h"
+#include "frontends/tty/match_options.h"
 
 #include <math.h>
 #include <string.h>
 
-#include "position_file.h"
+#include "frontends/tty/position_file.h"
 
 /* Seconds as typed ("10", "0.1") into milliseconds. */
 static bool parse_seconds(const char *text, gint64 *ms)

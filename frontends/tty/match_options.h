@@ -7,9 +7,9 @@
 
 #include <glib.h>
 
-#include "match_game.h"
-#include "match_run.h"
-#include "options.h"
+#include "framework/referee/match_game.h"
+#include "framework/referee/match_run.h"
+#include "frontends/tty/options.h"
 
 /* What the referee allows when not told otherwise. */
 #define DOJO_MATCH_DEFAULT_MARGIN_MS 500      /* --time-margin */

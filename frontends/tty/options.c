@@ -1,6 +1,6 @@
 /* options.c: parsing what the subcommands share: variant names, setup
  * options, players and sides. */
-#include "options.h"
+#include "frontends/tty/options.h"
 
 #include <math.h>
 #include <string.h>

@@ -13,7 +13,7 @@
 #include "framework/error.h"
 #include "framework/game.h"
 #include "framework/search/engine.h"
-#include "output.h"
+#include "frontends/common/output.h"
 
 #define DOJO_USAGE_ERROR (dojo_usage_error_quark())
 GQuark dojo_usage_error_quark(void);

@@ -1,11 +1,11 @@
 /* play_loop.c: the turn-by-turn loop of `dojo play`. */
-#include "play_loop.h"
+#include "frontends/tty/play_loop.h"
 
 #include "framework/notation.h"
-#include "interrupt.h"
-#include "line_reader.h"
-#include "output.h"
-#include "play_state.h"
+#include "frontends/tty/interrupt.h"
+#include "frontends/tty/line_reader.h"
+#include "frontends/common/output.h"
+#include "frontends/tty/play_state.h"
 
 /* Returns false when interrupted (nothing is played then). */
 static bool computer_turn(PlayState *state)

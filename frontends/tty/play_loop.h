@@ -23,8 +23,8 @@
 
 #include "framework/game_history.h"
 #include "framework/search/engine.h"
-#include "journal.h"
-#include "options.h"
+#include "frontends/tty/journal.h"
+#include "frontends/tty/options.h"
 
 typedef struct DojoPlayConfig {
     DojoPlayer players[2];   /* indexed by side */

@@ -1,15 +1,15 @@
 /* play_state.c: the helpers the play loop and its commands share:
  * messages, the board, the journal, the computer's thinking. */
-#include "play_state.h"
+#include "frontends/tty/play_state.h"
 
 #include <string.h>
 
 #include "framework/notation.h"
 #include "framework/search/level.h"
-#include "interrupt.h"
-#include "nets.h"
-#include "output.h"
-#include "think.h"
+#include "frontends/tty/interrupt.h"
+#include "frontends/common/nets.h"
+#include "frontends/common/output.h"
+#include "frontends/common/think.h"
 
 /* Longest echo of the user's input inside a message. */
 #define ECHO_MAX_CHARS 40

@@ -13,9 +13,9 @@
 
 #include "framework/game_history.h"
 #include "framework/search/engine.h"
-#include "journal.h"
-#include "line_reader.h"
-#include "play_loop.h"
+#include "frontends/tty/journal.h"
+#include "frontends/tty/line_reader.h"
+#include "frontends/tty/play_loop.h"
 
 typedef struct PlayState {
     DjGame *game;

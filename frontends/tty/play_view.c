@@ -1,11 +1,11 @@
 /* play_view.c: looking at the game during `dojo play`: the moves so far,
  * the board from the other side, and a replay with the engine's comments. */
 #include "framework/search/level.h"
-#include "interrupt.h"
-#include "nets.h"
-#include "play_state.h"
-#include "review.h"
-#include "review_step.h"
+#include "frontends/tty/interrupt.h"
+#include "frontends/common/nets.h"
+#include "frontends/tty/play_state.h"
+#include "frontends/tty/review.h"
+#include "frontends/tty/review_step.h"
 
 /* Enough for the engine to see simple tactics, quick enough not to keep a
  * player waiting, and the same comments every time. */

@@ -1,5 +1,5 @@
 /* position_file.c: reading files of position strings. */
-#include "position_file.h"
+#include "frontends/tty/position_file.h"
 
 #include "framework/game_history.h"
 #include "framework/text_file.h"

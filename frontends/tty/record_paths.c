@@ -1,10 +1,10 @@
 /* record_paths.c: the record files a command is given, folders opened. */
-#include "record_paths.h"
+#include "frontends/tty/record_paths.h"
 
 #include <string.h>
 
 #include "framework/error.h"
-#include "options.h"
+#include "frontends/tty/options.h"
 
 static gint compare_paths(gconstpointer a, gconstpointer b)
 {

@@ -1,11 +1,11 @@
 /* review.c: the engine review of a game (see review.h). */
-#include "review.h"
+#include "frontends/tty/review.h"
 
 #include <string.h>
 
 #include "framework/notation.h"
 #include "framework/record.h"
-#include "think.h"
+#include "frontends/common/think.h"
 
 int dojo_review_capped(int score)
 {

@@ -1,17 +1,17 @@
 /* review_step.c: stepping through a reviewed game (see review_step.h). */
-#include "review_step.h"
+#include "frontends/tty/review_step.h"
 
 #include <stdlib.h>
 #include <string.h>
 
 #include "framework/notation.h"
-#include "interrupt.h"
-#include "journal.h"
-#include "line_reader.h"
-#include "options.h"
-#include "output.h"
-#include "play_loop.h"
-#include "think.h"
+#include "frontends/tty/interrupt.h"
+#include "frontends/tty/journal.h"
+#include "frontends/tty/line_reader.h"
+#include "frontends/tty/options.h"
+#include "frontends/common/output.h"
+#include "frontends/tty/play_loop.h"
+#include "frontends/common/think.h"
 
 /* Longest echo of a line typed in a message. */
 #define ECHO_MAX_CHARS 40

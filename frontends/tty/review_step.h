@@ -14,8 +14,8 @@
 #include <stdbool.h>
 #include <stdio.h>
 
-#include "line_reader.h"
-#include "review.h"
+#include "frontends/tty/line_reader.h"
+#include "frontends/tty/review.h"
 
 typedef struct DojoStepConfig {
     bool color;

@@ -4,7 +4,7 @@
 #include <setjmp.h>
 #include <cmocka.h>
 
-#include "conformance.h"
+#include "tests/conformance/conformance.h"
 #include "framework/search/search.h"
 
 #include <stdio.h>

@@ -4,7 +4,7 @@
 #include <setjmp.h>
 #include <cmocka.h>
 
-#include "properties.h"
+#include "tests/conformance/properties.h"
 
 #include <string.h>
 

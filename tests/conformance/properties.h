@@ -25,7 +25,7 @@
 #ifndef DOJO_TESTS_PROPERTIES_H
 #define DOJO_TESTS_PROPERTIES_H
 
-#include "conformance.h"
+#include "tests/conformance/conformance.h"
 #include "framework/game_history.h"
 
 /* How many random games conf_check_properties plays per variant. */

@@ -10,7 +10,7 @@
 
 #include <string.h>
 
-#include "conformance.h"
+#include "tests/conformance/conformance.h"
 #include "framework/registry.h"
 
 #define BASE_SEED 0xbad1u

@@ -9,10 +9,10 @@
 
 #include <string.h>
 
-#include "conformance.h"
+#include "tests/conformance/conformance.h"
 #include "framework/game_history.h"
 #include "framework/registry.h"
-#include "outcome_oracle.h"
+#include "tests/oracle/outcome_oracle.h"
 
 #define BASE_SEED 0x9a3e0001u
 #define GAMES_PER_VARIANT 100

@@ -15,7 +15,7 @@
 
 #include <string.h>
 
-#include "properties.h"
+#include "tests/conformance/properties.h"
 #include "framework/registry.h"
 
 #define BASE_SEED 0xb0a7ed01u

@@ -5,7 +5,7 @@
 #include <setjmp.h>
 #include <cmocka.h>
 
-#include "properties.h"
+#include "tests/conformance/properties.h"
 #include "framework/registry.h"
 
 #define BASE_SEED 0x5e11f00du

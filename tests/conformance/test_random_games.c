@@ -9,7 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "conformance.h"
+#include "tests/conformance/conformance.h"
 #include "framework/registry.h"
 
 #define BASE_SEED 0x7a11e5u

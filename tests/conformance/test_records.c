@@ -10,7 +10,7 @@
 #include <glib/gstdio.h>
 #include <string.h>
 
-#include "conformance.h"
+#include "tests/conformance/conformance.h"
 #include "framework/notation.h"
 #include "framework/record.h"
 #include "framework/registry.h"

@@ -12,7 +12,7 @@
 
 #include <string.h>
 
-#include "conformance.h"
+#include "tests/conformance/conformance.h"
 #include "framework/game_history.h"
 #include "framework/params.h"
 #include "framework/registry.h"

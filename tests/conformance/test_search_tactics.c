@@ -8,7 +8,7 @@
 
 #include <string.h>
 
-#include "conformance.h"
+#include "tests/conformance/conformance.h"
 #include "framework/registry.h"
 #include "framework/search/search.h"
 

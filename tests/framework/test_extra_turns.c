@@ -13,7 +13,7 @@
 #include "framework/game_history.h"
 #include "framework/record.h"
 #include "framework/search/search.h"
-#include "toys.h"
+#include "tests/framework/toys.h"
 
 #define SEED 0x3a7c2du
 #define TABLE_MB 4

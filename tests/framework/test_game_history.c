@@ -9,7 +9,7 @@
 #include <string.h>
 
 #include "framework/game_history.h"
-#include "toys.h"
+#include "tests/framework/toys.h"
 
 static DjGame *new_game(const DjVariant *variant, const char *position)
 {

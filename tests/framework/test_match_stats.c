@@ -17,7 +17,7 @@
 
 #include <math.h>
 
-#include "framework/match_stats.h"
+#include "framework/lab/match_stats.h"
 
 #define assert_close(a, b, eps) assert_true(fabs((a) - (b)) < (eps))
 

@@ -12,7 +12,7 @@
 #include "framework/game_history.h"
 #include "framework/search/mcts.h"
 #include "framework/search/search.h"
-#include "toys.h"
+#include "tests/framework/toys.h"
 
 #define POOL_MB 4
 #define TTT_PLAYOUTS 3000

@@ -16,9 +16,9 @@
 #include <glib/gstdio.h>
 
 #include "framework/net.h"
-#include "framework/net_train.h"
-#include "gerror_assert.h"
-#include "temp_dir.h"
+#include "framework/lab/net_train.h"
+#include "tests/support/gerror_assert.h"
+#include "tests/support/temp_dir.h"
 
 /* ---- a network worked out by hand ------------------------------------- */
 

@@ -11,7 +11,7 @@
 #include "framework/notation.h"
 #include "framework/registry.h"
 #include "framework/search/search.h"
-#include "toys.h"
+#include "tests/framework/toys.h"
 
 static void expect_square_text(int square, int width, const char *expected)
 {

@@ -10,7 +10,7 @@
 #include <string.h>
 
 #include "framework/perft.h"
-#include "toys.h"
+#include "tests/framework/toys.h"
 
 /* Regressions covered here: the depth-1 count once wrote into the root's
  * move list (wrong totals for variants without count_moves), and a position

@@ -11,7 +11,7 @@
 
 #include "framework/game_history.h"
 #include "framework/search/search.h"
-#include "toys.h"
+#include "tests/framework/toys.h"
 
 #define SEED 0x5ea4c1u
 #define TABLE_MB 4

@@ -12,7 +12,7 @@
 
 #include "framework/game_history.h"
 #include "framework/search/search.h"
-#include "toys.h"
+#include "tests/framework/toys.h"
 
 /* Resident memory of this process in MB (Linux), or -1. */
 static long resident_mb(void)

@@ -12,7 +12,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "framework/spsa.h"
+#include "framework/lab/spsa.h"
 
 #define N_WEIGHTS 3
 

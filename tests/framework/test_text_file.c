@@ -13,8 +13,8 @@
 
 #include "framework/game.h"
 #include "framework/text_file.h"
-#include "gerror_assert.h"
-#include "temp_dir.h"
+#include "tests/support/gerror_assert.h"
+#include "tests/support/temp_dir.h"
 
 /* The names in `dir`, sorted and joined by spaces. */
 static char *listing_of(const char *dir)

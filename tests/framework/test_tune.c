@@ -11,7 +11,7 @@
 #include <string.h>
 
 #include "framework/params.h"
-#include "framework/tune.h"
+#include "framework/lab/tune.h"
 
 /* A position of the made-up game: three features and the side to move. */
 typedef struct Features {

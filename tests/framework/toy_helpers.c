@@ -4,7 +4,7 @@
 #include <setjmp.h>
 #include <cmocka.h>
 
-#include "toys.h"
+#include "tests/framework/toys.h"
 
 #include "framework/game_history.h"
 

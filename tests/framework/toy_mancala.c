@@ -1,6 +1,6 @@
 /* toy_mancala.c: a tiny mancala as a DjVariant (see toys.h): a game where a
  * move can give its side another turn, so the sides do not alternate. */
-#include "toys.h"
+#include "tests/framework/toys.h"
 
 #include <string.h>
 

@@ -1,6 +1,6 @@
 /* toy_shuttle.c: the shuttle game as a DjVariant (see toys.h): a game that
  * only repetition can end, with checks, for the repetition rules. */
-#include "toys.h"
+#include "tests/framework/toys.h"
 
 #include <string.h>
 

@@ -1,5 +1,5 @@
 /* toy_takeaway.c: the take-away game as a DjVariant (see toys.h). */
-#include "toys.h"
+#include "tests/framework/toys.h"
 
 #include <stdlib.h>
 #include <string.h>

@@ -1,5 +1,5 @@
 /* toy_tictactoe.c: tic-tac-toe as a DjVariant (see toys.h). */
-#include "toys.h"
+#include "tests/framework/toys.h"
 
 #include <string.h>
 

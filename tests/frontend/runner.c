@@ -1,7 +1,7 @@
 /* runner.c: spawning dojo with GSubprocess for the frontend tests. */
 /* posix_openpt and its companions are XSI: runner_run_on_terminal. */
 #define _XOPEN_SOURCE 700
-#include "runner.h"
+#include "tests/frontend/runner.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -23,7 +23,7 @@
 
 #include "framework/record.h"
 #include "framework/registry.h"
-#include "gerror_assert.h"
+#include "tests/support/gerror_assert.h"
 
 static char *dojo_path;
 

@@ -16,7 +16,7 @@
 #include "framework/game.h"
 #include "framework/net.h"
 #include "framework/registry.h"
-#include "runner.h"
+#include "tests/frontend/runner.h"
 
 #define CARDS "ox,boar,horse,elephant,crab"
 

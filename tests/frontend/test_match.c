@@ -23,9 +23,9 @@
 #include "framework/game_history.h"
 #include "framework/notation.h"
 #include "framework/registry.h"
-#include "gerror_assert.h"
-#include "runner.h"
-#include "search_score.h"
+#include "tests/support/gerror_assert.h"
+#include "tests/frontend/runner.h"
+#include "tests/support/search_score.h"
 
 static char *fake_path;
 

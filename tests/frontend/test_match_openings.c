@@ -17,10 +17,10 @@
 
 #include "framework/registry.h"
 #include "frontends/tty/match_options.h"
-#include "frontends/tty/match_run.h"
-#include "gerror_assert.h"
-#include "search_score.h"
-#include "toys.h"
+#include "framework/referee/match_run.h"
+#include "tests/support/gerror_assert.h"
+#include "tests/support/search_score.h"
+#include "tests/framework/toys.h"
 
 #define SEED 7
 #define PAIRS 8

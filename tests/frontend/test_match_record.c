@@ -13,7 +13,7 @@
 #include "framework/notation.h"
 #include "framework/record.h"
 #include "framework/registry.h"
-#include "frontends/tty/match_record.h"
+#include "framework/referee/match_record.h"
 
 static void assert_note(DojoMoveNote note, const char *expected)
 {

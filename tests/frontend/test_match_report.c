@@ -8,7 +8,7 @@
 
 #include <cmocka.h>
 
-#include "frontends/tty/match_report.h"
+#include "framework/referee/match_report.h"
 
 static const DjSprt sprt = { .elo0 = 0.0, .elo1 = 15.0, .alpha = 0.05, .beta = 0.05 };
 

@@ -18,7 +18,7 @@
 #include "framework/net.h"
 #include "framework/registry.h"
 #include "framework/search/level.h"
-#include "frontends/tty/nets.h"
+#include "frontends/common/nets.h"
 
 static const DjVariant *ogi(void)
 {

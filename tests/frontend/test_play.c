@@ -14,7 +14,7 @@
 #include "framework/game_history.h"
 #include "framework/notation.h"
 #include "framework/record.h"
-#include "runner.h"
+#include "tests/frontend/runner.h"
 
 #define CARDS "ox,boar,horse,elephant,crab"
 #define RECORD "game.dojo"

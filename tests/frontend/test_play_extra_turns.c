@@ -18,7 +18,7 @@
 #include "framework/search/search.h"
 #include "frontends/tty/play_loop.h"
 #include "frontends/tty/review.h"
-#include "toys.h"
+#include "tests/framework/toys.h"
 
 typedef struct Session {
     DjGame *game;

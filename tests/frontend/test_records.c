@@ -16,7 +16,7 @@
 #include "framework/game_history.h"
 #include "framework/record.h"
 #include "framework/registry.h"
-#include "runner.h"
+#include "tests/frontend/runner.h"
 
 #define CARDS "ox,boar,horse,elephant,crab"
 

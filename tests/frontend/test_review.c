@@ -14,7 +14,7 @@
 #include <glib.h>
 
 #include "framework/game_history.h"
-#include "runner.h"
+#include "tests/frontend/runner.h"
 
 #define CARDS "ox,boar,horse,elephant,crab"
 #define NODES "20000"

@@ -21,7 +21,7 @@
 
 #include "framework/params.h"
 #include "framework/registry.h"
-#include "runner.h"
+#include "tests/frontend/runner.h"
 
 static char *fake_path;
 static char *original_tmpdir;   /* TMPDIR as the test started, or NULL */

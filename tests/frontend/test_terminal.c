@@ -16,7 +16,7 @@
 #include "framework/game_history.h"
 #include "framework/record.h"
 #include "framework/registry.h"
-#include "runner.h"
+#include "tests/frontend/runner.h"
 
 /* Every colour a board is drawn with is ended by this reset. */
 #define COLOR_RESET "\x1b[0m"

@@ -23,9 +23,9 @@
 #include "framework/game_history.h"
 #include "framework/registry.h"
 #include "framework/text_file.h"
-#include "framework/tune.h"
-#include "gerror_assert.h"
-#include "runner.h"
+#include "framework/lab/tune.h"
+#include "tests/support/gerror_assert.h"
+#include "tests/frontend/runner.h"
 
 #define SKIP_PLIES "2"
 

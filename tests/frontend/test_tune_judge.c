@@ -9,7 +9,7 @@
 #include <math.h>
 #include <string.h>
 
-#include "frontends/tty/tune_judge.h"
+#include "framework/referee/tune_judge.h"
 
 static void test_read_score(void **state)
 {

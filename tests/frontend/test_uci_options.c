@@ -10,8 +10,8 @@
 
 #include "framework/registry.h"
 #include "framework/search/level.h"
-#include "frontends/tty/uci_options.h"
-#include "toys.h"
+#include "frontends/uci/uci_options.h"
+#include "tests/framework/toys.h"
 
 static const int toy_level_elo[DJ_LEVEL_MAX] = {
     -300, -120, 0, 150, 420, 700, 910, 1000, 1200, 1390,

@@ -1,5 +1,5 @@
 /* uci_client.c: a line-by-line UCI client over GSubprocess pipes. */
-#include "uci_client.h"
+#include "tests/frontend/uci_client.h"
 
 #include <setjmp.h>
 #include <stdarg.h>
@@ -11,7 +11,7 @@
 
 #include <gio/gio.h>
 
-#include "runner.h"
+#include "tests/frontend/runner.h"
 
 struct UciClient {
     GSubprocess *process;

@@ -1,5 +1,5 @@
 /* fuzz_common.c: see fuzz_common.h. */
-#include "fuzz_common.h"
+#include "tests/fuzz/fuzz_common.h"
 
 #include <stdio.h>
 #include <stdlib.h>

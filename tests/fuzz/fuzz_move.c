@@ -6,7 +6,7 @@
 
 #include <glib.h>
 
-#include "fuzz_common.h"
+#include "tests/fuzz/fuzz_common.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {

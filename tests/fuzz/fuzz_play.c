@@ -35,8 +35,8 @@
 #include "framework/game_history.h"
 #include "framework/record.h"
 #include "frontends/tty/play_loop.h"
-#include "fuzz_common.h"
-#include "outcome_oracle.h"
+#include "tests/fuzz/fuzz_common.h"
+#include "tests/oracle/outcome_oracle.h"
 
 #define INPUT_MAX (64 * 1024)
 #define HINTS_MAX 4

@@ -19,9 +19,9 @@
 
 #include <glib.h>
 
-#include "frontends/tty/uci.h"
+#include "frontends/uci/uci.h"
 #include "framework/registry.h"
-#include "fuzz_common.h"
+#include "tests/fuzz/fuzz_common.h"
 
 #define INPUT_MAX (64 * 1024)
 #define GO_MAX 24   /* searches per input */

@@ -8,7 +8,7 @@
 
 #include <glib.h>
 
-#include "fuzz_common.h"
+#include "tests/fuzz/fuzz_common.h"
 
 static int replay_file(const char *path)
 {

@@ -6,7 +6,7 @@
 #ifndef DOJO_TESTS_OGI_TEST_H
 #define DOJO_TESTS_OGI_TEST_H
 
-#include "variant_test.h"
+#include "tests/support/variant_test.h"
 
 extern const DjVariant dj_variant_ogi;
 #define OGI (&dj_variant_ogi)

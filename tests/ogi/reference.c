@@ -1,5 +1,5 @@
 /* reference.c: see reference.h. */
-#include "reference.h"
+#include "tests/ogi/reference.h"
 
 #include <string.h>
 

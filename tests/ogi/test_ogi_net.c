@@ -16,11 +16,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "ogi_test.h"
+#include "tests/ogi/ogi_test.h"
 #include "framework/net.h"
-#include "framework/net_train.h"
+#include "framework/lab/net_train.h"
 #include "framework/registry.h"
-#include "gerror_assert.h"
+#include "tests/support/gerror_assert.h"
 #include "variants/ogi/net_features.h"
 
 /* The game as the front end finds it. */

@@ -15,7 +15,7 @@
 
 #include <string.h>
 
-#include "ogi_test.h"
+#include "tests/ogi/ogi_test.h"
 #include "framework/net.h"
 #include "variants/ogi/net_features.h"
 #include "variants/ogi/position.h"

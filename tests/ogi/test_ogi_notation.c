@@ -10,7 +10,7 @@
 
 #include <cmocka.h>
 
-#include "ogi_test.h"
+#include "tests/ogi/ogi_test.h"
 
 /* ---- position strings ---------------------------------------------------- */
 

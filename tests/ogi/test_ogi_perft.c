@@ -12,7 +12,7 @@
 #include <cmocka.h>
 
 #include "framework/perft.h"
-#include "ogi_test.h"
+#include "tests/ogi/ogi_test.h"
 
 static const uint64_t start_counts[] = { 25, 625, 14825, 356853 };
 

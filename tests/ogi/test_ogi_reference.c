@@ -21,8 +21,8 @@
 #include <cmocka.h>
 
 #include "framework/perft.h"
-#include "ogi_test.h"
-#include "reference.h"
+#include "tests/ogi/ogi_test.h"
+#include "tests/ogi/reference.h"
 #include "variants/ogi/position.h"
 
 #define GAMES 100

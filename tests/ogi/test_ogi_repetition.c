@@ -12,7 +12,7 @@
 #include <cmocka.h>
 
 #include "framework/game_history.h"
-#include "ogi_test.h"
+#include "tests/ogi/ogi_test.h"
 
 static DjGame *new_game(const char *position)
 {

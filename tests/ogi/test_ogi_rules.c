@@ -10,7 +10,7 @@
 #include <cmocka.h>
 
 #include "framework/params.h"
-#include "ogi_test.h"
+#include "tests/ogi/ogi_test.h"
 
 /* Assert that the legal moves of `position` are exactly `expected`
  * (sorted, ", "-separated). */

@@ -7,8 +7,8 @@
 #include <stdint.h>
 #include <cmocka.h>
 
-#include "ogi_test.h"
-#include "framework/tune.h"
+#include "tests/ogi/ogi_test.h"
+#include "framework/lab/tune.h"
 #include "variants/ogi/position.h"
 
 static int see_of(const char *position, const char *move)

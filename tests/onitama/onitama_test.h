@@ -6,7 +6,7 @@
 #ifndef DOJO_TESTS_ONITAMA_TEST_H
 #define DOJO_TESTS_ONITAMA_TEST_H
 
-#include "variant_test.h"
+#include "tests/support/variant_test.h"
 
 extern const DjVariant dj_variant_onitama;
 #define ONI (&dj_variant_onitama)

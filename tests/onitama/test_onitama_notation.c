@@ -8,7 +8,7 @@
 
 #include <cmocka.h>
 
-#include "onitama_test.h"
+#include "tests/onitama/onitama_test.h"
 
 /* Blue holds Tiger (0,2),(0,-1) and Boar (0,1),(-1,0),(1,0). */
 static const char *const tiger_boar = "ssmss/5/5/5/SSMSS b tiger,boar,horse,elephant,crab";

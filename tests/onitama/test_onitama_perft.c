@@ -10,7 +10,7 @@
 #include <cmocka.h>
 
 #include "framework/perft.h"
-#include "onitama_test.h"
+#include "tests/onitama/onitama_test.h"
 
 typedef struct PerftRow {
     const char *cards;        /* `cards` option: Blue's two, Red's two, side card */

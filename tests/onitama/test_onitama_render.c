@@ -8,7 +8,7 @@
 
 #include <cmocka.h>
 
-#include "onitama_test.h"
+#include "tests/onitama/onitama_test.h"
 
 static char *render(const void *pos, bool color, DjMove last_move, int bottom_side)
 {

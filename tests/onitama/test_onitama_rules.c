@@ -9,7 +9,7 @@
 
 #include <cmocka.h>
 
-#include "onitama_test.h"
+#include "tests/onitama/onitama_test.h"
 
 /* The card table of docs/rules/onitama.md, transcribed independently of the
  * variant's own table: name, stamp (0 Blue, 1 Red), offsets (dx, dy). */

@@ -1,5 +1,5 @@
 /* outcome_oracle.c: see outcome_oracle.h. */
-#include "outcome_oracle.h"
+#include "tests/oracle/outcome_oracle.h"
 
 #include <stdbool.h>
 

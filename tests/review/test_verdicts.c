@@ -17,7 +17,7 @@
 #include "framework/registry.h"
 #include "framework/search/search.h"
 #include "frontends/tty/review.h"
-#include "gerror_assert.h"
+#include "tests/support/gerror_assert.h"
 
 #define NODES 20000
 

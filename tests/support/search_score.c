@@ -7,7 +7,7 @@
 #include <string.h>
 
 #include "framework/search/search.h"
-#include "search_score.h"
+#include "tests/support/search_score.h"
 
 int search_score(const DjGame *game, guint64 nodes, bool *decisive)
 {

@@ -12,7 +12,7 @@
 
 #include <glib.h>
 
-#include "gerror_assert.h"
+#include "tests/support/gerror_assert.h"
 
 /* The failed case cannot free its error: main does, so that valgrind (which
  * the suite may run under) sees no leak. */

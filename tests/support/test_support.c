@@ -16,7 +16,7 @@
 
 #include <glib.h>
 
-#include "gerror_assert.h"
+#include "tests/support/gerror_assert.h"
 
 static const char *cmocka_tap_path;
 static const char *sample_path;

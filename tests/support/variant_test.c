@@ -9,7 +9,7 @@
 
 #include <cmocka.h>
 
-#include "variant_test.h"
+#include "tests/support/variant_test.h"
 
 #include "framework/perft.h"
 

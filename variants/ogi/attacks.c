@@ -1,5 +1,5 @@
 /* attacks.c: building the attack tables of attacks.h. */
-#include "attacks.h"
+#include "variants/ogi/attacks.h"
 
 #include <stdlib.h>
 

@@ -13,8 +13,8 @@
 #ifndef OGI_ATTACKS_H
 #define OGI_ATTACKS_H
 
-#include "bitboard.h"
-#include "position.h"
+#include "variants/ogi/bitboard.h"
+#include "variants/ogi/position.h"
 
 #ifdef __BMI2__
 #include <immintrin.h>

@@ -15,10 +15,10 @@
  * gathered once a call; the search calls this at every leaf. */
 #include "framework/game.h"
 
-#include "attacks.h"
-#include "net_features.h"
-#include "position.h"
-#include "text.h"
+#include "variants/ogi/attacks.h"
+#include "variants/ogi/net_features.h"
+#include "variants/ogi/position.h"
+#include "variants/ogi/text.h"
 
 /* Centipawns.  Kings count 0: both are always there.  Tuned by SPSA from
  * the hand-set values (on the board: pawn 100, lance 330, knight 380,

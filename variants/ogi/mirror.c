@@ -8,8 +8,8 @@
  * is a symmetry too, but it would not catch a rule that favours one colour.) */
 #include <string.h>
 
-#include "net_features.h"
-#include "position.h"
+#include "variants/ogi/net_features.h"
+#include "variants/ogi/position.h"
 
 void ogi_mirror(const void *p, void *out)
 {

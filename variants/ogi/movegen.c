@@ -13,8 +13,8 @@
  * them down to captures and promotions, and makes no drops. */
 #include <stddef.h>
 
-#include "attacks.h"
-#include "position.h"
+#include "variants/ogi/attacks.h"
+#include "variants/ogi/position.h"
 
 Bitboard ogi_attackers_to(const OgiPosition *pos, int sq, int colour, Bitboard occ)
 {

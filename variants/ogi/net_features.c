@@ -11,13 +11,13 @@
  *   - each piece other than a King within two squares of a King, by the
  *     King's owner, the piece's owner, its type and where it stands from
  *     the King: the shapes of castles and of attacks on them. */
-#include "net_features.h"
+#include "variants/ogi/net_features.h"
 
 #include <stdlib.h>
 #include <string.h>
 
-#include "attacks.h"
-#include "position.h"
+#include "variants/ogi/attacks.h"
+#include "variants/ogi/position.h"
 
 enum {
     SQUARES = OGI_SQUARES,

@@ -5,7 +5,7 @@
 #include <stdint.h>
 
 #include "framework/net.h"
-#include "position.h"
+#include "variants/ogi/position.h"
 
 /* 1920 piece-square features, 68 of the hands, 1400 of pieces near a King. */
 #define OGI_NET_INPUTS 3388

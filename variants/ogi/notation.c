@@ -1,10 +1,10 @@
 /* notation.c: Ōgi move text (see text.h) and the names of things. */
 #include <string.h>
 
-#include "attacks.h"
+#include "variants/ogi/attacks.h"
 #include "framework/error.h"
 #include "framework/notation.h"
-#include "text.h"
+#include "variants/ogi/text.h"
 
 const char *const ogi_side_name[2] = { "Black", "White" };
 

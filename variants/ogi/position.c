@@ -1,9 +1,9 @@
 /* position.c: changing a position: putting pieces, hands, playing moves. */
-#include "position.h"
+#include "variants/ogi/position.h"
 
 #include <string.h>
 
-#include "net_features.h"
+#include "variants/ogi/net_features.h"
 
 const int ogi_set_count[OGI_KING + 1] = {
     [OGI_PAWN] = 8, [OGI_LANCE] = 2, [OGI_KNIGHT] = 2, [OGI_SILVER] = 2,

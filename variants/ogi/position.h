@@ -11,7 +11,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "bitboard.h"
+#include "variants/ogi/bitboard.h"
 
 enum { OGI_BLACK = 0, OGI_WHITE = 1 };
 

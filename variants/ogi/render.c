@@ -8,8 +8,8 @@
  *   Lance 香 (杏), Pawn 歩 (と); an empty square is ・.
  * The squares of the last move are bracketed: [ P].
  */
-#include "attacks.h"
-#include "text.h"
+#include "variants/ogi/attacks.h"
+#include "variants/ogi/text.h"
 
 #define ANSI_BLACK_PIECE "\033[1;36m"
 #define ANSI_WHITE_PIECE "\033[1;31m"

@@ -6,8 +6,8 @@
  * and pruning.  A capture is worth the piece on the board plus the same
  * piece in the capturer's hand (ogi_move_gain), and a piece that touches the
  * promotion zone promotes, as the rules demand. */
-#include "attacks.h"
-#include "position.h"
+#include "variants/ogi/attacks.h"
+#include "variants/ogi/position.h"
 
 /* The type a piece of `type` and `colour` has after moving from `from` to
  * `to` (promotion is compulsory on touching the zone). */

@@ -1,10 +1,10 @@
 /* sfen.c: reading and writing Ōgi position strings (see text.h). */
 #include <string.h>
 
-#include "attacks.h"
+#include "variants/ogi/attacks.h"
 #include "framework/error.h"
 #include "framework/notation.h"
-#include "text.h"
+#include "variants/ogi/text.h"
 
 /* The order hands are written in: most valuable first, as shogi does. */
 static const int hand_order[OGI_HAND_KINDS] = {

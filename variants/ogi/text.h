@@ -11,7 +11,7 @@
 #include <glib.h>
 
 #include "framework/game.h"
-#include "position.h"
+#include "variants/ogi/position.h"
 
 /* Errors reported to players (setup, parse_move). */
 #define OGI_ERROR (ogi_error_quark())

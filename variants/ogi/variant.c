@@ -2,10 +2,10 @@
  * implements, notation and perft counts: docs/rules/ogi.md. */
 #include "framework/game.h"
 
-#include "attacks.h"
-#include "net_features.h"
-#include "position.h"
-#include "text.h"
+#include "variants/ogi/attacks.h"
+#include "variants/ogi/net_features.h"
+#include "variants/ogi/position.h"
+#include "variants/ogi/text.h"
 
 G_DEFINE_QUARK(dj-ogi-error-quark, ogi_error)
 

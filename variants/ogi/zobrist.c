@@ -5,7 +5,7 @@
  * ogi_zobrist_side when White is to move.  The numbers come from a fixed
  * seed, so keys are the same on every run (records and tests can rely on
  * them within one build). */
-#include "position.h"
+#include "variants/ogi/position.h"
 
 uint64_t ogi_zobrist_piece[2][OGI_TYPES][OGI_SQUARES];
 uint64_t ogi_zobrist_hand[2][OGI_HAND_KINDS][17];

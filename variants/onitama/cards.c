@@ -1,5 +1,5 @@
 /* cards.c: the card table and name lookup. */
-#include "cards.h"
+#include "variants/onitama/cards.h"
 
 #define BASE ONITAMA_DECK_BASE
 #define SENSEIS ONITAMA_DECK_SENSEIS

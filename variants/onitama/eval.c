@@ -10,7 +10,7 @@
  *   - if o attacks s's master, s must spend its move on the master.
  * Everything else is material, mobility, square control and the masters'
  * road to the enemy temple.  Popcounts over the precomputed masks only. */
-#include "onitama.h"
+#include "variants/onitama/onitama.h"
 
 #include <stdlib.h>
 

@@ -4,7 +4,7 @@
  * board is Blue's (-dx, -dy) (the cards are turned for Red), and the two
  * temples trade places, so the rules cannot tell the image from the
  * original with the players' names exchanged. */
-#include "onitama.h"
+#include "variants/onitama/onitama.h"
 
 #include <string.h>
 

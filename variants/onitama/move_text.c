@@ -1,5 +1,5 @@
 /* move_text.c: moves as text (forms listed in onitama.h). */
-#include "onitama.h"
+#include "variants/onitama/onitama.h"
 
 #include <string.h>
 

@@ -1,7 +1,7 @@
 /* movegen.c: the rules of Onitama on bitboards: move generation, playing a
  * move, the end of the game, the key.  These run in the search's and
  * perft's inner loops: no GLib, no allocation, few branches. */
-#include "onitama.h"
+#include "variants/onitama/onitama.h"
 
 int onitama_side_to_move(const void *pos)
 {

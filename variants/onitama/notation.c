@@ -1,5 +1,5 @@
 /* notation.c: the position string (format described in onitama.h). */
-#include "onitama.h"
+#include "variants/onitama/onitama.h"
 
 #include "framework/error.h"
 #include "framework/notation.h"

@@ -10,7 +10,7 @@
 #include <glib.h>
 
 #include "framework/game.h"
-#include "position.h"
+#include "variants/onitama/position.h"
 
 /* Errors this variant reports (setup, notation). */
 #define ONITAMA_ERROR (onitama_error_quark())

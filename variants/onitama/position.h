@@ -25,7 +25,7 @@
 #include <stdint.h>
 
 #include "framework/game.h"
-#include "cards.h"
+#include "variants/onitama/cards.h"
 
 #define ONITAMA_SIZE 5
 #define ONITAMA_SQUARES 25

@@ -7,7 +7,7 @@
  * degrees.  The side card is turned for the side to move, which will take
  * it after its move.  Temples are the '===' edges of c1 and c5; the last
  * move's squares are bracketed. */
-#include "onitama.h"
+#include "variants/onitama/onitama.h"
 
 #include <string.h>
 

@@ -1,5 +1,5 @@
 /* setup.c: starting a game: the options, the deal, the start position. */
-#include "onitama.h"
+#include "variants/onitama/onitama.h"
 
 #include <string.h>
 

@@ -3,7 +3,7 @@
  * Built at run time rather than written out as literals so that the table
  * visibly follows the card list; building takes microseconds.  The
  * once-only guard uses C11 atomics (no GLib, no pthread library needed). */
-#include "position.h"
+#include "variants/onitama/position.h"
 
 #include <stdatomic.h>
 

@@ -1,6 +1,6 @@
 /* variant.c: Onitama as the framework sees it.  The rules it implements,
  * notation and perft counts: docs/rules/onitama.md. */
-#include "onitama.h"
+#include "variants/onitama/onitama.h"
 
 /* The playing levels' Elo, level 10 put at 2600: the differences fitted
  * to matches between the levels at 100 ms a move on random base-deck deals

@@ -1,0 +1,367 @@
+/* match_run.c: running the games of a match on worker threads. */
+#include "framework/referee/match_run.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#include <gio/gio.h>
+#include <glib/gstdio.h>
+
+#include "framework/notation.h"
+#include "framework/record.h"
+#include "framework/referee/match_record.h"
+#include "frontends/tty/interrupt.h"
+#include "framework/referee/match_report.h"
+#include "frontends/common/output.h"
+
+/* Tries at a random opening that does not end the game. */
+#define OPENING_TRIES 100
+
+typedef struct MatchShared {
+    const DojoMatchPlan *plan;
+    GMutex lock;
+    GCond finished;          /* a worker ended */
+    int next_game;
+    int running_workers;
+    gint cancel;             /* stops every engine wait */
+    DojoMatchEnd end;
+    GError *error;           /* the first failure */
+    DojoMatchTally tally;
+    bool terminal;           /* stdout is a terminal: a live progress line */
+} MatchShared;
+
+/* ---- openings --------------------------------------------------------------- */
+
+/* A seed for item `n` of what `seed` stands for (a pair of the match, an
+ * attempt of a pair): splitmix64 of the two, so that neighbours differ in
+ * every bit. */
+static guint64 derive_seed(guint64 seed, int n)
+{
+    guint64 z = seed + 0x9E3779B97F4A7C15ull * (guint64)(n + 1);
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+    return z ^ (z >> 31);
+}
+
+static bool play_random_plies(DjGame *game, int plies, GRand *rand)
+{
+    const DjVariant *variant = dj_game_variant(game);
+    g_autofree DjMove *moves = g_new(DjMove, variant->max_moves);
+    for (int i = 0; i < plies && dj_game_outcome(game) == DJ_OUTCOME_ONGOING; i++) {
+        int n = variant->legal_moves(dj_game_position(game), moves);
+        if (n == 0)
+            break;
+        dj_game_play(game, moves[g_rand_int_range(rand, 0, n)], NULL);
+    }
+    return dj_game_outcome(game) == DJ_OUTCOME_ONGOING;
+}
+
+/* The opening of pair `pair` drawn from `seed` (the deal of a new game
+ * too), not yet judged by any balance. */
+static DjGame *draw_opening(const DojoMatchPlan *plan, int pair, guint64 seed, GError **error)
+{
+    DjSetup setup = *plan->setup;
+    setup.seed = seed;
+    setup.position = plan->positions != NULL
+        ? g_ptr_array_index(plan->positions, (guint)pair % plan->positions->len) : NULL;
+    guint32 words[2] = { (guint32)seed, (guint32)(seed >> 32) };
+    g_autoptr(GRand) rand = g_rand_new_with_seed_array(words, 2);
+    for (int attempt = 0; attempt < OPENING_TRIES; attempt++) {
+        g_autoptr(DjGame) game = dj_game_new(plan->variant, &setup, error);
+        if (game == NULL)
+            return NULL;
+        if (play_random_plies(game, plan->random_plies, rand))
+            return g_steal_pointer(&game);
+    }
+    g_set_error(error, DJ_ERROR, DJ_ERROR_INVALID,
+                "every random opening of %d plies ended the game", plan->random_plies);
+    return NULL;
+}
+
+DjGame *dojo_match_opening(const DojoMatchPlan *plan, int index, GError **error)
+{
+    int pair = index / 2;
+    guint64 seed = derive_seed(plan->seed, pair);
+    if (plan->balance == NULL)
+        return draw_opening(plan, pair, seed, error);
+    for (int attempt = 0; attempt < DOJO_MATCH_BALANCE_TRIES; attempt++) {
+        /* Each attempt from a seed of its own, not from where the last one
+         * left a generator, so that the opening is the seed's, the pair's
+         * and the attempt's alone.  Attempt 0 is the opening without
+         * --balance: one that is even stays the same. */
+        guint64 attempt_seed = attempt == 0 ? seed : derive_seed(seed, attempt);
+        g_autoptr(DjGame) game = draw_opening(plan, pair, attempt_seed, error);
+        if (game == NULL)
+            return NULL;
+        if (dojo_match_balance_accepts(plan->balance, game))
+            return g_steal_pointer(&game);
+    }
+    g_set_error(error, DJ_ERROR, DJ_ERROR_INVALID,
+                "no opening of %d random plies within +-%d centipawns after %d tries: "
+                "raise --balance", plan->random_plies,
+                dojo_match_balance_max_cp(plan->balance), DOJO_MATCH_BALANCE_TRIES);
+    return NULL;
+}
+
+/* ---- output --------------------------------------------------------------------- */
+
+/* Under the lock.  The progress line is rewritten in place on a terminal. */
+static void print_line(MatchShared *shared, const char *line)
+{
+    if (shared->terminal)
+        fputs("\r\033[K", stdout);
+    fputs(line, stdout);
+    fputc('\n', stdout);
+    g_autoptr(GString) status = g_string_new(NULL);
+    if (shared->terminal) {
+        dojo_match_format_progress(&shared->tally, shared->plan->games, status);
+        int columns = dojo_output_columns(stdout);
+        if ((int)status->len >= columns)
+            g_string_truncate(status, (gsize)MAX(columns - 1, 0));
+    } else {
+        dojo_match_format_score(&shared->tally, status);
+        g_string_append_c(status, '\n');
+    }
+    fputs(status->str, stdout);
+    fflush(stdout);
+}
+
+static void report_game(MatchShared *shared, int index, DjGame *game, const char *names[2])
+{
+    DjOutcome outcome = dj_game_outcome(game);
+    int a_side = index % 2;
+    int winner = dj_outcome_winner(outcome);
+    int half_points = winner < 0 ? 1 : winner == a_side ? 2 : 0;
+    dojo_match_tally_add(&shared->tally, index, half_points);
+    g_autoptr(GString) line = g_string_new(NULL);
+    g_string_append_printf(line, "Finished game %d (%s vs %s): %s {", index + 1, names[0],
+                           names[1], dj_outcome_result_text(outcome));
+    const char *reason = dj_game_outcome_reason(game);
+    dojo_output_sanitize(reason != NULL ? reason : "", 200, line);
+    g_string_append_printf(line, "} %d plies", dj_game_length(game));
+    print_line(shared, line->str);
+}
+
+static void fail_match(MatchShared *shared, GError *error)
+{
+    if (shared->error == NULL) {
+        shared->error = error;
+        shared->end = DOJO_MATCH_FAILED;
+    } else {
+        g_error_free(error);
+    }
+    g_atomic_int_set(&shared->cancel, 1);
+}
+
+static bool save_record(const DojoMatchPlan *plan, DjGame *game, const GArray *notes,
+                        int index, GError **error)
+{
+    if (plan->records_dir == NULL)
+        return true;
+    int width = 4;
+    for (int n = plan->games; n >= 10000; n /= 10)
+        width++;
+    g_autofree char *name = g_strdup_printf("game-%0*d.dojo", width, index + 1);
+    g_autofree char *path = g_build_filename(plan->records_dir, name, NULL);
+    g_autoptr(GString) text = g_string_new(NULL);
+    dojo_match_format_record(game, (const DojoMoveNote *)(const void *)notes->data,
+                             (int)notes->len, text);
+    return dj_record_save_text(text->str, path, error);
+}
+
+static void tag_game(const DojoMatchPlan *plan, DjGame *game, int index, const char *names[2])
+{
+    const DjVariant *variant = plan->variant;
+    dj_game_set_tag(game, "Event", "dojo match");
+    g_autofree char *round = g_strdup_printf("%d", index + 1);
+    dj_game_set_tag(game, "Round", round);
+    g_autoptr(GDateTime) now = g_date_time_new_now_utc();
+    g_autofree char *date = g_date_time_format(now, "%Y.%m.%d");
+    dj_game_set_tag(game, "Date", date);
+    for (int side = 0; side < 2; side++)
+        dj_game_set_tag(game, variant->side_names[side], names[side]);
+}
+
+/* ---- workers ----------------------------------------------------------------------- */
+
+/* Start `*engine` if it is not running; false (match failed) if it cannot. */
+static bool ensure_engine(MatchShared *shared, int which, DojoEngine **engine)
+{
+    const DojoMatchPlan *plan = shared->plan;
+    if (*engine != NULL)
+        return true;
+    GError *error = NULL;
+    *engine = dojo_engine_start(plan->engines[which], plan->variant->name,
+                                plan->startup_timeout_ms, &shared->cancel, &error);
+    if (*engine != NULL)
+        return true;
+    g_mutex_lock(&shared->lock);
+    if (g_error_matches(error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+        g_error_free(error);
+    else
+        fail_match(shared, error);
+    g_mutex_unlock(&shared->lock);
+    return false;
+}
+
+/* ucinewgame for both; an engine that does not answer is started again once. */
+static bool prepare_engines(MatchShared *shared, DojoEngine *engines[2])
+{
+    for (int which = 0; which < 2; which++) {
+        for (int attempt = 0; attempt < 2; attempt++) {
+            if (!ensure_engine(shared, which, &engines[which]))
+                return false;
+            GError *error = NULL;
+            if (dojo_engine_new_game(engines[which], shared->plan->startup_timeout_ms, &error))
+                break;
+            bool cancelled = g_error_matches(error, G_IO_ERROR, G_IO_ERROR_CANCELLED);
+            dojo_engine_free(engines[which]);
+            engines[which] = NULL;
+            if (cancelled || attempt == 1) {
+                g_mutex_lock(&shared->lock);
+                if (cancelled)
+                    g_error_free(error);
+                else
+                    fail_match(shared, error);
+                g_mutex_unlock(&shared->lock);
+                return false;
+            }
+            g_error_free(error);
+        }
+    }
+    return true;
+}
+
+static bool play_one(MatchShared *shared, int index, DojoEngine *engines[2])
+{
+    const DojoMatchPlan *plan = shared->plan;
+    GError *error = NULL;
+    g_autoptr(DjGame) game = dojo_match_opening(plan, index, &error);
+    if (game == NULL) {
+        g_mutex_lock(&shared->lock);
+        fail_match(shared, error);
+        g_mutex_unlock(&shared->lock);
+        return false;
+    }
+    if (!prepare_engines(shared, engines))
+        return false;
+    int a_side = index % 2;
+    DojoEngine *by_side[2];
+    by_side[a_side] = engines[0];
+    by_side[1 - a_side] = engines[1];
+    /* The specs' names: they outlive an engine that breaks during the game. */
+    const char *names[2];
+    names[a_side] = plan->engines[0]->name;
+    names[1 - a_side] = plan->engines[1]->name;
+    const DojoMatchLimits *limits[2];
+    limits[a_side] = &plan->limits[0];
+    limits[1 - a_side] = &plan->limits[1];
+    DojoGameVerdict verdict;
+    g_autoptr(GArray) notes = g_array_new(FALSE, FALSE, sizeof(DojoMoveNote));
+    dojo_match_play_game(game, by_side, limits, &plan->adjudication, &verdict, notes);
+    for (int side = 0; side < 2; side++) {
+        if (verdict.engine_broken[side]) {
+            int which = side == a_side ? 0 : 1;
+            dojo_engine_free(engines[which]);
+            engines[which] = NULL;
+        }
+    }
+    if (verdict.cancelled)
+        return false;
+    tag_game(plan, game, index, names);
+    bool saved = save_record(plan, game, notes, index, &error);
+    g_mutex_lock(&shared->lock);
+    bool go_on = !g_atomic_int_get(&shared->cancel);
+    if (go_on) {
+        report_game(shared, index, game, names);
+        double llr = 0.0;
+        if (dojo_match_tally_sprt(&shared->tally, &llr) != DJ_SPRT_CONTINUE) {
+            shared->end = DOJO_MATCH_SPRT_DECIDED;
+            g_atomic_int_set(&shared->cancel, 1);
+            go_on = false;
+        }
+    }
+    if (!saved) {
+        fail_match(shared, error);
+        go_on = false;
+    }
+    g_mutex_unlock(&shared->lock);
+    return go_on;
+}
+
+static gpointer worker(gpointer data)
+{
+    MatchShared *shared = data;
+    DojoEngine *engines[2] = { NULL, NULL };
+    for (;;) {
+        g_mutex_lock(&shared->lock);
+        int index = g_atomic_int_get(&shared->cancel) ? shared->plan->games
+                                                      : shared->next_game++;
+        g_mutex_unlock(&shared->lock);
+        if (index >= shared->plan->games || !play_one(shared, index, engines))
+            break;
+    }
+    dojo_engine_free(engines[0]);
+    dojo_engine_free(engines[1]);
+    g_mutex_lock(&shared->lock);
+    shared->running_workers--;
+    g_cond_signal(&shared->finished);
+    g_mutex_unlock(&shared->lock);
+    return NULL;
+}
+
+DojoMatchEnd dojo_match_run(const DojoMatchPlan *plan, GError **error)
+{
+    MatchShared shared;
+    memset(&shared, 0, sizeof shared);
+    shared.plan = plan;
+    shared.end = DOJO_MATCH_COMPLETE;
+    shared.terminal = dojo_output_is_terminal(stdout);
+    g_mutex_init(&shared.lock);
+    g_cond_init(&shared.finished);
+    bool paired = plan->games % 2 == 0;
+    dojo_match_tally_init(&shared.tally, plan->engines[0]->name, plan->engines[1]->name,
+                          plan->games, paired, plan->has_sprt ? &plan->sprt : NULL);
+
+    int workers = MAX(1, MIN(plan->concurrency, plan->games));
+    GPtrArray *threads = g_ptr_array_new();
+    shared.running_workers = workers;
+    for (int i = 0; i < workers; i++)
+        g_ptr_array_add(threads, g_thread_new("match-game", worker, &shared));
+
+    g_mutex_lock(&shared.lock);
+    while (shared.running_workers > 0) {
+        gint64 until = g_get_monotonic_time() + 50 * G_TIME_SPAN_MILLISECOND;
+        g_cond_wait_until(&shared.finished, &shared.lock, until);
+        if (dojo_interrupted() && !g_atomic_int_get(&shared.cancel)) {
+            if (shared.end == DOJO_MATCH_COMPLETE)
+                shared.end = DOJO_MATCH_INTERRUPTED;
+            g_atomic_int_set(&shared.cancel, 1);
+        }
+    }
+    g_mutex_unlock(&shared.lock);
+    for (guint i = 0; i < threads->len; i++)
+        g_thread_join(g_ptr_array_index(threads, i));
+    g_ptr_array_free(threads, TRUE);
+
+    if (dojo_interrupted() && shared.end == DOJO_MATCH_COMPLETE)
+        shared.end = DOJO_MATCH_INTERRUPTED;
+    g_autoptr(GString) summary = g_string_new(NULL);
+    if (shared.terminal)
+        g_string_append(summary, "\r\033[K");
+    if (shared.end == DOJO_MATCH_INTERRUPTED)
+        g_string_append(summary, "Interrupted: the summary of the games finished so far\n");
+    else if (shared.end == DOJO_MATCH_SPRT_DECIDED)
+        g_string_append(summary, "SPRT decided: the match stops here\n");
+    dojo_match_format_summary(&shared.tally, summary);
+    fputs(summary->str, stdout);
+    fflush(stdout);
+
+    DojoMatchEnd end = shared.end;
+    if (shared.error != NULL)
+        g_propagate_error(error, shared.error);
+    dojo_match_tally_clear(&shared.tally);
+    g_cond_clear(&shared.finished);
+    g_mutex_clear(&shared.lock);
+    return end;
+}
