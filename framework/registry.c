@@ -26,3 +26,13 @@ const DjVariant *dj_registry_find(const char *name)
 {
     return dj_variant_find_in(registry_variants, name);
 }
+
+void dj_registry_append_names(GString *out)
+{
+    const DjVariant *const *all = dj_registry_all();
+    for (int i = 0; all[i] != NULL; i++) {
+        if (i > 0)
+            g_string_append(out, ", ");
+        g_string_append(out, all[i]->name);
+    }
+}

@@ -10,9 +10,7 @@
 #include "framework/notation.h"
 #include "framework/record.h"
 #include "framework/referee/match_record.h"
-#include "frontends/tty/interrupt.h"
 #include "framework/referee/match_report.h"
-#include "frontends/common/output.h"
 
 /* Tries at a random opening that does not end the game. */
 #define OPENING_TRIES 100
@@ -115,7 +113,7 @@ static void print_line(MatchShared *shared, const char *line)
     g_autoptr(GString) status = g_string_new(NULL);
     if (shared->terminal) {
         dojo_match_format_progress(&shared->tally, shared->plan->games, status);
-        int columns = dojo_output_columns(stdout);
+        int columns = shared->plan->progress_columns;
         if ((int)status->len >= columns)
             g_string_truncate(status, (gsize)MAX(columns - 1, 0));
     } else {
@@ -137,7 +135,7 @@ static void report_game(MatchShared *shared, int index, DjGame *game, const char
     g_string_append_printf(line, "Finished game %d (%s vs %s): %s {", index + 1, names[0],
                            names[1], dj_outcome_result_text(outcome));
     const char *reason = dj_game_outcome_reason(game);
-    dojo_output_sanitize(reason != NULL ? reason : "", 200, line);
+    dj_text_append_line(reason != NULL ? reason : "", 200, line);
     g_string_append_printf(line, "} %d plies", dj_game_length(game));
     print_line(shared, line->str);
 }
@@ -310,13 +308,18 @@ static gpointer worker(gpointer data)
     return NULL;
 }
 
+static bool stopped(const DojoMatchPlan *plan)
+{
+    return plan->stop != NULL && g_atomic_int_get(plan->stop) != 0;
+}
+
 DojoMatchEnd dojo_match_run(const DojoMatchPlan *plan, GError **error)
 {
     MatchShared shared;
     memset(&shared, 0, sizeof shared);
     shared.plan = plan;
     shared.end = DOJO_MATCH_COMPLETE;
-    shared.terminal = dojo_output_is_terminal(stdout);
+    shared.terminal = plan->progress_columns > 0;
     g_mutex_init(&shared.lock);
     g_cond_init(&shared.finished);
     bool paired = plan->games % 2 == 0;
@@ -333,7 +336,7 @@ DojoMatchEnd dojo_match_run(const DojoMatchPlan *plan, GError **error)
     while (shared.running_workers > 0) {
         gint64 until = g_get_monotonic_time() + 50 * G_TIME_SPAN_MILLISECOND;
         g_cond_wait_until(&shared.finished, &shared.lock, until);
-        if (dojo_interrupted() && !g_atomic_int_get(&shared.cancel)) {
+        if (stopped(plan) && !g_atomic_int_get(&shared.cancel)) {
             if (shared.end == DOJO_MATCH_COMPLETE)
                 shared.end = DOJO_MATCH_INTERRUPTED;
             g_atomic_int_set(&shared.cancel, 1);
@@ -344,7 +347,7 @@ DojoMatchEnd dojo_match_run(const DojoMatchPlan *plan, GError **error)
         g_thread_join(g_ptr_array_index(threads, i));
     g_ptr_array_free(threads, TRUE);
 
-    if (dojo_interrupted() && shared.end == DOJO_MATCH_COMPLETE)
+    if (stopped(plan) && shared.end == DOJO_MATCH_COMPLETE)
         shared.end = DOJO_MATCH_INTERRUPTED;
     g_autoptr(GString) summary = g_string_new(NULL);
     if (shared.terminal)

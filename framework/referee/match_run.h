@@ -6,8 +6,8 @@
  * and side 1 in the odd one.  A pair's opening comes from its own seed
  * (the match seed and the pair's number), so it does not depend on which
  * thread plays it or in what order. */
-#ifndef DOJO_TTY_MATCH_RUN_H
-#define DOJO_TTY_MATCH_RUN_H
+#ifndef DOJO_REFEREE_MATCH_RUN_H
+#define DOJO_REFEREE_MATCH_RUN_H
 
 #include <stdbool.h>
 
@@ -17,7 +17,6 @@
 #include "framework/lab/match_stats.h"
 #include "framework/referee/match_balance.h"
 #include "framework/referee/match_game.h"
-#include "frontends/tty/options.h"
 #include "framework/referee/uci_engine.h"
 
 typedef struct DojoMatchPlan {
@@ -36,13 +35,17 @@ typedef struct DojoMatchPlan {
     bool has_sprt;
     DjSprt sprt;
     int startup_timeout_ms;    /* for uci/uciok and isready/readyok */
+    int progress_columns;      /* > 0: stdout is a terminal this wide, where a progress
+                                * line is rewritten in place; 0: plain lines */
+    const gint *stop;          /* raised (to 1) from outside to end the match early,
+                                * e.g. on Ctrl-C; or NULL */
 } DojoMatchPlan;
 
 /* How a match ended. */
 typedef enum DojoMatchEnd {
     DOJO_MATCH_COMPLETE,       /* all games played */
     DOJO_MATCH_SPRT_DECIDED,   /* stopped early: the SPRT reached a bound */
-    DOJO_MATCH_INTERRUPTED,    /* Ctrl-C */
+    DOJO_MATCH_INTERRUPTED,    /* plan->stop was raised (Ctrl-C) */
     DOJO_MATCH_FAILED,         /* an engine could not be started, a record not saved */
 } DojoMatchEnd;
 

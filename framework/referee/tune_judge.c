@@ -9,7 +9,7 @@
 #include "framework/error.h"
 #include "framework/notation.h"
 #include "framework/referee/match_game.h"
-#include "frontends/tty/options.h"
+#include "framework/referee/referee_error.h"
 
 /* How long the engine may take to start, or to answer isready. */
 #define JUDGE_STARTUP_MS 10000
@@ -24,7 +24,7 @@ struct DojoJudge {
 bool dojo_judge_limit_parse(const DojoEngineSpec *spec, DojoJudgeLimit *out, GError **error)
 {
     if (spec->tc != NULL)
-        return dojo_usage_error(error, "--judge %s: tc= is a clock for games; a judge wants one "
+        return dojo_referee_spec_error(error, "--judge %s: tc= is a clock for games; a judge wants one "
                                 "limit per position: nodes=N, depth=N or movetime=MS",
                                 spec->name);
     const char *texts[] = { spec->nodes, spec->depth, spec->movetime };
@@ -37,11 +37,11 @@ bool dojo_judge_limit_parse(const DojoEngineSpec *spec, DojoJudgeLimit *out, GEr
         given++;
         out->kind = (DojoJudgeLimitKind)i;
         g_autofree char *what = g_strdup_printf("--judge %s: %s", spec->name, keys[i]);
-        if (!dojo_int_parse(texts[i], what, 1, maxima[i], &out->value, error))
+        if (!dojo_referee_int_parse(texts[i], what, 1, maxima[i], &out->value, error))
             return false;
     }
     if (given != 1)
-        return dojo_usage_error(error, "--judge %s wants exactly one limit, nodes=N, depth=N or "
+        return dojo_referee_spec_error(error, "--judge %s wants exactly one limit, nodes=N, depth=N or "
                                 "movetime=MS, not %s", spec->name,
                                 given == 0 ? "none" : "several");
     return true;

@@ -11,7 +11,7 @@
 #include <gio/gio.h>
 #include <glib/gstdio.h>
 
-#include "frontends/tty/options.h"
+#include "framework/referee/referee_error.h"
 
 /* How long an engine has to leave after `quit` before it is killed. */
 #define QUIT_GRACE_MS 1000
@@ -81,7 +81,7 @@ bool dojo_engine_spec_parse(const char *text, const char *option, DojoEngineSpec
         const char *item = g_ptr_array_index(items, i);
         const char *equals = strchr(item, '=');
         if (equals == NULL) {
-            dojo_usage_error(error, "%s: '%s' is not KEY=VALUE (in '%s')", option, item, text);
+            dojo_referee_spec_error(error, "%s: '%s' is not KEY=VALUE (in '%s')", option, item, text);
             ok = false;
             break;
         }
@@ -101,7 +101,7 @@ bool dojo_engine_spec_parse(const char *text, const char *option, DojoEngineSpec
             out->dir = g_strdup(value);
         } else if (strcmp(key, "stderr") == 0) {
             if (value[0] == '\0') {
-                dojo_usage_error(error, "%s: stderr= wants a FILE (in '%s')", option, text);
+                dojo_referee_spec_error(error, "%s: stderr= wants a FILE (in '%s')", option, text);
                 ok = false;
                 break;
             }
@@ -114,18 +114,18 @@ bool dojo_engine_spec_parse(const char *text, const char *option, DojoEngineSpec
             g_ptr_array_add(out->option_names, g_strdup(key + 7));
             g_ptr_array_add(out->option_values, g_strdup(value));
         } else {
-            dojo_usage_error(error, "%s: unknown key '%s' (there are name, cmd, arg, dir, "
+            dojo_referee_spec_error(error, "%s: unknown key '%s' (there are name, cmd, arg, dir, "
                         "stderr, option.NAME, tc, movetime, nodes, depth)", option, key);
             ok = false;
         }
     }
     const char *cmd = out->argv->len > 0 ? g_ptr_array_index(out->argv, 0) : NULL;
     if (ok && (cmd == NULL || cmd[0] == '\0')) {
-        dojo_usage_error(error, "%s '%s' has no cmd=PROGRAM", option, text);
+        dojo_referee_spec_error(error, "%s '%s' has no cmd=PROGRAM", option, text);
         ok = false;
     }
     if (ok && (out->name == NULL || out->name[0] == '\0')) {
-        dojo_usage_error(error, "%s '%s' has no name=NAME", option, text);
+        dojo_referee_spec_error(error, "%s '%s' has no name=NAME", option, text);
         ok = false;
     }
     if (!ok) {

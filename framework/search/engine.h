@@ -53,6 +53,9 @@ DjEngineKind dj_engine_kind(const DjEngine *engine);
 DjSearch *dj_engine_alphabeta(DjEngine *engine);
 DjMcts *dj_engine_mcts(DjEngine *engine);
 
+/* The most search threads a front end offers (--threads, UCI's Threads). */
+#define DJ_ENGINE_MAX_THREADS 256
+
 /* Search threads: Lazy SMP for alpha-beta (dj_search_set_threads), tree
  * parallelism for MCTS (dj_mcts_set_threads).  Not during a run. */
 void dj_engine_set_threads(DjEngine *engine, int threads);

@@ -4,6 +4,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "framework/referee/referee_error.h"
 #include "frontends/tty/options.h"
 #include "frontends/common/output.h"
 
@@ -84,7 +85,10 @@ int dojo_report_error(const char *command, const char *params, GError *error)
             : g_strdup("an argument is not valid text (UTF-8)");
         return dojo_usage_failure(command, params, message);
     }
-    if (error->domain == DOJO_USAGE_ERROR || error->domain == G_OPTION_ERROR)
+    /* A malformed engine or judge description is a mistake in what was
+     * typed, as a bad option is. */
+    if (error->domain == DOJO_USAGE_ERROR || error->domain == G_OPTION_ERROR
+        || g_error_matches(error, DOJO_REFEREE_ERROR, DOJO_REFEREE_ERROR_SPEC))
         return dojo_usage_failure(command, params, error->message);
     g_autoptr(GString) clean = g_string_new(NULL);
     dojo_output_sanitize(error->message, 0, clean);

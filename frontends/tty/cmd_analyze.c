@@ -90,7 +90,7 @@ static int run_analyze(void *data, int n_positional, char **positional)
         || (args->hash != NULL
             && !dojo_int_parse(args->hash, "--hash", 1, 65536, &hash_mb, &error))
         || (args->threads != NULL
-            && !dojo_int_parse(args->threads, "--threads", 1, DOJO_MAX_THREADS, &threads,
+            && !dojo_int_parse(args->threads, "--threads", 1, DJ_ENGINE_MAX_THREADS, &threads,
                                &error))
         || (args->engine != NULL && !dojo_engine_parse(args->engine, &kind, &error))
         || !dojo_color_parse(args->color, args->no_color, &color, &error)

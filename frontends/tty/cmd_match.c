@@ -222,12 +222,17 @@ static int run_match(void *data, int n_positional, char **positional)
         plan.records_dir = args->records;
         plan.has_sprt = args->sprt != NULL;
         plan.startup_timeout_ms = (int)startup;
+        plan.progress_columns = dojo_output_is_terminal(stdout) ? dojo_output_columns(stdout) : 0;
+        gint stop = 0;
+        plan.stop = &stop;
         printf("Match of %s: %s vs %s, %d games, seed %" G_GUINT64_FORMAT "\n",
                plan.variant->title, specs[0].name, specs[1].name, plan.games, plan.seed);
         fflush(stdout);
+        dojo_interrupt_watch_flag(&stop);
         dojo_interrupt_install();
         DojoMatchEnd end = dojo_match_run(&plan, &error);
         dojo_interrupt_uninstall();
+        dojo_interrupt_watch_flag(NULL);
         if (end == DOJO_MATCH_FAILED)
             code = dojo_report_error("match", MATCH_PARAMS, error);
         else if (end == DOJO_MATCH_INTERRUPTED)

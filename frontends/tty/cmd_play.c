@@ -301,7 +301,7 @@ static int run_play(void *data, int n_positional, char **positional)
                                               &error))
         return dojo_report_error("play", PLAY_PARAMS, error);
     if (args->threads != NULL && !dojo_int_parse(args->threads, "--threads", 1,
-                                                 DOJO_MAX_THREADS, &threads, &error))
+                                                 DJ_ENGINE_MAX_THREADS, &threads, &error))
         return dojo_report_error("play", PLAY_PARAMS, error);
     if (args->max_plies != NULL && !dojo_int_parse(args->max_plies, "--max-plies", 1,
                                                    MAX_PLIES_LIMIT, &max_plies, &error))
@@ -348,7 +348,7 @@ static int run_play(void *data, int n_positional, char **positional)
             g_autoptr(GString) message
                 = g_string_new(n_positional == 0 ? "which variant? (there are: "
                                                  : "one VARIANT only (there are: ");
-            dojo_variant_names(message);
+            dj_registry_append_names(message);
             g_string_append_c(message, ')');
             return dojo_usage_failure("play", PLAY_PARAMS, message->str);
         }

@@ -16,6 +16,7 @@
 #include "frontends/tty/options.h"
 #include "frontends/common/output.h"
 #include "frontends/tty/review.h"
+#include "frontends/tty/review_play.h"
 #include "frontends/tty/review_step.h"
 
 #define REVIEW_PARAMS "[OPTION...] RECORD"
@@ -215,13 +216,28 @@ static int run_review(void *data, int n_positional, char **positional)
             .color = color,
             .traditional = args->traditional,
             .flipped = args->flip,
-            .level = (int)level,
-            .time_ms = 2000,
             .allow_play = true,
         };
         fflush(stdout);
-        g_autoptr(DojoLineReader) reader = dojo_line_reader_new(stdin, stdout, NULL);
-        code = dojo_review_step(review, &step, reader, stdin, stdout);
+        int ply = 0;
+        DojoStepEnd end;
+        {
+            /* The reader is gone before the play loop reads the same input. */
+            g_autoptr(DojoLineReader) reader = dojo_line_reader_new(stdin, stdout, NULL);
+            end = dojo_review_step(review, &step, reader, stdout, &ply);
+        }
+        if (end == DOJO_STEP_INTERRUPTED) {
+            code = DOJO_EXIT_INTERRUPTED;
+        } else if (end == DOJO_STEP_PLAY) {
+            DojoReviewPlayConfig play = {
+                .color = color,
+                .traditional = args->traditional,
+                .flipped = args->flip,
+                .level = (int)level,
+                .time_ms = 2000,
+            };
+            code = dojo_review_play_on(review, ply, &play, stdin, stdout);
+        }
     }
     dojo_interrupt_uninstall();
     fflush(stdout);

@@ -45,7 +45,7 @@ static int run_uci(void *data, int n_positional, char **positional)
     if (n_positional > 0)
         return dojo_usage_failure("uci", UCI_PARAMS, "uci takes no arguments");
 
-    DojoUciConfig config = { .out = stdout };
+    DojoUciConfig config = { .out = stdout, .version = dojo_cli_version() };
     g_autoptr(DojoUci) uci = dojo_uci_new(&config);
     g_autoptr(GString) line = g_string_new(NULL);
     bool too_long = false;

@@ -10,23 +10,13 @@
 
 G_DEFINE_QUARK(dojo-usage-error-quark, dojo_usage_error)
 
-void dojo_variant_names(GString *out)
-{
-    const DjVariant *const *all = dj_registry_all();
-    for (int i = 0; all[i] != NULL; i++) {
-        if (i > 0)
-            g_string_append(out, ", ");
-        g_string_append(out, all[i]->name);
-    }
-}
-
 const DjVariant *dojo_variant_lookup(const char *name, GError **error)
 {
     const DjVariant *variant = dj_registry_find(name);
     if (variant != NULL)
         return variant;
     g_autoptr(GString) names = g_string_new(NULL);
-    dojo_variant_names(names);
+    dj_registry_append_names(names);
     dojo_usage_error(error, "unknown variant '%s' (there are: %s)", name, names->str);
     return NULL;
 }

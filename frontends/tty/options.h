@@ -30,17 +30,11 @@ typedef enum { DOJO_USAGE_ERROR_BAD_ARGUMENT } DojoUsageError;
 #define DOJO_EXIT_USAGE 2
 #define DOJO_EXIT_INTERRUPTED 130
 
-/* The most search threads --threads (and UCI's Threads) accept. */
-#define DOJO_MAX_THREADS 256
-
 /* ---- variants ------------------------------------------------------------ */
 
 /* The built-in variant called `name`; NULL with a usage error naming the
  * variants there are when there is none. */
 const DjVariant *dojo_variant_lookup(const char *name, GError **error);
-
-/* Append the names of all built-in variants, comma separated. */
-void dojo_variant_names(GString *out);
 
 /* ---- how a game starts: --position -o --seed, and each game's options ----- */
 

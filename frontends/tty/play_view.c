@@ -78,7 +78,7 @@ void play_replay(PlayState *state)
             .flipped = play_bottom_side(state) == 1,
             .allow_play = false,
         };
-        dojo_review_step(review, &step, state->reader, NULL, state->out);
+        dojo_review_step(review, &step, state->reader, state->out, NULL);
         play_say(state, "Back to the game.");
         play_show_board(state);
     }

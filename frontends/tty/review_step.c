@@ -6,11 +6,9 @@
 
 #include "framework/notation.h"
 #include "frontends/tty/interrupt.h"
-#include "frontends/tty/journal.h"
 #include "frontends/tty/line_reader.h"
 #include "frontends/tty/options.h"
 #include "frontends/common/output.h"
-#include "frontends/tty/play_loop.h"
 #include "frontends/common/think.h"
 
 /* Longest echo of a line typed in a message. */
@@ -123,9 +121,9 @@ static bool go_to(Stepper *stepper, int ply)
     return true;
 }
 
-/* A new game from the position shown, with the person to move against the
- * computer, kept in a fresh journal. */
-static int play_from_here(Stepper *stepper, FILE *in)
+/* Whether the game can go on from the position shown (it is not over
+ * there); says so when not. */
+static bool can_play_from_here(Stepper *stepper)
 {
     const DjVariant *variant = stepper->variant;
     const DjGame *game = stepper->game;
@@ -136,57 +134,13 @@ static int play_from_here(Stepper *stepper, FILE *in)
             && dj_game_repetitions(game) >= variant->repetition_draw
             && variant->repetition_draw > 0)) {
         say(stepper, "The game is over in this position: go back to play on from an earlier one.");
-        return -1;
+        return false;
     }
-    g_autoptr(GString) start = g_string_new(NULL);
-    variant->format_position(dj_game_position_at(game, 0), start);
-    DjSetup setup = { .position = start->str };
-    g_autoptr(GError) error = NULL;
-    g_autoptr(DjGame) fresh = dj_game_new(variant, &setup, &error);
-    for (int ply = 0; fresh != NULL && ply < stepper->ply; ply++) {
-        if (!dj_game_play(fresh, dj_game_move_at(game, ply), &error))
-            g_clear_pointer(&fresh, dj_game_free);
-    }
-    if (fresh == NULL) {
-        g_autofree char *text = g_strdup_printf("Cannot play on: %s", error->message);
-        say(stepper, text);
-        return -1;
-    }
-    dj_game_set_tag(fresh, "Position", start->str);
-    g_autoptr(GDateTime) now = g_date_time_new_now_local();
-    g_autofree char *date = g_date_time_format(now, "%Y.%m.%d");
-    dj_game_set_tag(fresh, "Date", date);
-
-    int human = variant->side_to_move(here);
-    DojoPlayConfig play = {
-        .time_ms = stepper->config->time_ms,
-        .color = stepper->config->color,
-        .traditional = stepper->config->traditional,
-        .flipped = stepper->config->flipped != (human == 1),
-        .live_status = dojo_output_is_terminal(stepper->out),
-        .seed = ((guint64)g_random_int() << 32) ^ (guint64)g_get_real_time(),
-    };
-    play.players[human] = (DojoPlayer){ DOJO_PLAYER_HUMAN, 0 };
-    play.players[1 - human] = (DojoPlayer){ DOJO_PLAYER_COMPUTER, stepper->config->level };
-    dojo_play_set_player_tags(fresh, play.players);
-    g_autoptr(DojoJournal) journal = dojo_journal_create(fresh, NULL, &error);
-    g_autofree char *text = NULL;
-    if (journal == NULL) {
-        text = g_strdup_printf("Warning: the new game will not be kept on disk: %s",
-                               error->message);
-        g_clear_error(&error);
-    } else {
-        text = g_strdup_printf("A new game from move %d, %s against the computer, recorded in %s "
-                               "(the reviewed record is not changed).", stepper->ply,
-                               variant->side_names[human], dojo_journal_path(journal));
-    }
-    say(stepper, text);
-    DojoPlayEnd end = dojo_play_loop(&fresh, &play, journal, in, stepper->out);
-    return dojo_play_exit_code(end);
+    return true;
 }
 
-/* Returns an exit code to stop with, or -1 to go on. */
-static int handle(Stepper *stepper, const char *raw, FILE *in)
+/* Returns how stepping ends, or -1 to go on. */
+static int handle(Stepper *stepper, const char *raw)
 {
     g_auto(DojoCommandLine) command = { NULL, NULL, NULL, false };
     dojo_command_line_split(raw, &command);
@@ -221,12 +175,13 @@ static int handle(Stepper *stepper, const char *raw, FILE *in)
     } else if (strcmp(word, "play") == 0 && bare && !stepper->config->allow_play) {
         say(stepper, "You are in a game already: 'quit' leaves the replay and goes back to it.");
     } else if (strcmp(word, "play") == 0 && bare) {
-        code = play_from_here(stepper, in);
+        if (can_play_from_here(stepper))
+            code = DOJO_STEP_PLAY;
     } else if ((strcmp(word, "help") == 0 || strcmp(word, "?") == 0) && bare) {
         help(stepper);
     } else if ((strcmp(word, "quit") == 0 || strcmp(word, "q") == 0
                 || strcmp(word, "exit") == 0) && bare) {
-        code = DOJO_EXIT_OK;
+        code = DOJO_STEP_QUIT;
     } else {
         g_autoptr(GString) echo = g_string_new("'");
         dojo_output_sanitize(command.line, ECHO_MAX_CHARS, echo);
@@ -236,8 +191,8 @@ static int handle(Stepper *stepper, const char *raw, FILE *in)
     return code;
 }
 
-int dojo_review_step(const DojoReview *review, const DojoStepConfig *config,
-                     DojoLineReader *reader, FILE *in, FILE *out)
+DojoStepEnd dojo_review_step(const DojoReview *review, const DojoStepConfig *config,
+                             DojoLineReader *reader, FILE *out, int *play_ply)
 {
     Stepper stepper = {
         .review = review,
@@ -248,7 +203,7 @@ int dojo_review_step(const DojoReview *review, const DojoStepConfig *config,
     };
     say(&stepper, "Stepping through the game: next, back, first, last, goto N, play, help, quit.");
     show(&stepper);
-    int code = DOJO_EXIT_OK;
+    DojoStepEnd end = DOJO_STEP_QUIT;
     for (;;) {
         g_autofree char *prompt = g_strdup_printf("review %d/%d> ", stepper.ply,
                                                   review->n_moves);
@@ -257,18 +212,20 @@ int dojo_review_step(const DojoReview *review, const DojoStepConfig *config,
         if (status == DOJO_LINE_EOF || status == DOJO_LINE_ERROR)
             break;
         if (status == DOJO_LINE_INTERRUPTED || dojo_interrupted()) {
-            code = DOJO_EXIT_INTERRUPTED;
+            end = DOJO_STEP_INTERRUPTED;
             break;
         }
         if (status != DOJO_LINE_OK || !g_utf8_validate(line, -1, NULL)) {
             say(&stepper, "That line is not a command (too long, or not text): ignored.");
             continue;
         }
-        int verdict = handle(&stepper, line, in);
+        int verdict = handle(&stepper, line);
         if (verdict >= 0) {
-            code = verdict;
+            end = (DojoStepEnd)verdict;
             break;
         }
     }
-    return code;
+    if (end == DOJO_STEP_PLAY && play_ply != NULL)
+        *play_ply = stepper.ply;
+    return end;
 }

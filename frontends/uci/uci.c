@@ -22,10 +22,8 @@
 #include "framework/search/level.h"
 #include "framework/search/search.h"
 #include "framework/search/timeman.h"
-#include "frontends/tty/cli.h"
 #include "frontends/common/eval_table.h"
 #include "frontends/common/nets.h"
-#include "frontends/common/output.h"
 #include "frontends/common/think.h"
 #include "frontends/uci/uci_options.h"
 
@@ -120,7 +118,7 @@ static void say_error(DojoUci *uci, const char *format, ...)
     g_autofree char *message = g_strdup_vprintf(format, args);
     va_end(args);
     g_autoptr(GString) clean = g_string_new(NULL);
-    dojo_output_sanitize(message, 0, clean);
+    dj_text_append_line(message, 0, clean);
     say(uci, "info string error: %s", clean->str);
 }
 
@@ -128,7 +126,7 @@ static void say_error(DojoUci *uci, const char *format, ...)
 static char *quote(const char *text)
 {
     GString *clean = g_string_new(NULL);
-    dojo_output_sanitize(text, QUOTE_CHARS, clean);
+    dj_text_append_line(text, QUOTE_CHARS, clean);
     return g_string_free(clean, FALSE);
 }
 
@@ -364,7 +362,7 @@ static void command_uci(DojoUci *uci)
 {
     g_autoptr(GString) text = g_string_new(NULL);
     g_string_append_printf(text, "id name dojo %s\nid author the dojo authors\n",
-                           dojo_cli_version());
+                           uci->config.version != NULL ? uci->config.version : "");
     dojo_uci_options_describe(&uci->settings, uci->config.max_hash_mb, text);
     g_string_append(text, "uciok");
     say(uci, "%s", text->str);

@@ -26,6 +26,7 @@ typedef struct DojoUci DojoUci;
 
 typedef struct DojoUciConfig {
     FILE *out;               /* where the engine speaks (stdout) */
+    const char *version;     /* the program's version, for `id name dojo VERSION` */
     uint64_t node_cap;       /* 0, or a cap on every search's nodes; with it, `go
                                 infinite`/`go ponder` do not wait for stop (fuzzing) */
     unsigned max_hash_mb;    /* the largest Hash allowed (0: 65536) */

@@ -5,7 +5,13 @@
 
 #include "framework/registry.h"
 #include "framework/search/level.h"
-#include "frontends/tty/options.h"
+#include "framework/error.h"
+
+G_DEFINE_QUARK(dojo-uci-error-quark, dojo_uci_error)
+
+/* A `setoption` that cannot be applied; false. */
+#define option_error(error, ...) \
+    dj_error_set((error), DOJO_UCI_ERROR, DOJO_UCI_ERROR_OPTION, __VA_ARGS__)
 
 /* The range UCI_Elo offers: the lowest and highest level of every game
  * built in (a GUI reads it once, before it chooses the game). */
@@ -76,7 +82,7 @@ void dojo_uci_options_describe(const DojoUciSettings *settings, unsigned max_has
     g_string_append_printf(out, "option name Search type combo default %s var alphabeta "
                            "var mcts\n", dj_engine_kind_name(engine));
     g_string_append_printf(out, "option name Threads type spin default %d min 1 max %d\n",
-                           settings->threads, DOJO_MAX_THREADS);
+                           settings->threads, DJ_ENGINE_MAX_THREADS);
     g_string_append_printf(out, "option name MultiPV type spin default %d min 1 max %d\n",
                            settings->multipv, DOJO_UCI_MAX_MULTIPV);
     g_string_append_printf(out, "option name Ponder type check default %s\n",
@@ -111,7 +117,7 @@ static bool spin_value(const char *name, const char *value, gint64 min, gint64 m
                        gint64 *out, GError **error)
 {
     if (value == NULL || !g_ascii_string_to_signed(value, 10, min, max, out, NULL)) {
-        dojo_usage_error(error, "option '%s' wants a whole number from %" G_GINT64_FORMAT " to %"
+        option_error(error, "option '%s' wants a whole number from %" G_GINT64_FORMAT " to %"
                      G_GINT64_FORMAT ", not '%s'", name, min, max, value != NULL ? value : "");
         return false;
     }
@@ -128,7 +134,7 @@ static bool check_value(const char *name, const char *value, bool *out, GError *
         *out = false;
         return true;
     }
-    dojo_usage_error(error, "option '%s' wants true or false, not '%s'", name,
+    option_error(error, "option '%s' wants true or false, not '%s'", name,
                  value != NULL ? value : "");
     return false;
 }
@@ -143,8 +149,8 @@ bool dojo_uci_option_set(DojoUciSettings *settings, const char *name, const char
         const DjVariant *variant = value != NULL ? dj_registry_find(value) : NULL;
         if (variant == NULL) {
             g_autoptr(GString) names = g_string_new(NULL);
-            dojo_variant_names(names);
-            return dojo_usage_error(error, "UCI_Variant: no game '%s' (there are: %s)",
+            dj_registry_append_names(names);
+            return option_error(error, "UCI_Variant: no game '%s' (there are: %s)",
                                     value != NULL ? value : "", names->str);
         }
         settings->variant = variant;
@@ -164,7 +170,7 @@ bool dojo_uci_option_set(DojoUciSettings *settings, const char *name, const char
         }
         settings->engine = engine;
     } else if (g_ascii_strcasecmp(name, "Threads") == 0) {
-        if (!spin_value("Threads", value, 1, DOJO_MAX_THREADS, &number, error))
+        if (!spin_value("Threads", value, 1, DJ_ENGINE_MAX_THREADS, &number, error))
             return false;
         settings->threads = (int)number;
         *changed = DOJO_UCI_CHANGED_THREADS;
@@ -215,7 +221,7 @@ bool dojo_uci_option_set(DojoUciSettings *settings, const char *name, const char
         for (guint i = 0; i < names->len && !known; i++)
             known = g_ascii_strcasecmp(g_ptr_array_index(names, i), name) == 0;
         if (!known) {
-            dojo_usage_error(error, "no option '%s' (the 'uci' command lists them)", name);
+            option_error(error, "no option '%s' (the 'uci' command lists them)", name);
             return false;
         }
         g_autofree char *key = g_ascii_strdown(name, -1);

@@ -14,7 +14,13 @@
 
 #include "framework/game.h"
 #include "framework/search/engine.h"
-#include "frontends/tty/options.h"
+
+/* A `setoption` that cannot be applied (an unknown name, a value out of
+ * range) fails in this domain; the engine answers it with
+ * "info string error: ..." and goes on. */
+#define DOJO_UCI_ERROR (dojo_uci_error_quark())
+GQuark dojo_uci_error_quark(void);
+typedef enum { DOJO_UCI_ERROR_OPTION } DojoUciError;
 
 #define DOJO_UCI_DEFAULT_HASH_MB 64
 #define DOJO_UCI_MAX_MULTIPV 64
