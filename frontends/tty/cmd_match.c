@@ -267,8 +267,8 @@ static const char match_description[] =
     "  search (--balance-nodes N, default 20000, one thread) scores within +-CP, drawing\n"
     "  again from the seed, the pair and the attempt's number, 200 times at most: a pair\n"
     "  from a lopsided opening mostly ends 1-1, each engine winning with the good side,\n"
-    "  and tells nothing.  A new game of a variant with random set-up (Onitama's cards)\n"
-    "  is dealt afresh for each pair; -o, --cards and --deck pass the variant's options.\n"
+    "  and tells nothing.  A new game of a variant with a random set-up (dealt cards) is\n"
+    "  dealt afresh for each pair; -o and the game's own options pass the variant's options.\n"
     "  Engines get 'position fen START moves M1 M2 ...' with the whole game, and 'go' with\n"
     "  the limits: --tc as wtime/btime/winc/binc in ms (w is side 0), movetime, nodes,\n"
     "  depth.  The referee keeps the clocks from sending 'go' to reading 'bestmove'.  An\n"
@@ -296,8 +296,8 @@ static const char match_description[] =
     "  'dojo play --resume', 'load' and 'dojo review' read.\n"
     "\n"
     "Example:\n"
-    "  dojo match ogi --engine name=new,cmd=build/frontends/tty/dojo,arg=uci \\\n"
-    "    --engine name=fsf,cmd=/path/fairy-stockfish,option.VariantPath=/path/ogi.ini \\\n"
+    "  dojo match GAME --engine name=new,cmd=build/frontends/tty/dojo,arg=uci \\\n"
+    "    --engine name=old,cmd=/path/other-engine,option.Hash=64 \\\n"
     "    --games 200 --concurrency 2 --tc 10+0.1 --openings random:4 \\\n"
     "    --sprt elo0=0,elo1=10 --records match-records\n";
 

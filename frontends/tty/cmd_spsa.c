@@ -1,5 +1,5 @@
 /* cmd_spsa.c: `dojo spsa VARIANT --iterations N ...`: tune the game's
- * evaluation weights for game results by SPSA (framework/spsa.h), each
+ * evaluation weights for game results by SPSA (framework/lab/spsa.h), each
  * iteration a pair of games between two copies of a UCI engine
  * (spsa_games.h), and write them as a weights file (framework/params.h).
  * This file reads the command line, runs the iterations, shows progress
@@ -459,8 +459,9 @@ static const char spsa_description[] =
     "current weights and exits 130.  Progress goes to standard error.\n"
     "\n"
     "Example:\n"
-    "  dojo spsa onitama --iterations 2000 --tc 2+0.05 --concurrency 2 \\\n"
-    "    --openings random:4 --params mobility,control --output onitama-spsa.txt\n";
+    "  dojo spsa GAME --iterations 2000 --tc 2+0.05 --concurrency 2 \\\n"
+    "    --openings random:4 --params NAME,NAME --output spsa-weights.txt\n"
+    "  (dojo analyze GAME --eval shows the names of a game's weights)\n";
 
 int dojo_cmd_spsa(int argc, char **argv)
 {

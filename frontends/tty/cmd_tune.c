@@ -1,8 +1,8 @@
 /* cmd_tune.c: `dojo tune VARIANT RECORD|FOLDER...`: fit the game's
- * evaluation weights to labelled positions (framework/tune.h): the quiet
+ * evaluation weights to labelled positions (framework/lab/tune.h): the quiet
  * positions of recorded games, labelled with each game's result or with a
  * judge engine's opinion (tune_judge.h), and labels files
- * (framework/tune_labels.h); write them as a weights file
+ * (framework/lab/tune_labels.h); write them as a weights file
  * (framework/params.h) that `dojo uci` reads with its Weights option. */
 #include <stdio.h>
 #include <string.h>
@@ -325,10 +325,10 @@ int dojo_cmd_tune(int argc, char **argv)
         "A labels file has one 'LABEL POSITION' a line, '#' lines are comments.\n"
         "\n"
         "Examples:\n"
-        "  dojo tune ogi games/ --output ogi-weights.txt\n"
-        "  dojo tune ogi games/ --judge name=fsf,cmd=fairy-stockfish,nodes=5000 \\\n"
-        "      --save-labels ogi.labels --output ogi-weights.txt\n"
-        "  dojo tune ogi --labels ogi.labels --output ogi-weights.txt\n", &args);
+        "  dojo tune GAME games/ --output weights.txt\n"
+        "  dojo tune GAME games/ --judge name=ref,cmd=/path/other-engine,nodes=5000 \\\n"
+        "      --save-labels positions.labels --output weights.txt\n"
+        "  dojo tune GAME --labels positions.labels --output weights.txt\n", &args);
     GOptionEntry entries[] = {
         { "output", 'o', 0, G_OPTION_ARG_FILENAME, &args.output,
           "Write the weights to FILE (atomically)", "FILE" },

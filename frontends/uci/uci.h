@@ -9,8 +9,9 @@
  * kind is answered with "info string error: ..." and the engine goes on.
  *
  * Dialect: `position startpos|fen STRING [moves M...]` takes each game's own
- * position string (and, for Ogi, Fairy-Stockfish's FEN); moves are read
- * with the game's parser and written in its engine notation
+ * position string (and a FEN as Fairy-Stockfish writes it, for a game
+ * whose DjVariant.format_position_engine writes one); moves are read with
+ * the game's parser and written in its engine notation
  * (dj_format_move_engine).  UCI clocks: wtime/winc are side 0's,
  * btime/binc side 1's. */
 #ifndef DOJO_TTY_UCI_H

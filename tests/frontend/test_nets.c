@@ -1,4 +1,4 @@
-/* test_nets.c: which network the front end installs (frontends/tty/nets.c).
+/* test_nets.c: which network the front end installs (frontends/common/nets.c).
  * Ōgi's built-in network reads and is Ōgi's; at full strength a game plays
  * with it by default, below level 10 with none; a network chosen in its
  * place (EvalFile) is installed instead, `none` installs none, and the

@@ -1,6 +1,6 @@
 /* search_score.h: the verdict of dojo's alpha-beta search on a game's
  * position, redone by a test as `dojo match --balance` judges an opening
- * (frontends/tty/match_balance.h): one thread, a node limit, and a table
+ * (framework/referee/match_balance.h): one thread, a node limit, and a table
  * that knows nothing yet, so the same position always gets the same
  * score.  Link with search_score_dep (tests/support/meson.build). */
 #ifndef DOJO_TESTS_SEARCH_SCORE_H
