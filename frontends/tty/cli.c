@@ -53,8 +53,14 @@ void dojo_cli_remember_args(int argc, char **argv)
     saved_argv = argv;
 }
 
+char **dojo_cli_args(int *argc)
+{
+    *argc = saved_argc;
+    return saved_argv;
+}
+
 /* The option whose value is the first command-line argument that is not
- * UTF-8 text ("--cards" for "--cards=..." or "--cards ..."), or NULL. */
+ * UTF-8 text ("--position" for "--position=..." or "--position ..."), or NULL. */
 static char *option_with_bad_text(void)
 {
     for (int i = 1; i < saved_argc; i++) {
@@ -76,7 +82,7 @@ static char *option_with_bad_text(void)
 
 int dojo_report_error(const char *command, const char *params, GError *error)
 {
-    g_autoptr(GError) owned = error;
+    G_GNUC_UNUSED g_autoptr(GError) owned = error;   /* frees it on every return */
     if (error->domain == G_CONVERT_ERROR) {
         /* GOption could not read an option's value as text. */
         g_autofree char *option = option_with_bad_text();
@@ -99,9 +105,16 @@ int dojo_report_error(const char *command, const char *params, GError *error)
 GOptionContext *dojo_option_context(const char *params, const char *summary,
                                     const char *description, void *user_data)
 {
+    return dojo_option_context_full(params, summary, description, user_data, NULL);
+}
+
+GOptionContext *dojo_option_context_full(const char *params, const char *summary,
+                                         const char *description, void *user_data,
+                                         GDestroyNotify destroy)
+{
     GOptionContext *context = g_option_context_new(params);
     GOptionGroup *group = g_option_group_new("main", "Options", "Show the options",
-                                             user_data, NULL);
+                                             user_data, destroy);
     g_option_context_set_main_group(context, group);
     if (summary != NULL)
         g_option_context_set_summary(context, summary);

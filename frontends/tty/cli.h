@@ -43,6 +43,11 @@ int dojo_report_error(const char *command, const char *params, GError *error);
  * report of text that is not UTF-8. */
 void dojo_cli_remember_args(int argc, char **argv);
 
+/* The command line dojo_cli_remember_args kept (main's argc, argv; 0 and
+ * NULL before), for what must be known before the options are parsed:
+ * the game named, whose own options a command then offers (options.h). */
+char **dojo_cli_args(int *argc);
+
 /* The version as `dojo --version` names it, with the commit of a build from
  * git ("0.1.0 (git 1a2b3c4)"), for what tells other programs which dojo
  * this is (UCI's "id name").  main sets it (the text must outlive every
@@ -56,6 +61,13 @@ const char *dojo_cli_version(void);
  * callbacks.  Add entries with dojo_option_main_group. */
 GOptionContext *dojo_option_context(const char *params, const char *summary,
                                     const char *description, void *user_data);
+
+/* As dojo_option_context, `destroy` (if not NULL) freeing `user_data`
+ * with the context: for option callbacks whose data is made for the parse
+ * alone (option_table.h). */
+GOptionContext *dojo_option_context_full(const char *params, const char *summary,
+                                         const char *description, void *user_data,
+                                         GDestroyNotify destroy);
 
 /* The main group of a context made by dojo_option_context. */
 GOptionGroup *dojo_option_main_group(GOptionContext *context);

@@ -9,6 +9,7 @@
 #include "framework/search/level.h"
 #include "frontends/tty/interrupt.h"
 #include "frontends/common/nets.h"
+#include "frontends/tty/option_table.h"
 #include "frontends/tty/options.h"
 #include "frontends/common/output.h"
 #include "frontends/common/think.h"
@@ -16,19 +17,19 @@
 #define ANALYZE_PARAMS "[OPTION...] VARIANT [--position STR] [--time MS | --depth N] [--engine E] [--eval]"
 #define ANALYZE_DEFAULT_TIME_MS 5000
 #define ANALYZE_DEFAULT_SEED 1
+/* The search's own default (0 would pick it too), named for the help. */
+#define ANALYZE_DEFAULT_HASH_MB 64
 
 typedef struct AnalyzeArgs {
     DojoSetupArgs setup;
-    char *time;
-    char *depth;
-    char *nodes;
-    char *hash;
-    char *threads;
-    char *engine;
-    char *color;
-    gboolean no_color;
-    gboolean eval;
-    char *eval_file;
+    gint64 time_ms, depth, nodes;   /* 0: not given */
+    gint64 hash_mb;
+    bool hash_given;
+    gint64 threads;
+    int engine;                     /* a DjEngineKind */
+    DojoColorArgs color;
+    bool eval;
+    const char *eval_file;
 } AnalyzeArgs;
 
 typedef struct AnalyzeReport {
@@ -72,28 +73,13 @@ static int run_analyze(void *data, int n_positional, char **positional)
     if (n_positional != 1)
         return dojo_usage_failure("analyze", ANALYZE_PARAMS, "analyze wants one VARIANT");
     GError *error = NULL;
-    gint64 time_ms = 0;
-    gint64 depth = 0;
-    gint64 nodes = 0;
-    gint64 hash_mb = 0;
-    gint64 threads = 1;
-    DjEngineKind kind = DJ_ENGINE_DEFAULT;
+    gint64 time_ms = args->time_ms;
+    gint64 depth = args->depth;
+    gint64 nodes = args->nodes;
     DojoColorChoice color = DOJO_COLOR_AUTO;
     const DjVariant *variant = dojo_variant_lookup(positional[0], &error);
     if (variant == NULL
-        || (args->time != NULL
-            && !dojo_int_parse(args->time, "--time", 1, G_MAXINT32, &time_ms, &error))
-        || (args->depth != NULL
-            && !dojo_int_parse(args->depth, "--depth", 1, DJ_SEARCH_MAX_PLY, &depth, &error))
-        || (args->nodes != NULL
-            && !dojo_int_parse(args->nodes, "--nodes", 1, G_MAXINT64, &nodes, &error))
-        || (args->hash != NULL
-            && !dojo_int_parse(args->hash, "--hash", 1, 65536, &hash_mb, &error))
-        || (args->threads != NULL
-            && !dojo_int_parse(args->threads, "--threads", 1, DJ_ENGINE_MAX_THREADS, &threads,
-                               &error))
-        || (args->engine != NULL && !dojo_engine_parse(args->engine, &kind, &error))
-        || !dojo_color_parse(args->color, args->no_color, &color, &error)
+        || !dojo_color_choice(&args->color, &color, &error)
         || (args->eval_file != NULL
             && !dojo_nets_choose_value(args->eval_file, variant, &error)))
         return dojo_report_error("analyze", ANALYZE_PARAMS, error);
@@ -111,13 +97,14 @@ static int run_analyze(void *data, int n_positional, char **positional)
      * said before anything else. */
     g_autoptr(DjEngine) engine = NULL;
     if (search) {
-        engine = dj_engine_new(variant, kind, (unsigned)hash_mb, &error);
+        engine = dj_engine_new(variant, (DjEngineKind)args->engine, (unsigned)args->hash_mb,
+                               &error);
         if (engine == NULL) {
-            if (args->hash != NULL)
-                g_prefix_error(&error, "--hash %" G_GINT64_FORMAT ": ", hash_mb);
+            if (args->hash_given)
+                g_prefix_error(&error, "--hash %" G_GINT64_FORMAT ": ", args->hash_mb);
             return dojo_report_error("analyze", ANALYZE_PARAMS, error);
         }
-        dj_engine_set_threads(engine, (int)threads);
+        dj_engine_set_threads(engine, (int)args->threads);
     }
 
     g_autofree void *root = g_malloc(variant->state_size);
@@ -177,7 +164,33 @@ int dojo_cmd_analyze(int argc, char **argv)
 {
     AnalyzeArgs args;
     memset(&args, 0, sizeof args);
-    GOptionContext *context = dojo_option_context(
+    DojoOption color_rows[DOJO_COLOR_ROWS];
+    dojo_color_rows(&args.color, color_rows);
+    const DojoOption rows[] = {
+        { .name = "time", .type = DOJO_OPTION_WHOLE, .to.whole = &args.time_ms, .min = 1,
+          .max = G_MAXINT32, .arg = "MS", .help = "Search for MS milliseconds" },
+        { .name = "depth", .type = DOJO_OPTION_WHOLE, .to.whole = &args.depth, .min = 1,
+          .max = DJ_SEARCH_MAX_PLY, .arg = "N", .help = "Search N plies deep" },
+        { .name = "nodes", .type = DOJO_OPTION_WHOLE, .to.whole = &args.nodes, .min = 1,
+          .max = G_MAXINT64, .arg = "N", .help = "Stop after N nodes" },
+        { .name = "hash", .type = DOJO_OPTION_WHOLE, .to.whole = &args.hash_mb, .min = 1,
+          .max = 65536, .def.whole = ANALYZE_DEFAULT_HASH_MB, .given = &args.hash_given,
+          .arg = "MB", .help = "Transposition table (or MCTS tree) size in MB" },
+        { .name = "engine", .type = DOJO_OPTION_WORD, .to.word = &args.engine,
+          .words = dojo_engine_words, .def.word = DJ_ENGINE_DEFAULT,
+          .default_note = "alphabeta if the game has an evaluation", .arg = "E",
+          .help = "The search: alphabeta or mcts" },
+        { .name = "threads", .type = DOJO_OPTION_WHOLE, .to.whole = &args.threads, .min = 1,
+          .max = DJ_ENGINE_MAX_THREADS, .def.whole = 1, .arg = "N", .help = "Search threads" },
+        { .type = DOJO_OPTION_ROWS, .rows = color_rows },
+        { .name = "eval", .type = DOJO_OPTION_FLAG, .to.flag = &args.eval,
+          .help = "Show the static evaluation in its parts (and search only if --time, "
+                  "--depth or --nodes is given too)" },
+        { .name = "eval-file", .type = DOJO_OPTION_PATH, .to.text = &args.eval_file,
+          .arg = "FILE", .help = DOJO_NETS_OPTION_HELP },
+        DOJO_OPTION_END,
+    };
+    GOptionContext *context = dojo_option_table_context(
         "VARIANT",
         "Search a position (a new game unless --position) and print each iteration:\n"
         "depth, score (side to move's view), nodes, nodes per second and the best line.\n"
@@ -192,41 +205,11 @@ int dojo_cmd_analyze(int argc, char **argv)
         "--eval shows the static evaluation of the position, part by part as the game\n"
         "adds it up, each side's share from its own point of view; it searches as well\n"
         "only when --time, --depth or --nodes is given.",
-        "Example:\n  dojo analyze onitama --cards ox,boar,horse,elephant,crab --depth 10\n",
-        &args);
-    GOptionGroup *group = dojo_option_main_group(context);
-    GOptionEntry entries[] = {
-        { "time", 0, 0, G_OPTION_ARG_STRING, &args.time, "Search for MS milliseconds", "MS" },
-        { "depth", 0, 0, G_OPTION_ARG_STRING, &args.depth, "Search N plies deep", "N" },
-        { "nodes", 0, 0, G_OPTION_ARG_STRING, &args.nodes, "Stop after N nodes", "N" },
-        { "hash", 0, 0, G_OPTION_ARG_STRING, &args.hash,
-          "Transposition table (or MCTS tree) size in MB (default 64)", "MB" },
-        { "engine", 0, 0, G_OPTION_ARG_STRING, &args.engine,
-          "The search: alphabeta or mcts (default: alphabeta if the game has an "
-          "evaluation)", "E" },
-        { "threads", 0, 0, G_OPTION_ARG_STRING, &args.threads,
-          "Search threads (default 1)", "N" },
-        { "color", 0, 0, G_OPTION_ARG_STRING, &args.color, DOJO_COLOR_HELP, "WHEN" },
-        { "no-color", 0, 0, G_OPTION_ARG_NONE, &args.no_color, DOJO_NO_COLOR_HELP, NULL },
-        { "eval", 0, 0, G_OPTION_ARG_NONE, &args.eval,
-          "Show the static evaluation in its parts (and search only if --time, --depth or "
-          "--nodes is given too)", NULL },
-        { "eval-file", 0, 0, G_OPTION_ARG_FILENAME, &args.eval_file, DOJO_NETS_OPTION_HELP,
-          "FILE" },
-        { NULL, 0, 0, G_OPTION_ARG_NONE, NULL, NULL, NULL },
-    };
-    g_option_group_add_entries(group, entries);
+        "Example:\n  dojo analyze GAME --depth 10   (GAME: a name 'dojo list' shows)\n",
+        rows);
     dojo_setup_args_add(context, &args.setup, true);
     int code = dojo_option_parse_and_run(context, "analyze", ANALYZE_PARAMS, argc, argv,
                                          run_analyze, &args);
     dojo_setup_args_clear(&args.setup);
-    g_free(args.time);
-    g_free(args.depth);
-    g_free(args.nodes);
-    g_free(args.hash);
-    g_free(args.threads);
-    g_free(args.engine);
-    g_free(args.color);
-    g_free(args.eval_file);
     return code;
 }

@@ -11,6 +11,7 @@
 #include "framework/search/level.h"
 #include "framework/search/search.h"
 #include "frontends/common/nets.h"
+#include "frontends/tty/option_table.h"
 #include "frontends/tty/options.h"
 #include "frontends/common/output.h"
 #include "frontends/tty/position_file.h"
@@ -29,10 +30,10 @@
 #define BENCH_TABLE_MB 16
 
 typedef struct BenchArgs {
-    char *depth;
-    char *time;
-    char *positions;   /* a file of position strings to search instead */
-    char *eval_file;
+    gint64 depth;            /* 0: calibrated */
+    gint64 time_ms;          /* 0: none */
+    const char *positions;   /* a file of position strings to search instead */
+    const char *eval_file;
 } BenchArgs;
 
 typedef struct BenchTotals {
@@ -221,14 +222,8 @@ static int run_bench(void *data, int n_positional, char **positional)
 {
     BenchArgs *args = data;
     GError *error = NULL;
-    gint64 depth = 0;
-    gint64 time_ms = 0;
-    if ((args->depth != NULL
-         && !dojo_int_parse(args->depth, "--depth", 1, DJ_SEARCH_MAX_PLY, &depth, &error))
-        || (args->time != NULL
-            && !dojo_int_parse(args->time, "--time", 1, G_MAXINT32, &time_ms, &error)))
-        return dojo_report_error("bench", BENCH_PARAMS, error);
-
+    gint64 depth = args->depth;
+    gint64 time_ms = args->time_ms;
     g_autoptr(GPtrArray) variants = g_ptr_array_new();
     for (int i = 0; i < n_positional; i++) {
         const DjVariant *variant = dojo_variant_lookup(positional[i], &error);
@@ -251,7 +246,7 @@ static int run_bench(void *data, int n_positional, char **positional)
     if (args->positions != NULL) {
         if (n_positional != 1) {
             dojo_usage_error(&error, "--positions holds the positions of one game: name it "
-                                     "(e.g. dojo bench --positions FILE ogi)");
+                                     "(dojo bench --positions FILE GAME)");
             return dojo_report_error("bench", BENCH_PARAMS, error);
         }
         positions_init(&from_file);
@@ -298,7 +293,20 @@ int dojo_cmd_bench(int argc, char **argv)
 {
     BenchArgs args;
     memset(&args, 0, sizeof args);
-    GOptionContext *context = dojo_option_context(
+    const DojoOption rows[] = {
+        { .name = "depth", .type = DOJO_OPTION_WHOLE, .to.whole = &args.depth, .min = 1,
+          .max = DJ_SEARCH_MAX_PLY, .default_note = "calibrated per variant", .arg = "N",
+          .help = "Search depth" },
+        { .name = "time", .type = DOJO_OPTION_WHOLE, .to.whole = &args.time_ms, .min = 1,
+          .max = G_MAXINT32, .arg = "MS",
+          .help = "Search each position for MS milliseconds instead (counts then vary)" },
+        { .name = "positions", .type = DOJO_OPTION_PATH, .to.text = &args.positions,
+          .arg = "FILE", .help = "Search the positions in FILE instead of the standard ones" },
+        { .name = "eval-file", .type = DOJO_OPTION_PATH, .to.text = &args.eval_file,
+          .arg = "FILE", .help = DOJO_NETS_OPTION_HELP },
+        DOJO_OPTION_END,
+    };
+    GOptionContext *context = dojo_option_table_context(
         "[VARIANT...]",
         "Run a fixed workload for each variant (all when none is named): perft from\n"
         "standard positions until a run counts 20 million leaves, and searches to a fixed\n"
@@ -310,24 +318,7 @@ int dojo_cmd_bench(int argc, char **argv)
         "line, as the game writes it; lines that start with # are comments), for the\n"
         "one game named, and leaves perft out: the positions where a game is decided\n"
         "may search differently from the standard ones.",
-        &args);
-    GOptionEntry entries[] = {
-        { "depth", 0, 0, G_OPTION_ARG_STRING, &args.depth,
-          "Search depth (default: calibrated per variant)", "N" },
-        { "time", 0, 0, G_OPTION_ARG_STRING, &args.time,
-          "Search each position for MS milliseconds instead (counts then vary)", "MS" },
-        { "positions", 0, 0, G_OPTION_ARG_FILENAME, &args.positions,
-          "Search the positions in FILE instead of the standard ones", "FILE" },
-        { "eval-file", 0, 0, G_OPTION_ARG_FILENAME, &args.eval_file, DOJO_NETS_OPTION_HELP,
-          "FILE" },
-        { NULL, 0, 0, G_OPTION_ARG_NONE, NULL, NULL, NULL },
-    };
-    g_option_group_add_entries(dojo_option_main_group(context), entries);
-    int code = dojo_option_parse_and_run(context, "bench", BENCH_PARAMS, argc, argv, run_bench,
-                                         &args);
-    g_free(args.depth);
-    g_free(args.time);
-    g_free(args.positions);
-    g_free(args.eval_file);
-    return code;
+        rows);
+    return dojo_option_parse_and_run(context, "bench", BENCH_PARAMS, argc, argv, run_bench,
+                                     &args);
 }

@@ -4,6 +4,7 @@
 
 #include "frontends/tty/cli.h"
 #include "framework/registry.h"
+#include "frontends/tty/option_table.h"
 #include "frontends/tty/options.h"
 
 #define LIST_PARAMS "[OPTION...]"
@@ -45,9 +46,10 @@ static int run_list(void *data, int n_positional, char **positional)
 
 int dojo_cmd_list(int argc, char **argv)
 {
-    GOptionContext *context = dojo_option_context(
+    const DojoOption no_rows[] = { DOJO_OPTION_END };
+    GOptionContext *context = dojo_option_table_context(
         "", "List the games dojo plays, with the options each understands (give them to "
         "play, perft, analyze as -o NAME=VALUE, or as --NAME VALUE).",
-        NULL, NULL);
+        NULL, no_rows);
     return dojo_option_parse_and_run(context, "list", LIST_PARAMS, argc, argv, run_list, NULL);
 }

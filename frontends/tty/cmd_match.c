@@ -14,26 +14,31 @@
 #include "frontends/tty/interrupt.h"
 #include "frontends/tty/match_options.h"
 #include "framework/referee/match_run.h"
+#include "frontends/tty/option_table.h"
 #include "frontends/tty/options.h"
 #include "framework/referee/uci_engine.h"
 
 #define MATCH_PARAMS "[OPTION...] VARIANT --engine SPEC --engine SPEC"
 #define MAX_GAMES 10000000
 
+/* Whole numbers are 0 where not given and where the row's default says
+ * "none" (out of its range): no limit of that kind, no adjudication. */
 typedef struct MatchArgs {
     DojoSetupArgs setup;
-    char **engines;
-    char *games, *concurrency;
-    char *tc, *movetime, *nodes, *depth;
-    char *margin, *cap, *startup;
+    const char *const *engines;   /* --engine SPEC, each as typed */
+    gint64 games, concurrency;
+    const char *tc;               /* NULL: not given */
+    gint64 movetime, nodes, depth;
+    gint64 margin, cap, startup;
     DojoOpeningsArgs openings;
-    char *max_plies;
-    char *resign_score, *resign_moves, *draw_score, *draw_moves, *draw_after;
-    char *sprt;
-    char *records;
+    gint64 max_plies;
+    gint64 resign_score, resign_moves, draw_score, draw_moves, draw_after;
+    bool resign_score_given, resign_moves_given, draw_score_given, draw_moves_given;
+    const char *sprt;             /* NULL: not given */
+    const char *records;          /* NULL: not given */
 } MatchArgs;
 
-/* An optional whole number: `fallback` when not given. */
+/* An optional whole number of an engine's spec: `fallback` when not given. */
 static bool parse_count(const char *text, const char *what, gint64 min, gint64 max,
                         gint64 fallback, gint64 *out, GError **error)
 {
@@ -76,26 +81,21 @@ static bool parse_sprt(const char *text, DjSprt *sprt, GError **error)
     return ok;
 }
 
-/* How long one engine may think, as typed: the match's options or the
- * engine's spec. */
-typedef struct LimitTexts {
-    const char *tc, *movetime, *nodes, *depth;
-    const char *prefix;   /* "--" for the match's options, "--engine NAME: " for a spec's */
-} LimitTexts;
-
-/* Set the four limits of `limits` from `texts` (0 where not given). */
-static bool parse_thinking(const LimitTexts *texts, DojoMatchLimits *limits, GError **error)
+/* Set the four limits of `limits` from the tc=, movetime=, nodes= and
+ * depth= of `spec` (0 where not given); its errors name the engine. */
+static bool parse_spec_thinking(const DojoEngineSpec *spec, DojoMatchLimits *limits,
+                                GError **error)
 {
-    g_autofree char *tc = g_strconcat(texts->prefix, "tc", NULL);
-    g_autofree char *movetime = g_strconcat(texts->prefix, "movetime", NULL);
-    g_autofree char *nodes = g_strconcat(texts->prefix, "nodes", NULL);
-    g_autofree char *depth = g_strconcat(texts->prefix, "depth", NULL);
+    g_autofree char *tc = g_strdup_printf("--engine %s: tc", spec->name);
+    g_autofree char *movetime = g_strdup_printf("--engine %s: movetime", spec->name);
+    g_autofree char *nodes = g_strdup_printf("--engine %s: nodes", spec->name);
+    g_autofree char *depth = g_strdup_printf("--engine %s: depth", spec->name);
     limits->base_ms = limits->inc_ms = 0;
     limits->movetime_ms = limits->nodes = limits->depth = 0;
-    return (texts->tc == NULL || dojo_match_tc_parse(texts->tc, tc, limits, error))
-        && parse_count(texts->movetime, movetime, 1, G_MAXINT32, 0, &limits->movetime_ms, error)
-        && parse_count(texts->nodes, nodes, 1, G_MAXINT64, 0, &limits->nodes, error)
-        && parse_count(texts->depth, depth, 1, 1000, 0, &limits->depth, error);
+    return (spec->tc == NULL || dojo_match_tc_parse(spec->tc, tc, limits, error))
+        && parse_count(spec->movetime, movetime, 1, G_MAXINT32, 0, &limits->movetime_ms, error)
+        && parse_count(spec->nodes, nodes, 1, G_MAXINT64, 0, &limits->nodes, error)
+        && parse_count(spec->depth, depth, 1, 1000, 0, &limits->depth, error);
 }
 
 static bool has_thinking(const DojoMatchLimits *limits)
@@ -111,22 +111,20 @@ static bool parse_limits(const MatchArgs *args, const DojoEngineSpec specs[2],
 {
     DojoMatchLimits shared;
     memset(&shared, 0, sizeof shared);
-    LimitTexts texts = { args->tc, args->movetime, args->nodes, args->depth, "--" };
-    if (!parse_thinking(&texts, &shared, error)
-        || !parse_count(args->margin, "--time-margin", 0, G_MAXINT32, DOJO_MATCH_DEFAULT_MARGIN_MS,
-                        &shared.margin_ms, error)
-        || !parse_count(args->cap, "--move-timeout", 1, G_MAXINT32, DOJO_MATCH_DEFAULT_CAP_MS,
-                        &shared.cap_ms, error))
+    if (args->tc != NULL && !dojo_match_tc_parse(args->tc, "--tc", &shared, error))
         return false;
+    shared.movetime_ms = args->movetime;
+    shared.nodes = args->nodes;
+    shared.depth = args->depth;
+    shared.margin_ms = args->margin;
+    shared.cap_ms = args->cap;
     for (int i = 0; i < 2; i++) {
         const DojoEngineSpec *spec = &specs[i];
         limits[i] = shared;
         if (spec->tc == NULL && spec->movetime == NULL && spec->nodes == NULL
             && spec->depth == NULL)
             continue;
-        g_autofree char *prefix = g_strdup_printf("--engine %s: ", spec->name);
-        LimitTexts own = { spec->tc, spec->movetime, spec->nodes, spec->depth, prefix };
-        if (!parse_thinking(&own, &limits[i], error))
+        if (!parse_spec_thinking(spec, &limits[i], error))
             return false;
     }
     if (!has_thinking(&limits[0]) || !has_thinking(&limits[1])) {
@@ -139,25 +137,20 @@ static bool parse_limits(const MatchArgs *args, const DojoEngineSpec specs[2],
 
 static bool parse_adjudication(const MatchArgs *args, DojoAdjudication *adj, GError **error)
 {
-    gint64 values[6];
-    if (!parse_count(args->max_plies, "--max-plies", 0, G_MAXINT32, DOJO_MATCH_DEFAULT_MAX_PLIES,
-                     &values[0], error)
-        || !parse_count(args->resign_score, "--resign-score", 1, 100000, 0, &values[1], error)
-        || !parse_count(args->resign_moves, "--resign-moves", 1, 10000, 0, &values[2], error)
-        || !parse_count(args->draw_score, "--draw-score", 0, 100000, 0, &values[3], error)
-        || !parse_count(args->draw_moves, "--draw-moves", 1, 10000, 0, &values[4], error)
-        || !parse_count(args->draw_after, "--draw-after", 0, G_MAXINT32, 0, &values[5], error))
-        return false;
-    if ((args->resign_score == NULL) != (args->resign_moves == NULL)) {
+    if (args->resign_score_given != args->resign_moves_given) {
         dojo_usage_error(error, "--resign-score and --resign-moves go together");
         return false;
     }
-    if ((args->draw_score == NULL) != (args->draw_moves == NULL)) {
+    if (args->draw_score_given != args->draw_moves_given) {
         dojo_usage_error(error, "--draw-score and --draw-moves go together");
         return false;
     }
-    *adj = (DojoAdjudication){ (int)values[0], (int)values[1], (int)values[2],
-                               (int)values[3], (int)values[4], (int)values[5] };
+    /* --draw-score's "none" is -1 (0 is a threshold): 0 when not given, as
+     * for the others */
+    *adj = (DojoAdjudication){ (int)args->max_plies, (int)args->resign_score,
+                               (int)args->resign_moves,
+                               args->draw_score_given ? (int)args->draw_score : 0,
+                               (int)args->draw_moves, (int)args->draw_after };
     return true;
 }
 
@@ -166,7 +159,9 @@ static int run_match(void *data, int n_positional, char **positional)
     MatchArgs *args = data;
     if (n_positional != 1)
         return dojo_usage_failure("match", MATCH_PARAMS, "match wants one VARIANT");
-    int n_engines = args->engines != NULL ? (int)g_strv_length(args->engines) : 0;
+    int n_engines = 0;
+    while (args->engines != NULL && args->engines[n_engines] != NULL)
+        n_engines++;
     if (n_engines != 2)
         return dojo_usage_failure("match", MATCH_PARAMS,
                                   "match wants exactly two --engine SPEC options");
@@ -177,7 +172,6 @@ static int run_match(void *data, int n_positional, char **positional)
     memset(specs, 0, sizeof specs);
     DojoSetup setup;
     memset(&setup, 0, sizeof setup);
-    gint64 games = 0, concurrency = 0, startup = 0;
     guint64 default_seed = (guint64)g_get_real_time();
     int code = DOJO_EXIT_OK;
 
@@ -190,11 +184,7 @@ static int run_match(void *data, int n_positional, char **positional)
                     specs[0].name);
         ok = false;
     }
-    ok = ok && parse_count(args->games, "--games", 1, MAX_GAMES, 2, &games, &error)
-        && parse_count(args->concurrency, "--concurrency", 1, 256, 1, &concurrency, &error)
-        && parse_count(args->startup, "--startup-timeout", 1, G_MAXINT32, DOJO_MATCH_DEFAULT_STARTUP_MS,
-                       &startup, &error)
-        && parse_limits(args, specs, plan.limits, &error)
+    ok = ok && parse_limits(args, specs, plan.limits, &error)
         && parse_adjudication(args, &plan.adjudication, &error)
         && (args->sprt == NULL || parse_sprt(args->sprt, &plan.sprt, &error))
         && dojo_setup_build(&args->setup, default_seed, &setup, &error);
@@ -217,11 +207,11 @@ static int run_match(void *data, int n_positional, char **positional)
     } else {
         plan.engines[0] = &specs[0];
         plan.engines[1] = &specs[1];
-        plan.games = (int)games;
-        plan.concurrency = (int)concurrency;
+        plan.games = (int)args->games;
+        plan.concurrency = (int)args->concurrency;
         plan.records_dir = args->records;
         plan.has_sprt = args->sprt != NULL;
-        plan.startup_timeout_ms = (int)startup;
+        plan.startup_timeout_ms = (int)args->startup;
         plan.progress_columns = dojo_output_is_terminal(stdout) ? dojo_output_columns(stdout) : 0;
         gint stop = 0;
         plan.stop = &stop;
@@ -264,7 +254,7 @@ static const char match_description[] =
     "  legal plies for each pair, from a seed made of --seed and the pair's number;\n"
     "  file:PATH takes one position string per line (blank lines and # comments skipped),\n"
     "  a pair each, cycling.  --balance CP keeps only the random openings that dojo's own\n"
-    "  search (--balance-nodes N, default 20000, one thread) scores within +-CP, drawing\n"
+    "  search (--balance-nodes N nodes, one thread) scores within +-CP, drawing\n"
     "  again from the seed, the pair and the attempt's number, 200 times at most: a pair\n"
     "  from a lopsided opening mostly ends 1-1, each engine winning with the good side,\n"
     "  and tells nothing.  A new game of a variant with a random set-up (dealt cards) is\n"
@@ -305,59 +295,59 @@ int dojo_cmd_match(int argc, char **argv)
 {
     MatchArgs args;
     memset(&args, 0, sizeof args);
-    GOptionContext *context = dojo_option_context(
-        "VARIANT", "Play a match between two UCI engines, with dojo as the referee.",
-        match_description, &args);
-    GOptionGroup *group = dojo_option_main_group(context);
-    GOptionEntry entries[] = {
-        { "engine", 0, 0, G_OPTION_ARG_STRING_ARRAY, &args.engines,
-          "An engine (twice): name=NAME,cmd=PROGRAM,arg=...,option.NAME=VALUE,tc=...", "SPEC" },
-        { "games", 0, 0, G_OPTION_ARG_STRING, &args.games, "Games to play (default 2)", "N" },
-        { "concurrency", 0, 0, G_OPTION_ARG_STRING, &args.concurrency,
-          "Games played at once (default 1)", "N" },
-        { "tc", 0, 0, G_OPTION_ARG_STRING, &args.tc,
-          "A clock per side: BASE seconds plus INC a move", "BASE+INC" },
-        { "movetime", 0, 0, G_OPTION_ARG_STRING, &args.movetime, "Milliseconds a move", "MS" },
-        { "nodes", 0, 0, G_OPTION_ARG_STRING, &args.nodes, "Nodes a move", "N" },
-        { "depth", 0, 0, G_OPTION_ARG_STRING, &args.depth, "Depth a move", "N" },
-        { "time-margin", 0, 0, G_OPTION_ARG_STRING, &args.margin,
-          "How far a move may overrun its time (default 500)", "MS" },
-        { "move-timeout", 0, 0, G_OPTION_ARG_STRING, &args.cap,
-          "Longest wait for a move under --nodes/--depth alone (default 60000)", "MS" },
-        { "startup-timeout", 0, 0, G_OPTION_ARG_STRING, &args.startup,
-          "Longest wait for uciok and readyok (default 10000)", "MS" },
-        { "max-plies", 0, 0, G_OPTION_ARG_STRING, &args.max_plies,
-          "A draw after this many plies (default 1000; 0: never)", "N" },
-        { "resign-score", 0, 0, G_OPTION_ARG_STRING, &args.resign_score,
-          "Resign adjudication: score threshold", "CP" },
-        { "resign-moves", 0, 0, G_OPTION_ARG_STRING, &args.resign_moves,
-          "Resign adjudication: moves in a row", "N" },
-        { "draw-score", 0, 0, G_OPTION_ARG_STRING, &args.draw_score,
-          "Draw adjudication: score threshold", "CP" },
-        { "draw-moves", 0, 0, G_OPTION_ARG_STRING, &args.draw_moves,
-          "Draw adjudication: moves in a row", "N" },
-        { "draw-after", 0, 0, G_OPTION_ARG_STRING, &args.draw_after,
-          "Draw adjudication: not before this ply", "PLY" },
-        { "sprt", 0, 0, G_OPTION_ARG_STRING, &args.sprt,
-          "Stop when decided: elo0=X,elo1=Y[,alpha=0.05,beta=0.05]", "SPEC" },
-        { "records", 0, 0, G_OPTION_ARG_FILENAME, &args.records,
-          "Save each game as DIR/game-NNNN.dojo", "DIR" },
-        { NULL, 0, 0, G_OPTION_ARG_NONE, NULL, NULL, NULL },
+    DojoOption openings_rows[DOJO_MATCH_OPENINGS_ROWS];
+    dojo_match_openings_rows(&args.openings, openings_rows);
+    const DojoOption rows[] = {
+        { .name = "engine", .type = DOJO_OPTION_TEXT_LIST, .to.list = &args.engines,
+          .arg = "SPEC",
+          .help = "An engine (twice): name=NAME,cmd=PROGRAM,arg=...,option.NAME=VALUE,tc=..." },
+        { .name = "games", .type = DOJO_OPTION_WHOLE, .to.whole = &args.games, .min = 1,
+          .max = MAX_GAMES, .def.whole = 2, .arg = "N", .help = "Games to play" },
+        { .name = "concurrency", .type = DOJO_OPTION_WHOLE, .to.whole = &args.concurrency,
+          .min = 1, .max = 256, .def.whole = 1, .arg = "N", .help = "Games played at once" },
+        dojo_match_tc_row(&args.tc),
+        dojo_match_movetime_row(&args.movetime),
+        dojo_match_nodes_row(&args.nodes),
+        { .name = "depth", .type = DOJO_OPTION_WHOLE, .to.whole = &args.depth, .min = 1,
+          .max = 1000, .def.whole = 0, .arg = "N", .help = "Depth a move" },
+        { .name = "time-margin", .type = DOJO_OPTION_WHOLE, .to.whole = &args.margin, .min = 0,
+          .max = G_MAXINT32, .def.whole = DOJO_MATCH_DEFAULT_MARGIN_MS, .arg = "MS",
+          .help = "How far a move may overrun its time" },
+        { .name = "move-timeout", .type = DOJO_OPTION_WHOLE, .to.whole = &args.cap, .min = 1,
+          .max = G_MAXINT32, .def.whole = DOJO_MATCH_DEFAULT_CAP_MS, .arg = "MS",
+          .help = "Longest wait for a move under --nodes/--depth alone" },
+        { .name = "startup-timeout", .type = DOJO_OPTION_WHOLE, .to.whole = &args.startup,
+          .min = 1, .max = G_MAXINT32, .def.whole = DOJO_MATCH_DEFAULT_STARTUP_MS, .arg = "MS",
+          .help = "Longest wait for uciok and readyok" },
+        dojo_match_max_plies_row(&args.max_plies),
+        { .name = "resign-score", .type = DOJO_OPTION_WHOLE, .to.whole = &args.resign_score,
+          .min = 1, .max = 100000, .def.whole = 0, .given = &args.resign_score_given,
+          .arg = "CP", .help = "Resign adjudication: score threshold" },
+        { .name = "resign-moves", .type = DOJO_OPTION_WHOLE, .to.whole = &args.resign_moves,
+          .min = 1, .max = 10000, .def.whole = 0, .given = &args.resign_moves_given,
+          .arg = "N", .help = "Resign adjudication: moves in a row" },
+        { .name = "draw-score", .type = DOJO_OPTION_WHOLE, .to.whole = &args.draw_score,
+          .min = 0, .max = 100000, .def.whole = -1, .given = &args.draw_score_given,
+          .arg = "CP", .help = "Draw adjudication: score threshold" },
+        { .name = "draw-moves", .type = DOJO_OPTION_WHOLE, .to.whole = &args.draw_moves,
+          .min = 1, .max = 10000, .def.whole = 0, .given = &args.draw_moves_given,
+          .arg = "N", .help = "Draw adjudication: moves in a row" },
+        { .name = "draw-after", .type = DOJO_OPTION_WHOLE, .to.whole = &args.draw_after,
+          .min = 0, .max = G_MAXINT32, .def.whole = 0, .arg = "PLY",
+          .help = "Draw adjudication: not before this ply" },
+        { .name = "sprt", .type = DOJO_OPTION_TEXT, .to.text = &args.sprt, .arg = "SPEC",
+          .help = "Stop when decided: elo0=X,elo1=Y[,alpha=0.05,beta=0.05]" },
+        { .name = "records", .type = DOJO_OPTION_PATH, .to.text = &args.records, .arg = "DIR",
+          .help = "Save each game as DIR/game-NNNN.dojo" },
+        { .type = DOJO_OPTION_ROWS, .rows = openings_rows },
+        DOJO_OPTION_END,
     };
-    g_option_group_add_entries(group, entries);
-    dojo_match_openings_args_add(group, &args.openings);
+    GOptionContext *context = dojo_option_table_context(
+        "VARIANT", "Play a match between two UCI engines, with dojo as the referee.",
+        match_description, rows);
     dojo_setup_args_add(context, &args.setup, true);
     int code = dojo_option_parse_and_run(context, "match", MATCH_PARAMS, argc, argv, run_match,
                                          &args);
     dojo_setup_args_clear(&args.setup);
-    dojo_match_openings_args_clear(&args.openings);
-    g_strfreev(args.engines);
-    char **strings[] = { &args.games, &args.concurrency, &args.tc, &args.movetime,
-                         &args.nodes, &args.depth, &args.margin, &args.cap, &args.startup,
-                         &args.max_plies, &args.resign_score,
-                         &args.resign_moves, &args.draw_score, &args.draw_moves,
-                         &args.draw_after, &args.sprt, &args.records };
-    for (size_t i = 0; i < G_N_ELEMENTS(strings); i++)
-        g_free(*strings[i]);
     return code;
 }

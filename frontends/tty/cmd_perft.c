@@ -5,6 +5,7 @@
 
 #include "frontends/tty/cli.h"
 #include "framework/perft.h"
+#include "frontends/tty/option_table.h"
 #include "frontends/tty/options.h"
 #include "frontends/common/output.h"
 
@@ -14,7 +15,7 @@
 
 typedef struct PerftArgs {
     DojoSetupArgs setup;
-    gboolean divide;
+    bool divide;
 } PerftArgs;
 
 static void print_divide_line(const char *move_text, uint64_t count, void *user_data)
@@ -60,20 +61,18 @@ int dojo_cmd_perft(int argc, char **argv)
 {
     PerftArgs args;
     memset(&args, 0, sizeof args);
-    GOptionContext *context = dojo_option_context(
+    const DojoOption rows[] = {
+        { .name = "divide", .type = DOJO_OPTION_FLAG, .to.flag = &args.divide,
+          .help = "Also print the count below each legal move" },
+        DOJO_OPTION_END,
+    };
+    GOptionContext *context = dojo_option_table_context(
         "VARIANT DEPTH",
         "Count the positions DEPTH plies below a position (a new game unless --position).\n"
         "A game the rules end (a master taken) is a leaf; a position without legal moves\n"
         "(a mate) counts 0, as in chess and shogi perft.  The last ply is counted\n"
         "without playing it.",
-        "Example:\n  dojo perft onitama 3 --cards ox,boar,horse,elephant,crab   (1989)\n", &args);
-    GOptionGroup *group = dojo_option_main_group(context);
-    GOptionEntry entries[] = {
-        { "divide", 0, 0, G_OPTION_ARG_NONE, &args.divide,
-          "Also print the count below each legal move", NULL },
-        { NULL, 0, 0, G_OPTION_ARG_NONE, NULL, NULL, NULL },
-    };
-    g_option_group_add_entries(group, entries);
+        "Example:\n  dojo perft GAME 3   (GAME: a name 'dojo list' shows)\n", rows);
     dojo_setup_args_add(context, &args.setup, true);
     GError *error = NULL;
     int code;

@@ -7,52 +7,39 @@
 #include "framework/notation.h"
 #include "framework/record.h"
 #include "framework/registry.h"
+#include "framework/search/level.h"
 #include "frontends/tty/interrupt.h"
 #include "frontends/tty/journal.h"
 #include "frontends/common/nets.h"
+#include "frontends/tty/option_table.h"
 #include "frontends/tty/options.h"
 #include "frontends/common/output.h"
 #include "frontends/tty/play_loop.h"
 
 #define PLAY_PARAMS "[OPTION...] VARIANT   or   dojo play --resume [FILE|VARIANT]"
-#define DEFAULT_TIME_MS 2000
 #define MAX_TIME_MS (24 * 3600 * 1000)
 #define MAX_PLIES_LIMIT 1000000
 
 typedef struct PlayArgs {
     DojoSetupArgs setup;
-    char *side0;
-    char *side1;
-    gboolean hotseat;
-    gboolean watch;
-    char *play_as;
-    char *level;
-    char *time;
-    char *threads;
-    char *max_plies;
-    char *color;
-    gboolean no_color;
-    gboolean traditional;
-    gboolean flip;
-    gboolean resume;
-    char *resume_file;
-    char *record;
-    gboolean force;
-    char *engine;
-    char *eval_file;
+    const char *side0, *side1, *play_as;   /* NULL: not given */
+    bool hotseat;
+    bool watch;
+    gint64 level;
+    bool level_given;                      /* overrides a resumed game's levels */
+    gint64 time_ms;
+    gint64 threads;
+    gint64 max_plies;                      /* 0: never */
+    DojoColorArgs color;
+    bool traditional;
+    bool flip;
+    bool resume;                           /* --resume given, with or without FILE */
+    const char *resume_file;
+    const char *record;
+    bool force;
+    int engine;                            /* a DjEngineKind */
+    const char *eval_file;
 } PlayArgs;
-
-static gboolean on_resume(const char *option_name, const char *value, gpointer data,
-                          GError **error)
-{
-    (void)option_name;
-    (void)error;
-    PlayArgs *args = data;
-    args->resume = TRUE;
-    g_free(args->resume_file);
-    args->resume_file = g_strdup(value);
-    return TRUE;
-}
 
 static const char PLAY_SUMMARY[] =
     "Play a game: by default you play side 0 against the computer at level 5.";
@@ -79,76 +66,66 @@ static const char PLAY_DESCRIPTION[] =
     "variant.  Ctrl-C while the computer thinks stops, keeping the record.\n"
     "\n"
     "Examples:\n"
-    "  dojo play onitama --cards ox,boar,horse,elephant,crab --level 3\n"
-    "  dojo play onitama --play-as red --time 500\n"
-    "  dojo play ogi --hotseat\n"
+    "  dojo play GAME --level 3        (GAME: a name 'dojo list' shows)\n"
+    "  dojo play GAME --play-as SIDE --time 500\n"
+    "  dojo play GAME --hotseat\n"
     "  dojo play --resume\n";
 
-static void add_play_entries(GOptionContext *context, PlayArgs *args)
+static GOptionContext *play_context(PlayArgs *args)
 {
-    GOptionEntry entries[] = {
-        { "side0", 0, 0, G_OPTION_ARG_STRING, &args->side0,
-          "Who plays side 0: human, computer or a level", "WHO" },
-        { "side1", 0, 0, G_OPTION_ARG_STRING, &args->side1,
-          "Who plays side 1: human, computer or a level", "WHO" },
-        { "play-as", 0, 0, G_OPTION_ARG_STRING, &args->play_as,
-          "Play this side (0, 1 or its name) against the computer", "SIDE" },
-        { "hotseat", 0, 0, G_OPTION_ARG_NONE, &args->hotseat,
-          "Two people play at this keyboard", NULL },
-        { "human-vs-human", 0, 0, G_OPTION_ARG_NONE, &args->hotseat,
-          "Same as --hotseat", NULL },
-        { "watch", 0, 0, G_OPTION_ARG_NONE, &args->watch,
-          "The computer plays both sides", NULL },
-        { "computer-vs-computer", 0, 0, G_OPTION_ARG_NONE, &args->watch,
-          "Same as --watch", NULL },
-        { "level", 0, 0, G_OPTION_ARG_STRING, &args->level,
-          "Strength of the computer, 1-10 (default 5)", "N" },
-        { "time", 0, 0, G_OPTION_ARG_STRING, &args->time,
-          "Most thinking time per computer move (default 2000)", "MS" },
-        { "threads", 0, 0, G_OPTION_ARG_STRING, &args->threads,
-          "Search threads for the computer (default 1)",
-          "N" },
-        { "max-plies", 0, 0, G_OPTION_ARG_STRING, &args->max_plies,
-          "Adjudicate a draw after N plies (default: never)", "N" },
-        { "color", 0, 0, G_OPTION_ARG_STRING, &args->color, DOJO_COLOR_HELP, "WHEN" },
-        { "no-color", 0, 0, G_OPTION_ARG_NONE, &args->no_color, DOJO_NO_COLOR_HELP, NULL },
-        { "traditional", 0, 0, G_OPTION_ARG_NONE, &args->traditional,
-          "Draw the pieces with the game's traditional glyphs", NULL },
-        { "flip", 0, 0, G_OPTION_ARG_NONE, &args->flip,
-          "Start with the board drawn from the other side ('flip' turns it)", NULL },
-        { "resume", 0, G_OPTION_FLAG_OPTIONAL_ARG, G_OPTION_ARG_CALLBACK,
-          (gpointer)(guintptr)on_resume,
-          "Continue an unfinished game (the latest, or FILE)", "FILE" },
-        { "record", 0, 0, G_OPTION_ARG_FILENAME, &args->record,
-          "Keep the game record in FILE", "FILE" },
-        { "force", 0, 0, G_OPTION_ARG_NONE, &args->force,
-          "Let --record replace a file that is not a game record", NULL },
-        { "engine", 0, 0, G_OPTION_ARG_STRING, &args->engine,
-          "The computer's search: alphabeta or mcts (default: alphabeta if the game "
-          "has an evaluation)", "E" },
-        { "eval-file", 0, 0, G_OPTION_ARG_FILENAME, &args->eval_file, DOJO_NETS_OPTION_HELP,
-          "FILE" },
-        { NULL, 0, 0, G_OPTION_ARG_NONE, NULL, NULL, NULL },
+    DojoOption color_rows[DOJO_COLOR_ROWS];
+    dojo_color_rows(&args->color, color_rows);
+    const DojoOption rows[] = {
+        { .name = "side0", .type = DOJO_OPTION_TEXT, .to.text = &args->side0, .arg = "WHO",
+          .help = "Who plays side 0: human, computer or a level" },
+        { .name = "side1", .type = DOJO_OPTION_TEXT, .to.text = &args->side1, .arg = "WHO",
+          .help = "Who plays side 1: human, computer or a level" },
+        { .name = "play-as", .type = DOJO_OPTION_TEXT, .to.text = &args->play_as,
+          .arg = "SIDE", .help = "Play this side (0, 1 or its name) against the computer" },
+        { .name = "hotseat", .type = DOJO_OPTION_FLAG, .to.flag = &args->hotseat,
+          .help = "Two people play at this keyboard" },
+        { .name = "human-vs-human", .type = DOJO_OPTION_FLAG, .to.flag = &args->hotseat,
+          .help = "Same as --hotseat" },
+        { .name = "watch", .type = DOJO_OPTION_FLAG, .to.flag = &args->watch,
+          .help = "The computer plays both sides" },
+        { .name = "computer-vs-computer", .type = DOJO_OPTION_FLAG, .to.flag = &args->watch,
+          .help = "Same as --watch" },
+        { .name = "level", .type = DOJO_OPTION_WHOLE, .to.whole = &args->level,
+          .min = DJ_LEVEL_MIN, .max = DJ_LEVEL_MAX, .def.whole = DOJO_DEFAULT_LEVEL,
+          .given = &args->level_given, .arg = "N", .help = "Strength of the computer, 1-10" },
+        { .name = "time", .type = DOJO_OPTION_WHOLE, .to.whole = &args->time_ms, .min = 1,
+          .max = MAX_TIME_MS, .def.whole = 2000, .arg = "MS",
+          .help = "Most thinking time per computer move" },
+        { .name = "threads", .type = DOJO_OPTION_WHOLE, .to.whole = &args->threads, .min = 1,
+          .max = DJ_ENGINE_MAX_THREADS, .def.whole = 1, .arg = "N",
+          .help = "Search threads for the computer" },
+        { .name = "max-plies", .type = DOJO_OPTION_WHOLE, .to.whole = &args->max_plies,
+          .min = 1, .max = MAX_PLIES_LIMIT, .default_note = "never", .arg = "N",
+          .help = "Adjudicate a draw after N plies" },
+        { .type = DOJO_OPTION_ROWS, .rows = color_rows },
+        { .name = "traditional", .type = DOJO_OPTION_FLAG, .to.flag = &args->traditional,
+          .help = "Draw the pieces with the game's traditional glyphs" },
+        { .name = "flip", .type = DOJO_OPTION_FLAG, .to.flag = &args->flip,
+          .help = "Start with the board drawn from the other side ('flip' turns it)" },
+        { .name = "resume", .type = DOJO_OPTION_PATH, .to.text = &args->resume_file,
+          .value_optional = true, .given = &args->resume, .arg = "FILE",
+          .help = "Continue an unfinished game (the latest, or FILE)" },
+        { .name = "record", .type = DOJO_OPTION_PATH, .to.text = &args->record, .arg = "FILE",
+          .help = "Keep the game record in FILE" },
+        { .name = "force", .type = DOJO_OPTION_FLAG, .to.flag = &args->force,
+          .help = "Let --record replace a file that is not a game record" },
+        { .name = "engine", .type = DOJO_OPTION_WORD, .to.word = &args->engine,
+          .words = dojo_engine_words, .def.word = DJ_ENGINE_DEFAULT,
+          .default_note = "alphabeta if the game has an evaluation", .arg = "E",
+          .help = "The computer's search: alphabeta or mcts" },
+        { .name = "eval-file", .type = DOJO_OPTION_PATH, .to.text = &args->eval_file,
+          .arg = "FILE", .help = DOJO_NETS_OPTION_HELP },
+        DOJO_OPTION_END,
     };
-    g_option_group_add_entries(dojo_option_main_group(context), entries);
+    GOptionContext *context = dojo_option_table_context("VARIANT", PLAY_SUMMARY,
+                                                        PLAY_DESCRIPTION, rows);
     dojo_setup_args_add(context, &args->setup, true);
-}
-
-static void play_args_clear(PlayArgs *args)
-{
-    dojo_setup_args_clear(&args->setup);
-    g_free(args->side0);
-    g_free(args->side1);
-    g_free(args->play_as);
-    g_free(args->level);
-    g_free(args->time);
-    g_free(args->threads);
-    g_free(args->max_plies);
-    g_free(args->resume_file);
-    g_free(args->record);
-    g_free(args->engine);
-    g_free(args->color);
-    g_free(args->eval_file);
+    return context;
 }
 
 /* ---- the game ------------------------------------------------------------------- */
@@ -254,10 +231,8 @@ static bool choose_players(const PlayArgs *args, const DjVariant *variant, DojoP
         dojo_usage_error(error, "choose one of --hotseat, --watch and --play-as");
         return false;
     }
-    int level = DOJO_DEFAULT_LEVEL;
-    if (args->level != NULL) {
-        if (!dojo_level_parse(args->level, &level, error))
-            return false;
+    int level = (int)args->level;
+    if (args->level_given) {
         for (int side = 0; side < 2; side++) {
             if (players[side].kind == DOJO_PLAYER_COMPUTER)
                 players[side].level = level;
@@ -294,23 +269,9 @@ static int run_play(void *data, int n_positional, char **positional)
 {
     PlayArgs *args = data;
     GError *error = NULL;
-    gint64 time_ms = DEFAULT_TIME_MS;
-    gint64 max_plies = 0;
-    gint64 threads = 1;
-    if (args->time != NULL && !dojo_int_parse(args->time, "--time", 1, MAX_TIME_MS, &time_ms,
-                                              &error))
-        return dojo_report_error("play", PLAY_PARAMS, error);
-    if (args->threads != NULL && !dojo_int_parse(args->threads, "--threads", 1,
-                                                 DJ_ENGINE_MAX_THREADS, &threads, &error))
-        return dojo_report_error("play", PLAY_PARAMS, error);
-    if (args->max_plies != NULL && !dojo_int_parse(args->max_plies, "--max-plies", 1,
-                                                   MAX_PLIES_LIMIT, &max_plies, &error))
-        return dojo_report_error("play", PLAY_PARAMS, error);
-    DjEngineKind engine = DJ_ENGINE_DEFAULT;
-    if (args->engine != NULL && !dojo_engine_parse(args->engine, &engine, &error))
-        return dojo_report_error("play", PLAY_PARAMS, error);
+    DjEngineKind engine = (DjEngineKind)args->engine;
     DojoColorChoice color = DOJO_COLOR_AUTO;
-    if (!dojo_color_parse(args->color, args->no_color, &color, &error))
+    if (!dojo_color_choice(&args->color, &color, &error))
         return dojo_report_error("play", PLAY_PARAMS, error);
 
     g_autoptr(DjGame) game = NULL;
@@ -410,15 +371,15 @@ static int run_play(void *data, int n_positional, char **positional)
     g_autofree char *history_path = g_build_filename(home_dir, "history", NULL);
     DojoPlayConfig config = {
         .players = { players[0], players[1] },
-        .time_ms = time_ms,
-        .max_plies = (int)max_plies,
+        .time_ms = args->time_ms,
+        .max_plies = (int)args->max_plies,
         .color = dojo_output_wants_color(stdout, color),
         .traditional = args->traditional,
         .flipped = args->flip,
         .live_status = dojo_output_is_terminal(stdout),
         .seed = seed,
         .history_path = history_path,
-        .threads = (int)threads,
+        .threads = (int)args->threads,
         .engine = engine,
     };
     dojo_interrupt_install();
@@ -432,11 +393,9 @@ int dojo_cmd_play(int argc, char **argv)
 {
     PlayArgs args;
     memset(&args, 0, sizeof args);
-    GOptionContext *context = dojo_option_context("VARIANT", PLAY_SUMMARY, PLAY_DESCRIPTION,
-                                                  &args);
-    add_play_entries(context, &args);
+    GOptionContext *context = play_context(&args);
     int code = dojo_option_parse_and_run(context, "play", PLAY_PARAMS, argc, argv, run_play,
                                          &args);
-    play_args_clear(&args);
+    dojo_setup_args_clear(&args.setup);
     return code;
 }

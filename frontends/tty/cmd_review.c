@@ -13,6 +13,7 @@
 #include "frontends/tty/interrupt.h"
 #include "frontends/tty/line_reader.h"
 #include "frontends/common/nets.h"
+#include "frontends/tty/option_table.h"
 #include "frontends/tty/options.h"
 #include "frontends/common/output.h"
 #include "frontends/tty/review.h"
@@ -27,17 +28,14 @@
 #define NUMBERED_WIDTH 26
 
 typedef struct ReviewArgs {
-    char *time;
-    char *depth;
-    char *nodes;
-    char *output;
-    gboolean step;
-    gboolean flip;
-    char *level;
-    char *color;
-    gboolean no_color;
-    gboolean traditional;
-    char *eval_file;
+    gint64 time_ms, depth, nodes;   /* 0: not given */
+    const char *output;
+    bool step;
+    bool flip;
+    gint64 level;
+    DojoColorArgs color;
+    bool traditional;
+    const char *eval_file;
 } ReviewArgs;
 
 typedef struct Progress {
@@ -143,19 +141,10 @@ static int run_review(void *data, int n_positional, char **positional)
     if (n_positional != 1)
         return dojo_usage_failure("review", REVIEW_PARAMS, "review wants one RECORD file");
     GError *error = NULL;
-    gint64 time_ms = 0, depth = 0, nodes = 0, level = DOJO_DEFAULT_LEVEL;
-    int parsed_level = DOJO_DEFAULT_LEVEL;
+    gint64 time_ms = args->time_ms, depth = args->depth, nodes = args->nodes;
     DojoColorChoice color_choice = DOJO_COLOR_AUTO;
-    if ((args->time != NULL
-         && !dojo_int_parse(args->time, "--time", 1, G_MAXINT32, &time_ms, &error))
-        || (args->depth != NULL
-            && !dojo_int_parse(args->depth, "--depth", 1, DJ_SEARCH_MAX_PLY, &depth, &error))
-        || (args->nodes != NULL
-            && !dojo_int_parse(args->nodes, "--nodes", 1, G_MAXINT64, &nodes, &error))
-        || (args->level != NULL && !dojo_level_parse(args->level, &parsed_level, &error))
-        || !dojo_color_parse(args->color, args->no_color, &color_choice, &error))
+    if (!dojo_color_choice(&args->color, &color_choice, &error))
         return dojo_report_error("review", REVIEW_PARAMS, error);
-    level = parsed_level;
     if (time_ms == 0 && depth == 0 && nodes == 0)
         time_ms = REVIEW_DEFAULT_TIME_MS;
     DjSearchLimits limits = { .depth = (int)depth, .time_ms = time_ms, .nodes = (uint64_t)nodes };
@@ -233,7 +222,7 @@ static int run_review(void *data, int n_positional, char **positional)
                 .color = color,
                 .traditional = args->traditional,
                 .flipped = args->flip,
-                .level = (int)level,
+                .level = (int)args->level,
                 .time_ms = 2000,
             };
             code = dojo_review_play_on(review, ply, &play, stdin, stdout);
@@ -248,7 +237,32 @@ int dojo_cmd_review(int argc, char **argv)
 {
     ReviewArgs args;
     memset(&args, 0, sizeof args);
-    GOptionContext *context = dojo_option_context(
+    DojoOption color_rows[DOJO_COLOR_ROWS];
+    dojo_color_rows(&args.color, color_rows);
+    const DojoOption rows[] = {
+        { .name = "time", .type = DOJO_OPTION_WHOLE, .to.whole = &args.time_ms, .min = 1,
+          .max = G_MAXINT32, .arg = "MS", .help = "Search each position MS milliseconds" },
+        { .name = "depth", .type = DOJO_OPTION_WHOLE, .to.whole = &args.depth, .min = 1,
+          .max = DJ_SEARCH_MAX_PLY, .arg = "N", .help = "Search each position N plies deep" },
+        { .name = "nodes", .type = DOJO_OPTION_WHOLE, .to.whole = &args.nodes, .min = 1,
+          .max = G_MAXINT64, .arg = "N", .help = "Search each position N nodes" },
+        { .name = "output", .type = DOJO_OPTION_PATH, .to.text = &args.output, .arg = "FILE",
+          .help = "Write the game with the engine's comments to FILE" },
+        { .name = "step", .type = DOJO_OPTION_FLAG, .to.flag = &args.step,
+          .help = "Then step through the game position by position" },
+        { .name = "flip", .type = DOJO_OPTION_FLAG, .to.flag = &args.flip,
+          .help = "Draw side 1 at the bottom" },
+        { .name = "level", .type = DOJO_OPTION_WHOLE, .to.whole = &args.level,
+          .min = DJ_LEVEL_MIN, .max = DJ_LEVEL_MAX, .def.whole = DOJO_DEFAULT_LEVEL, .arg = "N",
+          .help = "The computer's level for 'play' while stepping" },
+        { .type = DOJO_OPTION_ROWS, .rows = color_rows },
+        { .name = "traditional", .type = DOJO_OPTION_FLAG, .to.flag = &args.traditional,
+          .help = "Draw the pieces with the game's traditional glyphs" },
+        { .name = "eval-file", .type = DOJO_OPTION_PATH, .to.text = &args.eval_file,
+          .arg = "FILE", .help = DOJO_NETS_OPTION_HELP },
+        DOJO_OPTION_END,
+    };
+    GOptionContext *context = dojo_option_table_context(
         "RECORD",
         "Review a recorded game (a saved game, a journal, or a record of 'dojo match'):\n"
         "the engine searches every position and judges every move.",
@@ -272,38 +286,7 @@ int dojo_cmd_review(int argc, char **argv)
         "  dojo review game.dojo\n"
         "  dojo review game.dojo --nodes 200000 --output reviewed.dojo\n"
         "  dojo review game.dojo --step\n",
-        &args);
-    GOptionGroup *group = dojo_option_main_group(context);
-    GOptionEntry entries[] = {
-        { "time", 0, 0, G_OPTION_ARG_STRING, &args.time, "Search each position MS milliseconds",
-          "MS" },
-        { "depth", 0, 0, G_OPTION_ARG_STRING, &args.depth, "Search each position N plies deep",
-          "N" },
-        { "nodes", 0, 0, G_OPTION_ARG_STRING, &args.nodes, "Search each position N nodes", "N" },
-        { "output", 0, 0, G_OPTION_ARG_FILENAME, &args.output,
-          "Write the game with the engine's comments to FILE", "FILE" },
-        { "step", 0, 0, G_OPTION_ARG_NONE, &args.step,
-          "Then step through the game position by position", NULL },
-        { "flip", 0, 0, G_OPTION_ARG_NONE, &args.flip, "Draw side 1 at the bottom", NULL },
-        { "level", 0, 0, G_OPTION_ARG_STRING, &args.level,
-          "The computer's level for 'play' while stepping (default 5)", "N" },
-        { "color", 0, 0, G_OPTION_ARG_STRING, &args.color, DOJO_COLOR_HELP, "WHEN" },
-        { "no-color", 0, 0, G_OPTION_ARG_NONE, &args.no_color, DOJO_NO_COLOR_HELP, NULL },
-        { "traditional", 0, 0, G_OPTION_ARG_NONE, &args.traditional,
-          "Draw the pieces with the game's traditional glyphs", NULL },
-        { "eval-file", 0, 0, G_OPTION_ARG_FILENAME, &args.eval_file, DOJO_NETS_OPTION_HELP,
-          "FILE" },
-        { NULL, 0, 0, G_OPTION_ARG_NONE, NULL, NULL, NULL },
-    };
-    g_option_group_add_entries(group, entries);
-    int code = dojo_option_parse_and_run(context, "review", REVIEW_PARAMS, argc, argv,
-                                         run_review, &args);
-    g_free(args.time);
-    g_free(args.depth);
-    g_free(args.nodes);
-    g_free(args.output);
-    g_free(args.level);
-    g_free(args.color);
-    g_free(args.eval_file);
-    return code;
+        rows);
+    return dojo_option_parse_and_run(context, "review", REVIEW_PARAMS, argc, argv, run_review,
+                                     &args);
 }

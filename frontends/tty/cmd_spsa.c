@@ -18,25 +18,29 @@
 #include "framework/text_file.h"
 #include "frontends/tty/interrupt.h"
 #include "frontends/tty/match_options.h"
+#include "frontends/tty/option_table.h"
 #include "frontends/tty/options.h"
 #include "frontends/common/output.h"
 #include "framework/referee/spsa_games.h"
 
 #define SPSA_PARAMS "[OPTION...] VARIANT --iterations N --nodes N|--movetime MS|--tc B+I"
 #define MAX_ITERATIONS 100000000
-#define DEFAULT_CHECKPOINT 100
-#define DEFAULT_C_END_FRACTION 0.05
-#define DEFAULT_R_END 0.002
 /* Without a terminal, a progress line every this many iterations. */
 #define PLAIN_PROGRESS_EVERY 10
 
 typedef struct SpsaArgs {
     DojoSetupArgs setup;
     const char *command_line;   /* as typed, for the weights file's header */
-    char *iterations, *engine, *nodes, *movetime, *tc;
-    char *params, *weights, *output, *concurrency, *max_plies;
+    gint64 iterations;
+    bool iterations_given;
+    const char *engine;         /* NULL: this dojo */
+    gint64 nodes, movetime;     /* 0: not given */
+    const char *tc;             /* NULL: not given */
+    const char *params;         /* NULL: every weight */
+    const char *weights, *output;   /* NULL: not given */
+    gint64 checkpoint, concurrency, max_plies;
     DojoOpeningsArgs openings;
-    char *c_end, *r_end, *checkpoint;
+    double c_end, r_end;
 } SpsaArgs;
 
 /* Everything a run needs, read from the command line. */
@@ -103,17 +107,16 @@ static bool parse_limits(const SpsaArgs *args, DojoMatchLimits *limits, GError *
     memset(limits, 0, sizeof *limits);
     limits->margin_ms = DOJO_MATCH_DEFAULT_MARGIN_MS;
     limits->cap_ms = DOJO_MATCH_DEFAULT_CAP_MS;
-    int given = (args->nodes != NULL) + (args->movetime != NULL) + (args->tc != NULL);
+    int given = (args->nodes > 0) + (args->movetime > 0) + (args->tc != NULL);
     if (given != 1)
         return dojo_usage_error(error, given == 0 ? "how long may the engines think? Give "
                                 "--nodes, --movetime or --tc" : "give one of --nodes, "
                                 "--movetime and --tc, not %d of them", given);
     if (args->tc != NULL)
         return dojo_match_tc_parse(args->tc, "--tc", limits, error);
-    if (args->movetime != NULL)
-        return dojo_int_parse(args->movetime, "--movetime", 1, G_MAXINT32, &limits->movetime_ms,
-                              error);
-    return dojo_int_parse(args->nodes, "--nodes", 1, G_MAXINT64, &limits->nodes, error);
+    limits->movetime_ms = args->movetime;
+    limits->nodes = args->nodes;
+    return true;
 }
 
 /* The weights --params names (all of them without it), as indexes. */
@@ -140,33 +143,20 @@ static void setup_clear(SpsaSetup *setup)
 static bool read_setup(const SpsaArgs *args, SpsaSetup *setup, GError **error)
 {
     const DjVariant *variant = setup->variant;
-    gint64 iterations = 0, checkpoint = DEFAULT_CHECKPOINT, concurrency = 1;
-    gint64 max_plies = DOJO_MATCH_DEFAULT_MAX_PLIES;
-    if (args->iterations == NULL)
+    if (!args->iterations_given)
         return dojo_usage_error(error, "how many iterations? Give --iterations N");
-    bool ok = dojo_int_parse(args->iterations, "--iterations", 1, MAX_ITERATIONS, &iterations,
-                             error)
-        && (args->checkpoint == NULL
-            || dojo_int_parse(args->checkpoint, "--checkpoint", 1, MAX_ITERATIONS, &checkpoint,
-                              error))
-        && (args->concurrency == NULL
-            || dojo_int_parse(args->concurrency, "--concurrency", 1, 2, &concurrency, error))
-        && (args->max_plies == NULL
-            || dojo_int_parse(args->max_plies, "--max-plies", 0, G_MAXINT32, &max_plies, error))
-        && dojo_fraction_parse(args->c_end, "--c-end", 0.0, 1.0, DEFAULT_C_END_FRACTION,
-                               &setup->c_end_fraction, error)
-        && dojo_fraction_parse(args->r_end, "--r-end", 0.0, 10.0, DEFAULT_R_END, &setup->r_end,
-                               error)
-        && parse_limits(args, &setup->limits, error)
+    setup->c_end_fraction = args->c_end;
+    setup->r_end = args->r_end;
+    bool ok = parse_limits(args, &setup->limits, error)
         && parse_engine(args, &setup->engine, error)
         && parse_tuned(variant, args->params, setup->tuned, error)
         && dojo_setup_build(&args->setup, (guint64)g_get_real_time(), &setup->game_setup, error);
     if (!ok)
         return false;
-    setup->iterations = (int)iterations;
-    setup->checkpoint = (int)checkpoint;
-    setup->together = concurrency == 2;
-    setup->adjudication = (DojoAdjudication){ .max_plies = (int)max_plies };
+    setup->iterations = (int)args->iterations;
+    setup->checkpoint = (int)args->checkpoint;
+    setup->together = args->concurrency == 2;
+    setup->adjudication = (DojoAdjudication){ .max_plies = (int)args->max_plies };
     /* The start weights before any opening is drawn: they are the
      * referee's evaluation when --balance judges the openings, for every
      * pair alike. */
@@ -469,50 +459,50 @@ int dojo_cmd_spsa(int argc, char **argv)
     SpsaArgs args;
     memset(&args, 0, sizeof args);
     args.command_line = command_line;
-    GOptionContext *context = dojo_option_context(
-        "VARIANT", "Tune the evaluation's weights for game results by SPSA over self-play "
-        "games.", spsa_description, &args);
-    GOptionEntry entries[] = {
-        { "iterations", 0, 0, G_OPTION_ARG_STRING, &args.iterations,
-          "Iterations, a game pair each (required)", "N" },
-        { "engine", 0, 0, G_OPTION_ARG_STRING, &args.engine,
-          "The engine of both players (default: this dojo's 'dojo uci')", "SPEC" },
-        { "nodes", 0, 0, G_OPTION_ARG_STRING, &args.nodes, "Nodes a move", "N" },
-        { "movetime", 0, 0, G_OPTION_ARG_STRING, &args.movetime, "Milliseconds a move", "MS" },
-        { "tc", 0, 0, G_OPTION_ARG_STRING, &args.tc,
-          "A clock per side: BASE seconds plus INC a move", "BASE+INC" },
-        { "params", 0, 0, G_OPTION_ARG_STRING, &args.params,
-          "Tune only these weights (default: all; NAME* for all that start with NAME)",
-          "NAME,NAME,..." },
-        { "weights", 0, 0, G_OPTION_ARG_FILENAME, &args.weights,
-          "Start from this weights file (default: the built-in weights)", "FILE" },
-        { "output", 0, 0, G_OPTION_ARG_FILENAME, &args.output,
-          "Write the weights to FILE (atomically; default: standard output)", "FILE" },
-        { "checkpoint", 0, 0, G_OPTION_ARG_STRING, &args.checkpoint,
-          "Write --output every K iterations (default 100)", "K" },
-        { "concurrency", 0, 0, G_OPTION_ARG_STRING, &args.concurrency,
-          "1 (default), or 2: the games of a pair at once", "N" },
-        { "max-plies", 0, 0, G_OPTION_ARG_STRING, &args.max_plies,
-          "A draw after this many plies (default 1000; 0: never)", "N" },
-        { "c-end", 0, 0, G_OPTION_ARG_STRING, &args.c_end,
-          "The last perturbation, a fraction of each range (default 0.05, at least 1)", "X" },
-        { "r-end", 0, 0, G_OPTION_ARG_STRING, &args.r_end,
-          "The last learning rate (default 0.002)", "X" },
-        { NULL, 0, 0, G_OPTION_ARG_NONE, NULL, NULL, NULL },
+    DojoOption openings_rows[DOJO_MATCH_OPENINGS_ROWS];
+    dojo_match_openings_rows(&args.openings, openings_rows);
+    const DojoOption rows[] = {
+        /* no default: read_setup asks for it by name */
+        { .name = "iterations", .type = DOJO_OPTION_WHOLE, .to.whole = &args.iterations,
+          .min = 1, .max = MAX_ITERATIONS, .def.whole = 0, .given = &args.iterations_given,
+          .arg = "N", .help = "Iterations, a game pair each (required)" },
+        { .name = "engine", .type = DOJO_OPTION_TEXT, .to.text = &args.engine,
+          .default_note = "this dojo's 'dojo uci'", .arg = "SPEC",
+          .help = "The engine of both players" },
+        dojo_match_nodes_row(&args.nodes),
+        dojo_match_movetime_row(&args.movetime),
+        dojo_match_tc_row(&args.tc),
+        { .name = "params", .type = DOJO_OPTION_TEXT, .to.text = &args.params,
+          .default_note = "all", .arg = "NAME,NAME,...",
+          .help = "Tune only these weights; NAME* for all that start with NAME" },
+        { .name = "weights", .type = DOJO_OPTION_PATH, .to.text = &args.weights,
+          .default_note = "the built-in weights", .arg = "FILE",
+          .help = "Start from this weights file" },
+        { .name = "output", .type = DOJO_OPTION_PATH, .to.text = &args.output,
+          .default_note = "standard output", .arg = "FILE",
+          .help = "Write the weights to FILE, atomically" },
+        { .name = "checkpoint", .type = DOJO_OPTION_WHOLE, .to.whole = &args.checkpoint,
+          .min = 1, .max = MAX_ITERATIONS, .def.whole = 100, .arg = "K",
+          .help = "Write --output every K iterations" },
+        { .name = "concurrency", .type = DOJO_OPTION_WHOLE, .to.whole = &args.concurrency,
+          .min = 1, .max = 2, .def.whole = 1, .arg = "N",
+          .help = "1, or 2: the games of a pair at once" },
+        dojo_match_max_plies_row(&args.max_plies),
+        { .name = "c-end", .type = DOJO_OPTION_NUMBER, .to.number = &args.c_end, .low = 0.0,
+          .low_excluded = true, .high = 1.0, .def.number = 0.05, .arg = "X",
+          .help = "The last perturbation, a fraction of each range, at least 1" },
+        { .name = "r-end", .type = DOJO_OPTION_NUMBER, .to.number = &args.r_end, .low = 0.0,
+          .low_excluded = true, .high = 10.0, .def.number = 0.002, .arg = "X",
+          .help = "The last learning rate" },
+        { .type = DOJO_OPTION_ROWS, .rows = openings_rows },
+        DOJO_OPTION_END,
     };
-    GOptionGroup *group = dojo_option_main_group(context);
-    g_option_group_add_entries(group, entries);
-    dojo_match_openings_args_add(group, &args.openings);
+    GOptionContext *context = dojo_option_table_context(
+        "VARIANT", "Tune the evaluation's weights for game results by SPSA over self-play "
+        "games.", spsa_description, rows);
     dojo_setup_args_add(context, &args.setup, true);
     int code = dojo_option_parse_and_run(context, "spsa", SPSA_PARAMS, argc, argv, run_spsa,
                                          &args);
     dojo_setup_args_clear(&args.setup);
-    dojo_match_openings_args_clear(&args.openings);
-    char **strings[] = { &args.iterations, &args.engine, &args.nodes, &args.movetime, &args.tc,
-                         &args.params, &args.weights, &args.output, &args.concurrency,
-                         &args.max_plies, &args.c_end, &args.r_end,
-                         &args.checkpoint };
-    for (size_t i = 0; i < G_N_ELEMENTS(strings); i++)
-        g_free(*strings[i]);
     return code;
 }

@@ -21,19 +21,12 @@
 #include "framework/text_file.h"
 #include "frontends/tty/interrupt.h"
 #include "framework/referee/match_record.h"
+#include "frontends/tty/option_table.h"
 #include "frontends/tty/options.h"
 #include "frontends/common/output.h"
 #include "frontends/tty/record_paths.h"
 
 #define TRAIN_PARAMS "[OPTION...] VARIANT RECORD|FOLDER..."
-#define DEFAULT_HIDDEN 32
-#define DEFAULT_EPOCHS 20
-#define DEFAULT_BATCH 256
-#define DEFAULT_RATE 0.001
-#define DEFAULT_LAMBDA 0.75
-#define DEFAULT_VALIDATION 20
-#define DEFAULT_SKIP_PLIES 8
-#define DEFAULT_MAX_POSITIONS 5000000
 /* Scores this far from 0 say the game is decided: nothing to learn there
  * about the evaluation. */
 #define DECIDED_CENTIPAWNS 2000
@@ -41,8 +34,9 @@
 
 typedef struct TrainArgs {
     const char *command_line;
-    char *output, *net, *hidden, *epochs, *batch, *rate, *lambda, *validation;
-    char *skip_plies, *max_positions, *seed;
+    const char *output, *net;   /* NULL: not given */
+    gint64 hidden, epochs, batch, validation, skip_plies, max_positions, seed;
+    double rate, lambda;
 } TrainArgs;
 
 typedef struct TrainData {
@@ -121,41 +115,6 @@ static bool show_epoch(int epoch, double train_error, double validation_error, v
     return !dojo_interrupted();
 }
 
-static bool parse_args(const TrainArgs *args, gint64 *numbers, double *rate, double *lambda,
-                       GError **error)
-{
-    struct { const char *text, *what; gint64 min, max, fallback; } ints[] = {
-        { args->hidden, "--hidden", 1, DJ_NET_MAX_HIDDEN, DEFAULT_HIDDEN },
-        { args->epochs, "--epochs", 1, 100000, DEFAULT_EPOCHS },
-        { args->batch, "--batch", 1, 1000000, DEFAULT_BATCH },
-        { args->validation, "--validation", 0, 1000000, DEFAULT_VALIDATION },
-        { args->skip_plies, "--skip-plies", 0, 100000, DEFAULT_SKIP_PLIES },
-        { args->max_positions, "--max-positions", 1, 100000000, DEFAULT_MAX_POSITIONS },
-        { args->seed, "--seed", 0, G_MAXUINT32, 1 },
-    };
-    for (size_t i = 0; i < G_N_ELEMENTS(ints); i++) {
-        numbers[i] = ints[i].fallback;
-        if (ints[i].text != NULL
-            && !dojo_int_parse(ints[i].text, ints[i].what, ints[i].min, ints[i].max,
-                               &numbers[i], error))
-            return false;
-    }
-    if (args->validation != NULL && numbers[3] == 1)
-        return dojo_usage_error(error, "--validation 1 would hold out every game: give 0 (none) "
-                                "or 2 or more");
-    if (!dojo_fraction_parse(args->rate, "--rate", 0.0, 1.0, DEFAULT_RATE, rate, error))
-        return false;
-    *lambda = DEFAULT_LAMBDA;
-    if (args->lambda == NULL)
-        return true;
-    char *end = NULL;
-    *lambda = g_ascii_strtod(args->lambda, &end);
-    if (end == args->lambda || *end != '\0' || !(*lambda >= 0.0 && *lambda <= 1.0))
-        return dojo_usage_error(error, "--lambda wants a number from 0 to 1, not '%s'",
-                                args->lambda);
-    return true;
-}
-
 static int run_train(void *data_args, int n_positional, char **positional)
 {
     TrainArgs *args = data_args;
@@ -166,11 +125,12 @@ static int run_train(void *data_args, int n_positional, char **positional)
         return dojo_usage_failure("train", TRAIN_PARAMS, "train wants --output FILE for the "
                                   "network");
     GError *error = NULL;
-    gint64 numbers[7];
-    double rate = 0, lambda = 0;
     const DjVariant *variant = dojo_variant_lookup(positional[0], &error);
-    if (variant == NULL || !parse_args(args, numbers, &rate, &lambda, &error))
+    if (variant == NULL)
         return dojo_report_error("train", TRAIN_PARAMS, error);
+    if (args->validation == 1)
+        return dojo_usage_failure("train", TRAIN_PARAMS, "--validation 1 would hold out every "
+                                  "game: give 0 (none) or 2 or more");
     if (variant->net_features == NULL || variant->net == NULL) {
         fprintf(stderr, "dojo train: %s has no learnt evaluation\n", variant->title);
         return DOJO_EXIT_FAILURE;
@@ -183,8 +143,8 @@ static int run_train(void *data_args, int n_positional, char **positional)
             return dojo_report_error("train", TRAIN_PARAMS, error);
         }
     } else {
-        net = dj_net_new(variant->name, variant->net_inputs, (int)numbers[0],
-                         (uint32_t)numbers[6]);
+        net = dj_net_new(variant->name, variant->net_inputs, (int)args->hidden,
+                         (uint32_t)args->seed);
     }
     /* The samples' base is the game's own evaluation, without a network. */
     dj_net_install(variant, NULL, NULL);
@@ -195,9 +155,9 @@ static int run_train(void *data_args, int n_positional, char **positional)
     g_autoptr(DjNetSet) train = dj_net_set_new();
     g_autoptr(DjNetSet) validation = dj_net_set_new();
     TrainData data = {
-        .variant = variant, .train = train, .validation = validation, .lambda = lambda,
-        .validation_every = (int)numbers[3], .skip_plies = (int)numbers[4],
-        .max_positions = (int)numbers[5],
+        .variant = variant, .train = train, .validation = validation, .lambda = args->lambda,
+        .validation_every = (int)args->validation, .skip_plies = (int)args->skip_plies,
+        .max_positions = (int)args->max_positions,
     };
     for (guint i = 0; i < files->len && data.positions < data.max_positions; i++)
         add_record(&data, g_ptr_array_index(files, i));
@@ -213,8 +173,8 @@ static int run_train(void *data_args, int n_positional, char **positional)
     fprintf(stderr, "the evaluation alone: error %.6f, held out %.6f\n", alone_train, alone);
 
     DjNetTrainOptions options = {
-        .epochs = (int)numbers[1], .batch = (int)numbers[2], .learning_rate = rate,
-        .seed = (uint32_t)numbers[6],
+        .epochs = (int)args->epochs, .batch = (int)args->batch, .learning_rate = args->rate,
+        .seed = (uint32_t)args->seed,
     };
     dojo_interrupt_install();
     int epochs = dj_net_train(net, train, validation, &options, show_epoch, &data);
@@ -228,7 +188,7 @@ static int run_train(void *data_args, int n_positional, char **positional)
         "%.2f x the results;\n"
         "%d epochs of %d; error %.6f -> %.6f, held out %.6f -> %.6f",
         variant->title, args->command_line, data.positions, data.games,
-        dj_net_set_size(validation), lambda, 1.0 - lambda, epochs, options.epochs, alone_train,
+        dj_net_set_size(validation), args->lambda, 1.0 - args->lambda, epochs, options.epochs, alone_train,
         after_train, alone, after);
     if (!dj_net_save(net, comment, args->output, &error)) {
         g_prefix_error(&error, "cannot save the network: ");   /* "PATH: WHY" follows */
@@ -244,7 +204,40 @@ int dojo_cmd_train(int argc, char **argv)
     g_autofree char *command_line = dojo_cli_command_line(argc, argv);
     TrainArgs args;
     memset(&args, 0, sizeof args);
-    GOptionContext *context = dojo_option_context(
+    const DojoOption rows[] = {
+        { .name = "output", .short_name = 'o', .type = DOJO_OPTION_PATH, .to.text = &args.output,
+          .arg = "FILE", .help = "Write the network to FILE (atomically)" },
+        { .name = "net", .type = DOJO_OPTION_PATH, .to.text = &args.net,
+          .default_note = "a new one", .arg = "FILE", .help = "Start from this network" },
+        { .name = "hidden", .type = DOJO_OPTION_WHOLE, .to.whole = &args.hidden, .min = 1,
+          .max = DJ_NET_MAX_HIDDEN, .def.whole = 32, .arg = "N",
+          .help = "Hidden units of a new network" },
+        { .name = "epochs", .type = DOJO_OPTION_WHOLE, .to.whole = &args.epochs, .min = 1,
+          .max = 100000, .def.whole = 20, .arg = "N", .help = "Passes over the positions" },
+        { .name = "batch", .type = DOJO_OPTION_WHOLE, .to.whole = &args.batch, .min = 1,
+          .max = 1000000, .def.whole = 256, .arg = "N", .help = "Positions a step" },
+        { .name = "rate", .type = DOJO_OPTION_NUMBER, .to.number = &args.rate, .low = 0.0,
+          .low_excluded = true, .high = 1.0, .def.number = 0.001, .arg = "X",
+          .help = "Learning rate at the start, falling to a tenth" },
+        { .name = "lambda", .type = DOJO_OPTION_NUMBER, .to.number = &args.lambda, .low = 0.0,
+          .high = 1.0, .def.number = 0.75, .arg = "X",
+          .help = "Weight of the engines' scores in the target, from 0 to 1, the rest the "
+                  "result" },
+        { .name = "validation", .type = DOJO_OPTION_WHOLE, .to.whole = &args.validation,
+          .min = 0, .max = 1000000, .def.whole = 20, .arg = "N",
+          .help = "Hold out every Nth game, none for 0" },
+        { .name = "skip-plies", .type = DOJO_OPTION_WHOLE, .to.whole = &args.skip_plies,
+          .min = 0, .max = 100000, .def.whole = 8, .arg = "N",
+          .help = "Leave out each game's first N plies" },
+        { .name = "max-positions", .type = DOJO_OPTION_WHOLE, .to.whole = &args.max_positions,
+          .min = 1, .max = 100000000, .def.whole = 5000000, .arg = "N",
+          .help = "Use at most N positions" },
+        { .name = "seed", .type = DOJO_OPTION_WHOLE, .to.whole = &args.seed, .min = 0,
+          .max = G_MAXUINT32, .def.whole = 1, .arg = "N",
+          .help = "Seed of a new network's weights and of the order of the positions" },
+        DOJO_OPTION_END,
+    };
+    GOptionContext *context = dojo_option_table_context(
         "VARIANT RECORD|FOLDER...",
         "Train a learnt evaluation: a small network added to the game's own evaluation,\n"
         "fitted to the quiet positions of recorded games (records, or folders and their\n"
@@ -260,43 +253,9 @@ int dojo_cmd_train(int argc, char **argv)
         "Example (two engines at slightly different node counts, so that the two\n"
         "games of each opening differ):\n"
         "  A=name=a,cmd=dojo,arg=uci,nodes=10000; B=name=b,cmd=dojo,arg=uci,nodes=11000\n"
-        "  dojo match ogi --engine $A --engine $B --games 10000 --records games/\n"
-        "  dojo train ogi games/ --output ogi.net\n", &args);
-    GOptionEntry entries[] = {
-        { "output", 'o', 0, G_OPTION_ARG_FILENAME, &args.output,
-          "Write the network to FILE (atomically)", "FILE" },
-        { "net", 0, 0, G_OPTION_ARG_FILENAME, &args.net,
-          "Start from this network (default: a new one)", "FILE" },
-        { "hidden", 0, 0, G_OPTION_ARG_STRING, &args.hidden,
-          "Hidden units of a new network (default 32)", "N" },
-        { "epochs", 0, 0, G_OPTION_ARG_STRING, &args.epochs,
-          "Passes over the positions (default 20)", "N" },
-        { "batch", 0, 0, G_OPTION_ARG_STRING, &args.batch,
-          "Positions a step (default 256)", "N" },
-        { "rate", 0, 0, G_OPTION_ARG_STRING, &args.rate,
-          "Learning rate at the start, falling to a tenth (default 0.001)", "X" },
-        { "lambda", 0, 0, G_OPTION_ARG_STRING, &args.lambda,
-          "Weight of the engines' scores in the target, the rest the result (0 to 1, "
-          "default 0.75)", "X" },
-        { "validation", 0, 0, G_OPTION_ARG_STRING, &args.validation,
-          "Hold out every Nth game (default 20; 0: none)", "N" },
-        { "skip-plies", 0, 0, G_OPTION_ARG_STRING, &args.skip_plies,
-          "Leave out each game's first N plies (default 8)", "N" },
-        { "max-positions", 0, 0, G_OPTION_ARG_STRING, &args.max_positions,
-          "Use at most N positions (default 5000000)", "N" },
-        { "seed", 0, 0, G_OPTION_ARG_STRING, &args.seed,
-          "Seed of a new network's weights and of the order of the positions (default 1)",
-          "N" },
-        { NULL, 0, 0, G_OPTION_ARG_NONE, NULL, NULL, NULL },
-    };
-    g_option_group_add_entries(dojo_option_main_group(context), entries);
+        "  dojo match GAME --engine $A --engine $B --games 10000 --records games/\n"
+        "  dojo train GAME games/ --output GAME.net\n", rows);
     args.command_line = command_line;
-    int code = dojo_option_parse_and_run(context, "train", TRAIN_PARAMS, argc, argv, run_train,
-                                         &args);
-    char *strings[] = { args.output, args.net, args.hidden, args.epochs, args.batch, args.rate,
-                        args.lambda, args.validation, args.skip_plies, args.max_positions,
-                        args.seed };
-    for (size_t i = 0; i < G_N_ELEMENTS(strings); i++)
-        g_free(strings[i]);
-    return code;
+    return dojo_option_parse_and_run(context, "train", TRAIN_PARAMS, argc, argv, run_train,
+                                     &args);
 }

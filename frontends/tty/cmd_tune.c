@@ -17,29 +17,26 @@
 #include "framework/lab/tune.h"
 #include "framework/lab/tune_labels.h"
 #include "frontends/tty/interrupt.h"
+#include "frontends/tty/option_table.h"
 #include "frontends/tty/options.h"
 #include "frontends/common/output.h"
 #include "frontends/tty/record_paths.h"
 #include "framework/referee/tune_judge.h"
 
 #define TUNE_PARAMS "[OPTION...] VARIANT [RECORD|FOLDER...]"
-#define DEFAULT_PASSES 50
-#define DEFAULT_SKIP_PLIES 8
-#define DEFAULT_MAX_POSITIONS 500000
 /* How often the judging says how far it got. */
 #define JUDGE_PROGRESS_EVERY 1000
 
+/* The texts are NULL when not given. */
 typedef struct TuneArgs {
     const char *command_line;   /* as typed, for the weights file's header */
-    char *output;
-    char *passes;
-    char *skip_plies;
-    char *max_positions;
-    char *judge;                /* --judge SPEC */
-    char **labels;              /* --labels FILE, repeatable */
-    char *save_labels;
-    char *params;               /* --params NAME,NAME,... */
-    char *weights;              /* --weights FILE: the start */
+    const char *output;
+    gint64 passes, skip_plies, max_positions;
+    const char *judge;          /* --judge SPEC */
+    const char *const *labels;  /* --labels FILE, repeatable */
+    const char *save_labels;
+    const char *params;         /* --params NAME,NAME,... */
+    const char *weights;        /* --weights FILE: the start */
 } TuneArgs;
 
 typedef struct TuneData {
@@ -116,7 +113,7 @@ static void show_pass(int pass, double k, double error, void *user_data)
 }
 
 /* Add the positions of every --labels file. */
-static bool add_labels_files(TuneData *data, char **paths, GError **error)
+static bool add_labels_files(TuneData *data, const char *const *paths, GError **error)
 {
     for (int i = 0; paths != NULL && paths[i] != NULL; i++) {
         int added = 0;
@@ -152,7 +149,7 @@ static bool add_records(TuneData *data, const DojoEngineSpec *judge_spec, int n_
  * "the judge fsf (nodes 5000)" (`limit` is the judge's, as parsed),
  * "labels files a.txt, b.txt", joined by " and ". */
 static char *describe_labels(const DojoEngineSpec *judge_spec, const DojoJudgeLimit *limit,
-                             bool records, char **files)
+                             bool records, const char *const *files)
 {
     g_autoptr(GString) text = g_string_new(NULL);
     if (records && judge_spec == NULL) {
@@ -237,22 +234,14 @@ static int run_tune(void *data_args, int n_positional, char **positional)
         return dojo_usage_failure("tune", TUNE_PARAMS, "--judge labels the positions of "
                                   "records: give a RECORD or FOLDER");
     GError *error = NULL;
-    gint64 passes = DEFAULT_PASSES, skip = DEFAULT_SKIP_PLIES, max = DEFAULT_MAX_POSITIONS;
     g_auto(DojoEngineSpec) judge_spec = { 0 };
     DojoJudgeLimit judge_limit = { 0 };
     const DjVariant *variant = dojo_variant_lookup(positional[0], &error);
     g_autoptr(GArray) tuned = g_array_new(FALSE, FALSE, sizeof(int));
     if (variant == NULL
-        || (args->passes != NULL
-            && !dojo_int_parse(args->passes, "--passes", 0, 100000, &passes, &error))
-        || (args->skip_plies != NULL
-            && !dojo_int_parse(args->skip_plies, "--skip-plies", 0, 100000, &skip, &error))
-        || (args->max_positions != NULL
-            && !dojo_int_parse(args->max_positions, "--max-positions", 1, 100000000, &max,
-                               &error))
         || (args->judge != NULL && !parse_judge(args->judge, &judge_spec, &judge_limit, &error)))
         return dojo_report_error("tune", TUNE_PARAMS, error);
-    if (passes == 0 && args->output != NULL)
+    if (args->passes == 0 && args->output != NULL)
         return dojo_usage_failure("tune", TUNE_PARAMS, "--passes 0 fits nothing: there would "
                                   "be no weights for --output");
     if (variant->n_params == 0) {
@@ -270,8 +259,8 @@ static int run_tune(void *data_args, int n_positional, char **positional)
     }
     const DojoEngineSpec *judge = args->judge != NULL ? &judge_spec : NULL;
     g_autoptr(DjTuneSet) set = dj_tune_set_new(variant);
-    TuneData data = { .variant = variant, .set = set, .skip_plies = (int)skip,
-                      .max_positions = (int)max };
+    TuneData data = { .variant = variant, .set = set, .skip_plies = (int)args->skip_plies,
+                      .max_positions = (int)args->max_positions };
     if (!add_labels_files(&data, args->labels, &error))
         return dojo_report_error("tune", TUNE_PARAMS, error);
     if (!add_records(&data, judge, n_positional - 1, positional + 1, &error)) {
@@ -295,12 +284,12 @@ static int run_tune(void *data_args, int n_positional, char **positional)
     if (args->save_labels != NULL
         && !save_labels(&data, args->save_labels, args->command_line, source, &error))
         return dojo_report_error("tune", TUNE_PARAMS, error);
-    if (passes == 0) {
+    if (args->passes == 0) {
         /* Labelling alone (judging takes minutes): fit later with --labels. */
         fprintf(stderr, "no fit (--passes 0)\n");
         return DOJO_EXIT_OK;
     }
-    return fit_and_write(args, &data, tuned, (int)passes, source);
+    return fit_and_write(args, &data, tuned, (int)args->passes, source);
 }
 
 int dojo_cmd_tune(int argc, char **argv)
@@ -308,7 +297,35 @@ int dojo_cmd_tune(int argc, char **argv)
     g_autofree char *command_line = dojo_cli_command_line(argc, argv);
     TuneArgs args;
     memset(&args, 0, sizeof args);
-    GOptionContext *context = dojo_option_context(
+    const DojoOption rows[] = {
+        { .name = "output", .short_name = 'o', .type = DOJO_OPTION_PATH, .to.text = &args.output,
+          .arg = "FILE", .help = "Write the weights to FILE (atomically)" },
+        { .name = "passes", .type = DOJO_OPTION_WHOLE, .to.whole = &args.passes, .min = 0,
+          .max = 100000, .def.whole = 50, .arg = "N",
+          .help = "At most N passes over the weights; 0: no fit, only --save-labels" },
+        { .name = "skip-plies", .type = DOJO_OPTION_WHOLE, .to.whole = &args.skip_plies,
+          .min = 0, .max = 100000, .def.whole = 8, .arg = "N",
+          .help = "Leave out each game's first N plies, the opening" },
+        { .name = "max-positions", .type = DOJO_OPTION_WHOLE, .to.whole = &args.max_positions,
+          .min = 1, .max = 100000000, .def.whole = 500000, .arg = "N",
+          .help = "Use at most N positions in all" },
+        { .name = "judge", .type = DOJO_OPTION_TEXT, .to.text = &args.judge, .arg = "SPEC",
+          .help = "Label the positions of records with this engine's scores (a 'dojo match "
+                  "--engine' spec with one of nodes=, depth=, movetime=)" },
+        { .name = "save-labels", .type = DOJO_OPTION_PATH, .to.text = &args.save_labels,
+          .arg = "FILE",
+          .help = "Write the labelled positions to FILE (atomically), before fitting" },
+        { .name = "labels", .type = DOJO_OPTION_PATH_LIST, .to.list = &args.labels,
+          .arg = "FILE", .help = "Add the positions of a labels file (repeatable)" },
+        { .name = "params", .type = DOJO_OPTION_TEXT, .to.text = &args.params, .arg = "LIST",
+          .help = "Fit only these weights (NAME,NAME,...; NAME* for all that start with NAME); "
+                  "the others keep their values" },
+        { .name = "weights", .type = DOJO_OPTION_PATH, .to.text = &args.weights,
+          .default_note = "the built-in weights", .arg = "FILE",
+          .help = "Start from this weights file" },
+        DOJO_OPTION_END,
+    };
+    GOptionContext *context = dojo_option_table_context(
         "VARIANT [RECORD|FOLDER...]",
         "Fit the game's evaluation weights to labelled positions (Texel tuning): the\n"
         "quiet positions of finished games (records, or folders and their subfolders\n"
@@ -328,43 +345,7 @@ int dojo_cmd_tune(int argc, char **argv)
         "  dojo tune GAME games/ --output weights.txt\n"
         "  dojo tune GAME games/ --judge name=ref,cmd=/path/other-engine,nodes=5000 \\\n"
         "      --save-labels positions.labels --output weights.txt\n"
-        "  dojo tune GAME --labels positions.labels --output weights.txt\n", &args);
-    GOptionEntry entries[] = {
-        { "output", 'o', 0, G_OPTION_ARG_FILENAME, &args.output,
-          "Write the weights to FILE (atomically)", "FILE" },
-        { "passes", 0, 0, G_OPTION_ARG_STRING, &args.passes,
-          "At most N passes over the weights (default 50; 0: no fit, only --save-labels)",
-          "N" },
-        { "skip-plies", 0, 0, G_OPTION_ARG_STRING, &args.skip_plies,
-          "Leave out each game's first N plies (default 8: the opening)", "N" },
-        { "max-positions", 0, 0, G_OPTION_ARG_STRING, &args.max_positions,
-          "Use at most N positions in all (default 500000)", "N" },
-        { "judge", 0, 0, G_OPTION_ARG_STRING, &args.judge,
-          "Label the positions of records with this engine's scores (a 'dojo match "
-          "--engine' spec with one of nodes=, depth=, movetime=)", "SPEC" },
-        { "save-labels", 0, 0, G_OPTION_ARG_FILENAME, &args.save_labels,
-          "Write the labelled positions to FILE (atomically), before fitting", "FILE" },
-        { "labels", 0, 0, G_OPTION_ARG_FILENAME_ARRAY, &args.labels,
-          "Add the positions of a labels file (repeatable)", "FILE" },
-        { "params", 0, 0, G_OPTION_ARG_STRING, &args.params,
-          "Fit only these weights (NAME,NAME,...; NAME* for all that start with NAME); "
-          "the others keep their values", "LIST" },
-        { "weights", 0, 0, G_OPTION_ARG_FILENAME, &args.weights,
-          "Start from this weights file (default: the built-in weights)", "FILE" },
-        { NULL, 0, 0, G_OPTION_ARG_NONE, NULL, NULL, NULL },
-    };
-    g_option_group_add_entries(dojo_option_main_group(context), entries);
+        "  dojo tune GAME --labels positions.labels --output weights.txt\n", rows);
     args.command_line = command_line;
-    int code = dojo_option_parse_and_run(context, "tune", TUNE_PARAMS, argc, argv, run_tune,
-                                         &args);
-    g_free(args.output);
-    g_free(args.passes);
-    g_free(args.skip_plies);
-    g_free(args.max_positions);
-    g_free(args.judge);
-    g_free(args.save_labels);
-    g_strfreev(args.labels);
-    g_free(args.params);
-    g_free(args.weights);
-    return code;
+    return dojo_option_parse_and_run(context, "tune", TUNE_PARAMS, argc, argv, run_tune, &args);
 }

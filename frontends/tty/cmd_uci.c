@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "frontends/tty/cli.h"
+#include "frontends/tty/option_table.h"
 #include "frontends/tty/options.h"
 #include "frontends/uci/uci.h"
 
@@ -66,7 +67,8 @@ static int run_uci(void *data, int n_positional, char **positional)
 
 int dojo_cmd_uci(int argc, char **argv)
 {
-    GOptionContext *context = dojo_option_context(
+    const DojoOption no_rows[] = { DOJO_OPTION_END };
+    GOptionContext *context = dojo_option_table_context(
         UCI_PARAMS, "Speak UCI on standard input and output (Fairy-Stockfish's dialect).",
         "Commands: uci, isready, setoption name N value V, ucinewgame,\n"
         "position startpos|fen|sfen STRING [moves M...], go [wtime btime winc binc movestogo\n"
@@ -74,6 +76,6 @@ int dojo_cmd_uci(int argc, char **argv)
         "quit.\n"
         "The game is chosen with 'setoption name UCI_Variant value NAME'.\n"
         "Errors are reported as 'info string error: ...'; the engine keeps running.",
-        NULL);
+        no_rows);
     return dojo_option_parse_and_run(context, "uci", UCI_PARAMS, argc, argv, run_uci, NULL);
 }

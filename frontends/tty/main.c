@@ -12,6 +12,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "framework/registry.h"
 #include "frontends/tty/cli.h"
 #include "frontends/common/nets.h"
 #include "frontends/tty/options.h"
@@ -57,8 +58,11 @@ static void print_help(FILE *out)
         fprintf(out, "  %-9s %s\n", commands[i].name, commands[i].summary);
     fprintf(out, "  %-9s %s\n", "help", "help COMMAND: the options of a command");
     fprintf(out, "\nOptions:\n  -h, --help     this text\n  -V, --version  the version\n"
-                 "\nExamples:\n  dojo list\n  dojo play onitama\n"
-                 "  dojo perft onitama 3 --cards ox,boar,horse,elephant,crab\n");
+                 "\nExamples:\n  dojo list\n");
+    /* The examples name a game this build has: the first in the registry. */
+    const DjVariant *game = dj_registry_all()[0];
+    if (game != NULL)
+        fprintf(out, "  dojo play %s\n  dojo perft %s 3\n", game->name, game->name);
 }
 
 static int top_level_usage(const char *message)

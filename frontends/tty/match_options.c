@@ -38,25 +38,19 @@ bool dojo_match_tc_parse(const char *text, const char *what, DojoMatchLimits *li
 static bool parse_balance(const DojoOpeningsArgs *args, bool random, DojoMatchPlan *plan,
                           GError **error)
 {
-    if (args->balance == NULL) {
-        if (args->balance_nodes != NULL)
+    if (!args->balance_given) {
+        if (args->balance_nodes_given)
             return dojo_usage_error(error, "--balance-nodes goes with --balance");
         return true;
     }
-    gint64 max_cp = 0;
-    gint64 nodes = DOJO_MATCH_DEFAULT_BALANCE_NODES;
-    if (!dojo_int_parse(args->balance, "--balance", 0, DJ_SCORE_EVAL_MAX - 1, &max_cp, error)
-        || (args->balance_nodes != NULL
-            && !dojo_int_parse(args->balance_nodes, "--balance-nodes",
-                               DOJO_MATCH_MIN_BALANCE_NODES, G_MAXINT64, &nodes, error)))
-        return false;
     if (!random)
         return dojo_usage_error(error, "--balance keeps the random openings that are even: "
                                 "give --openings random:N with it");
     if (plan->variant->evaluate == NULL)
         return dojo_usage_error(error, "--balance cannot judge openings of %s: the game has "
                                 "no evaluation to search them with", plan->variant->title);
-    plan->balance = dojo_match_balance_new(plan->variant, (int)max_cp, (guint64)nodes);
+    plan->balance = dojo_match_balance_new(plan->variant, (int)args->balance,
+                                           (guint64)args->balance_nodes);
     return true;
 }
 
@@ -106,25 +100,51 @@ void dojo_match_openings_clear(DojoMatchPlan *plan)
     plan->balance = NULL;
 }
 
-void dojo_match_openings_args_add(GOptionGroup *group, DojoOpeningsArgs *args)
+DojoOption dojo_match_tc_row(const char **tc)
 {
-    GOptionEntry entries[] = {
-        { "openings", 0, 0, G_OPTION_ARG_STRING, &args->openings,
-          "none (default), random:N or file:PATH", "HOW" },
-        { "balance", 0, 0, G_OPTION_ARG_STRING, &args->balance,
-          "Keep random openings a search scores within +-CP", "CP" },
-        { "balance-nodes", 0, 0, G_OPTION_ARG_STRING, &args->balance_nodes,
-          "Nodes of that search (default " G_STRINGIFY(DOJO_MATCH_DEFAULT_BALANCE_NODES) ")",
-          "N" },
-        { NULL, 0, 0, G_OPTION_ARG_NONE, NULL, NULL, NULL },
-    };
-    g_option_group_add_entries(group, entries);
+    return (DojoOption){ .name = "tc", .type = DOJO_OPTION_TEXT, .to.text = tc,
+                         .arg = "BASE+INC",
+                         .help = "A clock per side: BASE seconds plus INC a move" };
 }
 
-void dojo_match_openings_args_clear(DojoOpeningsArgs *args)
+DojoOption dojo_match_movetime_row(gint64 *movetime_ms)
 {
-    g_free(args->openings);
-    g_free(args->balance);
-    g_free(args->balance_nodes);
-    memset(args, 0, sizeof *args);
+    /* 0, out of the range, is "not given": no limit of this kind */
+    return (DojoOption){ .name = "movetime", .type = DOJO_OPTION_WHOLE, .to.whole = movetime_ms,
+                         .min = 1, .max = G_MAXINT32, .def.whole = 0, .arg = "MS",
+                         .help = "Milliseconds a move" };
+}
+
+DojoOption dojo_match_nodes_row(gint64 *nodes)
+{
+    return (DojoOption){ .name = "nodes", .type = DOJO_OPTION_WHOLE, .to.whole = nodes,
+                         .min = 1, .max = G_MAXINT64, .def.whole = 0, .arg = "N",
+                         .help = "Nodes a move" };
+}
+
+DojoOption dojo_match_max_plies_row(gint64 *max_plies)
+{
+    return (DojoOption){ .name = "max-plies", .type = DOJO_OPTION_WHOLE, .to.whole = max_plies,
+                         .min = 0, .max = G_MAXINT32, .def.whole = DOJO_MATCH_DEFAULT_MAX_PLIES,
+                         .arg = "N", .help = "A draw after this many plies, never for 0" };
+}
+
+void dojo_match_openings_rows(DojoOpeningsArgs *args,
+                              DojoOption rows[DOJO_MATCH_OPENINGS_ROWS])
+{
+    rows[0] = (DojoOption){ .name = "openings", .type = DOJO_OPTION_TEXT,
+                            .to.text = &args->openings, .def.text = "none", .arg = "HOW",
+                            .help = "none, random:N or file:PATH" };
+    /* -1, out of the range, is "not given": no balancing */
+    rows[1] = (DojoOption){ .name = "balance", .type = DOJO_OPTION_WHOLE,
+                            .to.whole = &args->balance, .min = 0, .max = DJ_SCORE_EVAL_MAX - 1,
+                            .def.whole = -1, .given = &args->balance_given, .arg = "CP",
+                            .help = "Keep random openings a search scores within +-CP" };
+    rows[2] = (DojoOption){ .name = "balance-nodes", .type = DOJO_OPTION_WHOLE,
+                            .to.whole = &args->balance_nodes,
+                            .min = DOJO_MATCH_MIN_BALANCE_NODES, .max = G_MAXINT64,
+                            .def.whole = DOJO_MATCH_DEFAULT_BALANCE_NODES,
+                            .given = &args->balance_nodes_given, .arg = "N",
+                            .help = "Nodes of that search" };
+    rows[3] = (DojoOption)DOJO_OPTION_END;
 }

@@ -9,6 +9,7 @@
 
 #include "framework/referee/match_game.h"
 #include "framework/referee/match_run.h"
+#include "frontends/tty/option_table.h"
 #include "frontends/tty/options.h"
 
 /* What the referee allows when not told otherwise. */
@@ -23,27 +24,40 @@
 bool dojo_match_tc_parse(const char *text, const char *what, DojoMatchLimits *limits,
                          GError **error);
 
-/* The options of the openings as typed (NULL: not given). */
+/* Rows for an option table (option_table.h) of the options both commands
+ * have, one row each, so that each command keeps its own order:
+ * --tc BASE+INC, as typed (NULL when not given: dojo_match_tc_parse reads
+ * it); --movetime MS (1..G_MAXINT32) and --nodes N (1..G_MAXINT64), 0
+ * when not given; --max-plies N (0..G_MAXINT32, 0: never; default
+ * DOJO_MATCH_DEFAULT_MAX_PLIES).  Each goes into the destination given. */
+DojoOption dojo_match_tc_row(const char **tc);
+DojoOption dojo_match_movetime_row(gint64 *movetime_ms);
+DojoOption dojo_match_nodes_row(gint64 *nodes);
+DojoOption dojo_match_max_plies_row(gint64 *max_plies);
+
+/* The options of the openings, as read by dojo_match_openings_rows. */
 typedef struct DojoOpeningsArgs {
-    char *openings;        /* --openings HOW */
-    char *balance;         /* --balance CP */
-    char *balance_nodes;   /* --balance-nodes N */
+    const char *openings;     /* --openings HOW, as typed ("none" when not given) */
+    gint64 balance;           /* --balance CP (0..DJ_SCORE_EVAL_MAX - 1) */
+    gint64 balance_nodes;     /* --balance-nodes N (DOJO_MATCH_MIN_BALANCE_NODES or
+                               * more; default DOJO_MATCH_DEFAULT_BALANCE_NODES) */
+    bool balance_given, balance_nodes_given;
 } DojoOpeningsArgs;
 
-/* Add --openings, --balance and --balance-nodes to `group`, read into
- * `args` (which must outlive the parse). */
-void dojo_match_openings_args_add(GOptionGroup *group, DojoOpeningsArgs *args);
-
-/* Free the strings of `args`. */
-void dojo_match_openings_args_clear(DojoOpeningsArgs *args);
+/* Rows for an option table: --openings, --balance and --balance-nodes,
+ * read into `args` (which must outlive the context), then the end.
+ * Include them with { .type = DOJO_OPTION_ROWS, .rows = rows }. */
+#define DOJO_MATCH_OPENINGS_ROWS 4
+void dojo_match_openings_rows(DojoOpeningsArgs *args,
+                              DojoOption rows[DOJO_MATCH_OPENINGS_ROWS]);
 
 /* Set the openings of `plan` (its positions, random_plies and balance)
  * from --position (in `setup`) and `args`: --openings (NULL or "none",
  * "random:N" with N in 0..1000, or "file:PATH": a file of position strings
  * of plan->variant, one a line, blank lines and '#' comments skipped, each
- * checked), and --balance CP (0..DJ_SCORE_EVAL_MAX - 1) with
- * --balance-nodes N, which go with random:N only and need a variant with
- * an evaluation (see match_balance.h).  A fixed --position becomes the
+ * checked), and --balance CP with --balance-nodes N (their ranges checked
+ * by the rows), which go with random:N only and need a variant with an
+ * evaluation (see match_balance.h).  A fixed --position becomes the
  * only position; it does not go with file:.  Usage errors for what is
  * typed wrong; the file's errors name the file (and the line).  Free what
  * it sets with dojo_match_openings_clear, also after a failure. */

@@ -2,11 +2,11 @@
  * options, players and sides. */
 #include "frontends/tty/options.h"
 
-#include <math.h>
 #include <string.h>
 
 #include "framework/registry.h"
 #include "framework/search/level.h"
+#include "frontends/tty/cli.h"
 
 G_DEFINE_QUARK(dojo-usage-error-quark, dojo_usage_error)
 
@@ -51,28 +51,60 @@ static bool option_taken(const DjVariant *const *all, int before, const char *na
     return false;
 }
 
+/* The one game the command line names: a word after the command's name
+ * that is a game's name, when no word names another.  Read before the
+ * parse, so that the command offers that game's options alone. */
+static const DjVariant *game_named(void)
+{
+    int argc = 0;
+    char **argv = dojo_cli_args(&argc);
+    const DjVariant *named = NULL;
+    for (int i = 2; i < argc; i++) {
+        const DjVariant *v = argv[i][0] != '-' ? dj_registry_find(argv[i]) : NULL;
+        if (v != NULL && named != NULL && v != named)
+            return NULL;
+        if (v != NULL)
+            named = v;
+    }
+    return named;
+}
+
+/* A group of --NAME VALUE entries for the options of all[index]; `in_main`
+ * shows them with the command's own under --help. */
+static void add_game_option_group(GOptionContext *context, DojoSetupArgs *args,
+                                  const DjVariant *const *all, int index, bool in_main)
+{
+    const DjVariant *v = all[index];
+    if (v->options == NULL || v->options[0].name == NULL)
+        return;
+    g_autofree char *title = g_strdup_printf("%s options (shorthands for -o NAME=VALUE):",
+                                             v->title);
+    g_autofree char *help = g_strdup_printf("Show the options of %s", v->title);
+    GOptionGroup *group = g_option_group_new(v->name, title, help, args, NULL);
+    for (const DjVariantOption *o = v->options; o->name != NULL; o++) {
+        if (!in_main && option_taken(all, index, o->name))
+            continue;
+        /* Among the command's own, the game's title says whose it is.  The
+         * entry keeps a pointer to its text: an interned one lives on. */
+        g_autofree char *titled = g_strdup_printf("%s: %s", v->title, o->help);
+        GOptionEntry entry[] = {
+            { o->name, 0, in_main ? G_OPTION_FLAG_IN_MAIN : 0, G_OPTION_ARG_CALLBACK,
+              (gpointer)(guintptr)on_game_option, in_main ? g_intern_string(titled) : o->help,
+              o->arg },
+            { NULL, 0, 0, G_OPTION_ARG_NONE, NULL, NULL, NULL },
+        };
+        g_option_group_add_entries(group, entry);
+    }
+    g_option_context_add_group(context, group);
+}
+
 static void add_game_option_groups(GOptionContext *context, DojoSetupArgs *args)
 {
     const DjVariant *const *all = dj_registry_all();
+    args->game = game_named();
     for (int i = 0; all[i] != NULL; i++) {
-        const DjVariant *v = all[i];
-        if (v->options == NULL || v->options[0].name == NULL)
-            continue;
-        g_autofree char *title = g_strdup_printf("%s options (shorthands for -o NAME=VALUE):",
-                                                 v->title);
-        g_autofree char *help = g_strdup_printf("Show the options of %s", v->title);
-        GOptionGroup *group = g_option_group_new(v->name, title, help, args, NULL);
-        for (const DjVariantOption *o = v->options; o->name != NULL; o++) {
-            if (option_taken(all, i, o->name))
-                continue;
-            GOptionEntry entry[] = {
-                { o->name, 0, 0, G_OPTION_ARG_CALLBACK, (gpointer)(guintptr)on_game_option,
-                  o->help, o->arg },
-                { NULL, 0, 0, G_OPTION_ARG_NONE, NULL, NULL, NULL },
-            };
-            g_option_group_add_entries(group, entry);
-        }
-        g_option_context_add_group(context, group);
+        if (args->game == NULL || all[i] == args->game)
+            add_game_option_group(context, args, all, i, args->game != NULL);
     }
 }
 
@@ -119,7 +151,7 @@ static void setup_add_option(DojoSetup *setup, const char *name, const char *val
     g_array_append_val(setup->values, option);
 }
 
-/* How option `name` was given, for messages: "--cards" or "-o cards=". */
+/* How option `name` was given, for messages: "--NAME" or "-o NAME=". */
 static char *option_as_given(const DojoSetupArgs *args, const char *name)
 {
     size_t length = strlen(name);
@@ -131,6 +163,50 @@ static char *option_as_given(const DojoSetupArgs *args, const char *name)
     return g_strdup_printf("-o %s=", name);
 }
 
+/* Whether the options `a` and `b` (as typed) exclude each other in the
+ * table of `game`, or of any built-in game when `game` is NULL; *why is
+ * then the table's reason, or NULL. */
+static bool tables_exclude(const DjVariant *game, const char *a, const char *b,
+                           const char **why)
+{
+    const DjVariant *const *all = dj_registry_all();
+    for (int i = 0; all[i] != NULL; i++) {
+        if (game != NULL && all[i] != game)
+            continue;
+        const DjVariantOption *oa = dj_option_find(all[i]->options, a);
+        const DjVariantOption *ob = dj_option_find(all[i]->options, b);
+        if (oa != NULL && ob != NULL && oa != ob && dj_options_exclude(oa, ob, why))
+            return true;
+    }
+    return false;
+}
+
+/* Two options that the game's own table says cannot go together: a usage
+ * error naming them as they were given ("--NAME", "-o NAME="). */
+static bool check_exclusions(const DojoSetupArgs *args, GArray *values, GError **error)
+{
+    for (guint i = 0; i < values->len; i++) {
+        const char *a = g_array_index(values, DjOptionValue, i).name;
+        for (guint j = i + 1; j < values->len; j++) {
+            const char *b = g_array_index(values, DjOptionValue, j).name;
+            const char *why = NULL;
+            if (!tables_exclude(args->game, a, b, &why))
+                continue;
+            /* "-o NAME" reads better than "-o NAME=" in a sentence */
+            g_autofree char *given_a = option_as_given(args, a);
+            g_autofree char *given_b = option_as_given(args, b);
+            if (g_str_has_suffix(given_a, "="))
+                given_a[strlen(given_a) - 1] = '\0';
+            if (g_str_has_suffix(given_b, "="))
+                given_b[strlen(given_b) - 1] = '\0';
+            return dojo_usage_error(error, "%s%sgive %s or %s, not both",
+                                    why != NULL ? why : "", why != NULL ? ": " : "", given_a,
+                                    given_b);
+        }
+    }
+    return true;
+}
+
 /* Options that would silently override or ignore one another. */
 static bool check_conflicts(const DojoSetupArgs *args, GArray *values, GError **error)
 {
@@ -140,11 +216,8 @@ static bool check_conflicts(const DojoSetupArgs *args, GArray *values, GError **
         return dojo_usage_error(error, "--position gives the whole position: %s does not apply "
                                 "with it", given);
     }
-    bool cards = false, deck = false;
     for (guint i = 0; i < values->len; i++) {
         const char *name = g_array_index(values, DjOptionValue, i).name;
-        cards = cards || g_ascii_strcasecmp(name, "cards") == 0;
-        deck = deck || g_ascii_strcasecmp(name, "deck") == 0;
         for (guint j = 0; j < i; j++) {
             if (g_ascii_strcasecmp(name, g_array_index(values, DjOptionValue, j).name) == 0) {
                 dojo_usage_error(error, "the option '%s' is given twice", name);
@@ -152,12 +225,7 @@ static bool check_conflicts(const DojoSetupArgs *args, GArray *values, GError **
             }
         }
     }
-    if (cards && deck) {
-        dojo_usage_error(error, "the cards are named, so a deck to deal from does not apply: give "
-                    "cards or a deck, not both");
-        return false;
-    }
-    return true;
+    return check_exclusions(args, values, error);
 }
 
 bool dojo_setup_build(const DojoSetupArgs *args, guint64 default_seed, DojoSetup *out,
@@ -236,23 +304,11 @@ bool dojo_int_parse(const char *text, const char *what, gint64 min, gint64 max,
     return true;
 }
 
-bool dojo_level_parse(const char *text, int *level, GError **error)
-{
-    gint64 value = 0;
-    if (!dojo_int_parse(text, "a level", DJ_LEVEL_MIN, DJ_LEVEL_MAX, &value, error))
-        return false;
-    *level = (int)value;
-    return true;
-}
-
-bool dojo_engine_parse(const char *text, DjEngineKind *kind, GError **error)
-{
-    g_autoptr(GError) why = NULL;
-    if (dj_engine_kind_parse(text, kind, &why))
-        return true;
-    /* a usage error, in the engine's own words */
-    return dojo_usage_error(error, "--engine: %s", why->message);
-}
+const DojoOptionWord dojo_engine_words[] = {
+    { "alphabeta", DJ_ENGINE_ALPHABETA },
+    { "mcts", DJ_ENGINE_MCTS },
+    { NULL, 0 },
+};
 
 bool dojo_player_parse(const char *text, int default_level, DojoPlayer *out, GError **error)
 {
@@ -317,39 +373,29 @@ bool dojo_side_parse(const DjVariant *variant, const char *text, int *side, GErr
 
 /* ---- colour ----------------------------------------------------------------- */
 
-bool dojo_color_parse(const char *when, bool no_color, DojoColorChoice *out, GError **error)
+static const DojoOptionWord color_words[] = {
+    { "auto", DOJO_COLOR_AUTO },
+    { "always", DOJO_COLOR_ALWAYS },
+    { "never", DOJO_COLOR_NEVER },
+    { NULL, 0 },
+};
+
+void dojo_color_rows(DojoColorArgs *args, DojoOption rows[DOJO_COLOR_ROWS])
 {
-    DojoColorChoice choice = DOJO_COLOR_AUTO;
-    if (when == NULL || g_ascii_strcasecmp(when, "auto") == 0) {
-        choice = DOJO_COLOR_AUTO;
-    } else if (g_ascii_strcasecmp(when, "always") == 0) {
-        choice = DOJO_COLOR_ALWAYS;
-    } else if (g_ascii_strcasecmp(when, "never") == 0) {
-        choice = DOJO_COLOR_NEVER;
-    } else {
-        dojo_usage_error(error, "--color wants auto, always or never, not '%s'", when);
-        return false;
-    }
-    if (no_color && when != NULL && choice != DOJO_COLOR_NEVER) {
-        dojo_usage_error(error, "--no-color and --color=%s say opposite things", when);
-        return false;
-    }
-    *out = no_color ? DOJO_COLOR_NEVER : choice;
-    return true;
+    rows[0] = (DojoOption){ .name = "color", .type = DOJO_OPTION_WORD, .to.word = &args->when,
+                            .words = color_words, .def.word = DOJO_COLOR_AUTO,
+                            .given = &args->when_given, .arg = "WHEN", .help = DOJO_COLOR_HELP };
+    rows[1] = (DojoOption){ .name = "no-color", .type = DOJO_OPTION_FLAG,
+                            .to.flag = &args->no_color, .help = DOJO_NO_COLOR_HELP };
+    rows[2] = (DojoOption)DOJO_OPTION_END;
 }
 
-bool dojo_fraction_parse(const char *text, const char *what, double min_excluded, double max,
-                         double fallback, double *out, GError **error)
+bool dojo_color_choice(const DojoColorArgs *args, DojoColorChoice *out, GError **error)
 {
-    if (text == NULL) {
-        *out = fallback;
-        return true;
+    if (args->no_color && args->when_given && args->when != DOJO_COLOR_NEVER) {
+        const char *word = args->when == DOJO_COLOR_ALWAYS ? "always" : "auto";
+        return dojo_usage_error(error, "--no-color and --color=%s say opposite things", word);
     }
-    char *end = NULL;
-    double value = g_ascii_strtod(text, &end);
-    if (end == text || *end != '\0' || !isfinite(value) || value <= min_excluded || value > max)
-        return dojo_usage_error(error, "%s wants a number above %g and at most %g, not '%s'",
-                                what, min_excluded, max, text);
-    *out = value;
+    *out = args->no_color ? DOJO_COLOR_NEVER : (DojoColorChoice)args->when;
     return true;
 }

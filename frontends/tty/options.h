@@ -14,6 +14,7 @@
 #include "framework/game.h"
 #include "framework/search/engine.h"
 #include "frontends/common/output.h"
+#include "frontends/tty/option_table.h"
 
 #define DOJO_USAGE_ERROR (dojo_usage_error_quark())
 GQuark dojo_usage_error_quark(void);
@@ -41,18 +42,25 @@ const DjVariant *dojo_variant_lookup(const char *name, GError **error);
 typedef struct DojoSetupArgs {
     char *position;          /* --position STR */
     char **options;          /* -o NAME=VALUE, repeatable */
-    GPtrArray *game_options; /* --NAME VALUE for a game's own option (Onitama's
-                              * --cards): "NAME=VALUE" strings, or NULL */
+    GPtrArray *game_options; /* --NAME VALUE for a game's own option (one of its
+                              * DjVariant.options): "NAME=VALUE" strings, or NULL */
+    const DjVariant *game;   /* the game the command line names, whose options
+                              * were offered (dojo_setup_args_add); NULL: none
+                              * or several, and every game's were */
     char *seed;              /* --seed N, as typed */
 } DojoSetupArgs;
 
 /* Add the entries above to the main group of `context` (storing into
- * `args`), and for each built-in game with options of its own a group
- * titled with the game's name holding --NAME VALUE, a shorthand for -o
- * NAME=VALUE, for each (`dojo help COMMAND` shows them under that title).
- * An option that shares its name with one of the command's own (--time) or
- * an earlier game's is reachable through -o only.  `with_seed` adds --seed.
- * `args` must outlive the parse. */
+ * `args`), and a group of --NAME VALUE entries, each a shorthand for -o
+ * NAME=VALUE, titled with the game's name, made from a game's option table
+ * (DjVariant.options): for the one game the command line names (a word of
+ * dojo_cli_args() that is a game's name, and no other game's), shown by
+ * --help among the command's own; else for every built-in game with
+ * options (`dojo help COMMAND` shows them under each game's title).  A
+ * game without options gets no group.  An option that shares its name with
+ * one of the command's own (--time) or an earlier game's is reachable
+ * through -o only.  `with_seed` adds --seed.  `args` must outlive the
+ * parse. */
 void dojo_setup_args_add(GOptionContext *context, DojoSetupArgs *args, bool with_seed);
 
 /* Whether any of the setup options was given. */
@@ -68,8 +76,11 @@ typedef struct DojoSetup {
 } DojoSetup;
 
 /* Build `out` from `args`.  `default_seed` is used when --seed was not
- * given.  Fails with a usage error for an -o without '=', an empty name, or
- * a --seed that is not a number; the variant itself judges the options. */
+ * given.  Fails with a usage error for an -o without '=', an empty name, a
+ * --seed that is not a number, an option given twice, options with
+ * --position, or two options that the game's table (args->game's, or any
+ * built-in game's when none is named) says exclude each other; the variant
+ * itself judges the rest (dj_options_check and its own rules). */
 bool dojo_setup_build(const DojoSetupArgs *args, guint64 default_seed, DojoSetup *out,
                       GError **error);
 void dojo_setup_clear(DojoSetup *setup);
@@ -90,11 +101,9 @@ typedef struct DojoPlayer {
 
 #define DOJO_DEFAULT_LEVEL 5
 
-/* Parse a level "1".."10"; usage error otherwise. */
-bool dojo_level_parse(const char *text, int *level, GError **error);
-
-/* Parse --engine's "alphabeta" or "mcts"; usage error otherwise. */
-bool dojo_engine_parse(const char *text, DjEngineKind *kind, GError **error);
+/* The words of --engine E, each with its DjEngineKind (a row's default
+ * DJ_ENGINE_DEFAULT is none of them: the game's own choice). */
+extern const DojoOptionWord dojo_engine_words[];
 
 /* Parse a side spec as typed after --side0/--side1: "human", "computer"
  * (at `default_level`), a level "1".."10", or "computer:N".
@@ -120,11 +129,6 @@ bool dojo_side_parse(const DjVariant *variant, const char *text, int *side, GErr
 bool dojo_int_parse(const char *text, const char *what, gint64 min, gint64 max,
                     gint64 *out, GError **error);
 
-/* Parse a number above min_excluded and at most max typed for option
- * `what` (*out = fallback when text is NULL); usage error otherwise. */
-bool dojo_fraction_parse(const char *text, const char *what, double min_excluded, double max,
-                         double fallback, double *out, GError **error);
-
 /* ---- colour ----------------------------------------------------------------- */
 
 /* The help of --color=WHEN and --no-color, the same in every command that
@@ -134,10 +138,22 @@ bool dojo_fraction_parse(const char *text, const char *what, double min_excluded
     "dumb), always or never"
 #define DOJO_NO_COLOR_HELP "Same as --color=never"
 
-/* The colour choice from --color's WHEN ("auto", "always" or "never", any
- * case; NULL when not given: auto) and --no-color; a usage error for
- * another word, or for --no-color together with --color=auto or always. */
-bool dojo_color_parse(const char *when, bool no_color, DojoColorChoice *out, GError **error);
+/* --color=WHEN and --no-color as read by an option table. */
+typedef struct DojoColorArgs {
+    int when;          /* a DojoColorChoice */
+    bool when_given;
+    bool no_color;
+} DojoColorArgs;
+
+/* Rows for an option table: --color=WHEN ("auto", "always" or "never", in
+ * any case; default auto) and --no-color, read into `args`, then the end.
+ * Include them with { .type = DOJO_OPTION_ROWS, .rows = rows }. */
+#define DOJO_COLOR_ROWS 3
+void dojo_color_rows(DojoColorArgs *args, DojoOption rows[DOJO_COLOR_ROWS]);
+
+/* The colour choice `args` make; a usage error for --no-color together with
+ * --color=auto or always. */
+bool dojo_color_choice(const DojoColorArgs *args, DojoColorChoice *out, GError **error);
 
 /* g_auto(DojoSetupArgs) and g_auto(DojoSetup) clear at the end of their
  * scope.  Guarded: a compiler or GLib without automatic cleanup still reads

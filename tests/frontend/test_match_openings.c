@@ -17,6 +17,7 @@
 
 #include "framework/registry.h"
 #include "frontends/tty/match_options.h"
+#include "frontends/tty/option_table.h"
 #include "framework/referee/match_run.h"
 #include "tests/support/gerror_assert.h"
 #include "tests/support/search_score.h"
@@ -268,17 +269,34 @@ static void test_balance_gives_up(void **state)
 }
 
 /* dojo_match_openings_parse of --openings `openings`, --balance `balance`
- * and --balance-nodes `nodes` (each NULL when not given) for `variant`;
- * the error's message, or NULL when it parses (g_free it). */
+ * and --balance-nodes `nodes` (each NULL when not given), read by the
+ * rows of dojo_match_openings_rows as a command line, for `variant`; the
+ * error's message, of the rows or of the parse, or NULL when it parses
+ * (g_free it). */
 static char *parse(const DjVariant *variant, const char *openings, const char *balance,
                    const char *nodes, DojoMatchPlan *plan)
 {
     DojoSetupArgs setup;
     memset(&setup, 0, sizeof setup);
-    DojoOpeningsArgs args = { (char *)openings, (char *)balance, (char *)nodes };
+    DojoOpeningsArgs args;
+    DojoOption rows[DOJO_MATCH_OPENINGS_ROWS];
+    dojo_match_openings_rows(&args, rows);
+    GOptionContext *context = dojo_option_table_context("VARIANT", NULL, NULL, rows);
+    const char *const names[] = { "--openings", "--balance", "--balance-nodes" };
+    const char *const values[] = { openings, balance, nodes };
+    char *argv[8] = { g_strdup("match") };
+    int argc = 1;
+    for (size_t i = 0; i < G_N_ELEMENTS(names); i++) {
+        if (values[i] != NULL)
+            argv[argc++] = g_strdup_printf("%s=%s", names[i], values[i]);
+    }
+    char **strv = g_memdup2(argv, sizeof argv);
     *plan = random_plan(variant, 0);
     GError *error = NULL;
-    bool ok = dojo_match_openings_parse(&setup, &args, plan, &error);
+    bool ok = g_option_context_parse_strv(context, &strv, &error)
+           && dojo_match_openings_parse(&setup, &args, plan, &error);
+    g_strfreev(strv);
+    g_option_context_free(context);
     assert_true(ok == (error == NULL));
     if (ok)
         return NULL;
