@@ -20,17 +20,38 @@ _dojo_commands()
         awk '/^Commands:/ { on = 1; next } on && /^$/ { exit } on { print $1 }'
 }
 
+# The words an option of COMMAND [GAME] takes when its help shows them
+# as a list ('--NAME=one|two|three'): a game's choices, say.
+_dojo_option_words()
+{
+    local option=$1
+    shift
+    _dojo_help "$@" |
+        sed -n "s/^  *${option}=\([A-Za-z0-9_-]*|[A-Za-z0-9_|-]*\) .*/\1/p" | head -n 1 | tr '|' ' '
+}
+
 # The games this dojo plays: the unindented names in 'dojo list'.
 _dojo_games()
 {
     "$(_dojo_program)" list 2>/dev/null | awk '/^[a-z]/ { print $1 }'
 }
 
-# The long options of COMMAND, every game's included; one that takes a value
-# ends in '=' (as in '--level=N').
+# The help of COMMAND: with a GAME named, that game's (dojo offers the
+# options of the game named alone), else every game's.
+_dojo_help()
+{
+    if [[ -n ${2:-} ]]; then
+        "$(_dojo_program)" "$1" "$2" --help-all 2>/dev/null
+    else
+        "$(_dojo_program)" help "$1" 2>/dev/null
+    fi
+}
+
+# The long options of COMMAND [GAME] (see _dojo_help); one that takes a
+# value ends in '=' (as in '--level=N').
 _dojo_options()
 {
-    "$(_dojo_program)" help "$1" 2>/dev/null |
+    _dojo_help "$@" |
         sed -n 's/^  *\(-[A-Za-z], \)\{0,1\}\(--[A-Za-z0-9][A-Za-z0-9-]*=\{0,1\}\).*/\2/p' |
         awk '{ name = $0; sub(/=$/, "", name); if (!(name in seen) || $0 ~ /=$/) seen[name] = $0 }
              END { for (name in seen) print seen[name] }' | sort
@@ -73,8 +94,21 @@ _dojo()
     fi
     [[ $command == analyse ]] && command=analyze
 
+    # The game named, if any: its own options are then the only ones.
+    local games game="" w j
+    games="$(_dojo_games)"
+    if [[ $command != help ]]; then
+        for ((j = i + 1; j < COMP_CWORD; j++)); do
+            w="${COMP_WORDS[j]}"
+            if [[ $'\n'$games$'\n' == *$'\n'$w$'\n'* ]]; then
+                game=$w
+                break
+            fi
+        done
+    fi
+
     local options
-    options="$(_dojo_options "$command")"
+    options="$(_dojo_options "$command" $game)"
 
     if [[ $cur == -* ]]; then
         COMPREPLY=($(compgen -W "$options" -- "$cur"))
@@ -115,12 +149,12 @@ _dojo()
             ;;
     esac
     if [[ $prev == --* && $'\n'$options$'\n' == *$'\n'$prev=$'\n'* ]]; then
+        COMPREPLY=($(compgen -W "$(_dojo_option_words "$prev" "$command" $game)" -- "$cur"))
         return
     fi
 
     # Has a game (or, after help, a command) been named already?
-    local games named=false w
-    games="$(_dojo_games)"
+    local named=false
     for ((i = i + 1; i < COMP_CWORD; i++)); do
         w="${COMP_WORDS[i]}"
         if [[ $command == help ]]; then

@@ -85,11 +85,34 @@ typedef struct DjOptionValue {
     const char *value;
 } DjOptionValue;
 
-/* An option a variant understands, for help texts and validation. */
+/* What the value of a game option is. */
+typedef enum DjOptionKind {
+    DJ_OPTION_TEXT = 0,   /* free text, for the game alone to judge */
+    DJ_OPTION_CHOICE,     /* one word of `values` (ASCII case ignored) */
+    DJ_OPTION_LIST,       /* words of `values`, comma-separated; how many and
+                           * which together is for the game to judge */
+    DJ_OPTION_NUMBER,     /* a whole number from `min` to `max` */
+} DjOptionKind;
+
+/* An option a variant understands.  The table (DjVariant.options) is all
+ * any front end knows of a game's options: the command line's --NAME and
+ * -o NAME=VALUE, its help and completion, the exclusion check, UCI's
+ * options all come from it, so each entry says everything about its
+ * option.  dj_variant_options_check() applies what the table says. */
 typedef struct DjVariantOption {
-    const char *name;     /* "cards" */
-    const char *arg;      /* "LIST": what the value looks like */
+    const char *name;     /* lower case, one word: -o NAME=VALUE, --NAME VALUE */
+    const char *arg;      /* what the value looks like in help: "LIST", "base|senseis|both" */
     const char *help;     /* one line */
+    DjOptionKind kind;
+    const char *const *values;    /* CHOICE, LIST: every word allowed, NULL-terminated;
+                                   * a CHOICE's first is its default */
+    int min, max;                 /* NUMBER: the range */
+    const char *const *excludes;  /* the names of the options that cannot be
+                                   * given together with this one (NULL-terminated;
+                                   * NULL: none); saying it on one side is enough */
+    const char *excludes_why;     /* why not, in a player's words, for the message
+                                   * ("the cards are named, so a deck to deal from
+                                   * does not apply"); may be NULL */
 } DjVariantOption;
 
 /* How a game starts. */
@@ -141,7 +164,9 @@ struct DjVariant {
                                     * only in positions reachable in play */
     int board_width, board_height; /* at most 26 files, 99 ranks */
     const char *side_names[2];     /* "Blue", "Red" */
-    const DjVariantOption *options;/* terminated by an entry with name == NULL; may be NULL */
+    const DjVariantOption *options;/* the game's own options, each described completely
+                                    * (DjVariantOption); terminated by an entry with
+                                    * name == NULL; NULL: none */
     bool extra_turns;              /* a move may leave the turn with the side that made it
                                       (false: every move passes the turn, and the
                                       conformance suite checks that it does) */
@@ -181,7 +206,10 @@ struct DjVariant {
      * are then ignored).  On bad input (unknown option, malformed string,
      * impossible position) returns false with `error` set to a message a
      * player understands; `pos` is then unspecified.  Never crashes on any
-     * input string. */
+     * input string.  For a new game it refuses what its `options` table
+     * refuses (dj_options_check() does that part: an unknown name,
+     * a name given twice, options that exclude each other, a choice or
+     * number out of bounds), then judges the values itself. */
     bool (*setup)(void *pos, const DjSetup *setup, GError **error);
 
     /* 0 or 1: whose turn it is.  Read after every move: it need not be the
@@ -414,6 +442,29 @@ struct DjVariant {
 /* The outcome of `pos` under the rules, including "no legal move loses"
  * (repetition is a property of the game history, see dj_game_outcome()). */
 DjOutcome dj_position_outcome(const DjVariant *variant, const void *pos);
+
+/* ---- game options (DjVariantOption) -------------------------------------- */
+
+/* The option of `table` (a DjVariant.options, may be NULL) called `name`
+ * (ASCII case ignored), or NULL. */
+const DjVariantOption *dj_option_find(const DjVariantOption *table, const char *name);
+
+/* Whether options `a` and `b` of one game cannot be given together (either
+ * names the other in its `excludes`); then *why, if not NULL, is the
+ * reason one of them gives (NULL when neither gives one). */
+bool dj_options_exclude(const DjVariantOption *a, const DjVariantOption *b, const char **why);
+
+/* Check the `n` NAME=VALUE `options` of a new game of `title` (the game's
+ * DjVariant.title, for messages) against its option `table` (may be NULL:
+ * no options): each is an option of the game, none is given twice, no two
+ * exclude each other, a CHOICE is one of its values and a NUMBER inside
+ * its range.  LIST and TEXT values are left to the game.  false with a
+ * DJ_ERROR_INVALID message a player understands (quoting what was typed)
+ * at the first fault.  A game's setup() calls it first: it takes the
+ * table rather than the DjVariant so that setup() need not name the
+ * DjVariant that names it. */
+bool dj_options_check(const char *title, const DjVariantOption *table,
+                      const DjOptionValue *options, int n, GError **error);
 
 /* The side that wins in `outcome`, or -1 for ONGOING and DRAW. */
 int dj_outcome_winner(DjOutcome outcome);

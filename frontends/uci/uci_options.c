@@ -225,7 +225,19 @@ bool dojo_uci_option_set(DojoUciSettings *settings, const char *name, const char
             return false;
         }
         g_autofree char *key = g_ascii_strdown(name, -1);
-        if (value == NULL || value[0] == '\0' || strcmp(value, "<empty>") == 0)
+        const DjVariant *game = settings->variant;
+        bool empty = value == NULL || value[0] == '\0' || strcmp(value, "<empty>") == 0;
+        /* The current game's table judges the value now (a word among its
+         * choices, a number in its range); the game itself the rest, at
+         * `position startpos`. */
+        DjOptionValue given = { name, value };
+        g_autoptr(GError) why = NULL;
+        if (!empty && dj_option_find(game->options, name) != NULL
+            && !dj_options_check(game->title, game->options, &given, 1, &why)) {
+            g_set_error_literal(error, DOJO_UCI_ERROR, DOJO_UCI_ERROR_OPTION, why->message);
+            return false;
+        }
+        if (empty)
             g_hash_table_remove(settings->game_options, key);
         else
             g_hash_table_replace(settings->game_options, g_steal_pointer(&key), g_strdup(value));

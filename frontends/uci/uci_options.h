@@ -2,9 +2,12 @@
  * `setoption` changes them.
  *
  * Option names are matched without regard to case, as UCI asks.  Every
- * registered game's own options (Onitama's cards and deck) are offered as
- * string options under their own names; their values apply to
- * `position startpos` of a game that declares them. */
+ * registered game's own options (its DjVariant.options table) are offered
+ * as string options under their own names ("<empty>": not given, the
+ * game's default; a combo would always hold a value, and a game's option
+ * that excludes another would then never be free); their values apply to
+ * `position startpos` of a game that declares them.  A value is checked
+ * against the current game's table when it is set. */
 #ifndef DOJO_TTY_UCI_OPTIONS_H
 #define DOJO_TTY_UCI_OPTIONS_H
 

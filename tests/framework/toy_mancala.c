@@ -12,8 +12,9 @@
 #define HEIGHT 2
 
 static const DjVariantOption mancala_options[] = {
-    { "seeds", "N", "seeds in each pit at the start (1 to 8, default 2)" },
-    { NULL, NULL, NULL },
+    { .name = "seeds", .arg = "N", .kind = DJ_OPTION_NUMBER, .min = 1, .max = 8,
+      .help = "seeds in each pit at the start (1 to 8, default 2)" },
+    { .name = NULL },
 };
 
 /* The pits of `side` in sowing order are pits[side * PITS + i], i = 0..PITS-1,

@@ -6,9 +6,11 @@
 
 #define MAX_PILE 200
 
+/* A NUMBER option: dj_options_check judges the name and the range. */
 static const DjVariantOption takeaway_options[] = {
-    { "pile", "N", "stones at the start (1 to 200, default 10)" },
-    { NULL, NULL, NULL },
+    { .name = "pile", .arg = "N", .kind = DJ_OPTION_NUMBER, .min = 1, .max = MAX_PILE,
+      .help = "stones at the start (1 to 200, default 10)" },
+    { .name = NULL },
 };
 
 bool toy_parse_number(const char *text, int min, int max, int *out)
@@ -28,18 +30,13 @@ static bool takeaway_setup(void *p, const DjSetup *setup, GError **error)
     memset(pos, 0, sizeof *pos);
     if (setup->position == NULL) {
         int pile = 10;
+        if (!dj_options_check("take-away", takeaway_options, setup->options, setup->n_options,
+                              error))
+            return false;
+        /* The only option, and its value already found in range. */
         for (int i = 0; i < setup->n_options; i++) {
-            const DjOptionValue *o = &setup->options[i];
-            if (strcmp(o->name, "pile") != 0) {
-                g_set_error(error, DJ_ERROR, DJ_ERROR_INVALID,
-                            "take-away has no option \"%s\"", o->name);
-                return false;
-            }
-            if (!toy_parse_number(o->value, 1, MAX_PILE, &pile)) {
-                g_set_error(error, DJ_ERROR, DJ_ERROR_INVALID,
-                            "pile must be a number from 1 to %d", MAX_PILE);
-                return false;
-            }
+            g_autofree char *value = g_strstrip(g_strdup(setup->options[i].value));
+            toy_parse_number(value, 1, MAX_PILE, &pile);
         }
         pos->pile = (uint8_t)pile;
         return true;

@@ -85,6 +85,77 @@ static void test_help_and_version(void **state)
     runner_run_free(r);
 }
 
+/* Whether game `v` has an option called `name`. */
+static bool has_option(const DjVariant *v, const char *name)
+{
+    return dj_option_find(v->options, name) != NULL;
+}
+
+/* `dojo play GAME --help` shows that game's options among the command's
+ * own, and not one that only another game has (nor another game's title):
+ * each game's list comes from its own table. */
+static void test_play_game_help_shows_its_options_only(void **state)
+{
+    for (const DjVariant *const *v = dj_registry_all(); *v != NULL; v++) {
+        DojoRun *r = run(state, (const char *const[]){ "play", (*v)->name, "--help", NULL });
+        assert_int_equal(r->exit_code, 0);
+        for (const DjVariantOption *o = (*v)->options; o != NULL && o->name != NULL; o++) {
+            char *entry = g_strdup_printf("--%s=%s", o->name, o->arg);
+            if (strstr(r->out, entry) == NULL)
+                fail_msg("dojo play %s --help lacks %s:\n%s", (*v)->name, entry, r->out);
+            g_free(entry);
+        }
+        bool has_group = (*v)->options != NULL && (*v)->options[0].name != NULL;
+        if (!has_group)
+            assert_null(strstr(r->out, "options (shorthands for -o NAME=VALUE)"));
+        for (const DjVariant *const *other = dj_registry_all(); *other != NULL; other++) {
+            if (*other == *v)
+                continue;
+            for (const DjVariantOption *o = (*other)->options; o != NULL && o->name != NULL;
+                 o++) {
+                char *entry = g_strdup_printf("--%s=", o->name);
+                if (!has_option(*v, o->name) && strstr(r->out, entry) != NULL)
+                    fail_msg("dojo play %s --help shows %s's %s", (*v)->name, (*other)->name,
+                             entry);
+                g_free(entry);
+            }
+            char *group = g_strdup_printf("options of %s", (*other)->title);
+            assert_null(strstr(r->out, group));
+            g_free(group);
+        }
+        runner_run_free(r);
+    }
+}
+
+/* Two options that a game's table says exclude each other are a usage
+ * error, in the table's words, however they are given. */
+static void test_excluded_options_are_a_usage_error(void **state)
+{
+    int found = 0;
+    for (const DjVariant *const *v = dj_registry_all(); *v != NULL; v++) {
+        for (const DjVariantOption *o = (*v)->options; o != NULL && o->name != NULL; o++) {
+            for (const char *const *e = o->excludes; e != NULL && *e != NULL; e++) {
+                char *shorthand = g_strdup_printf("--%s", o->name);
+                char *other = g_strdup_printf("%s=x", *e);
+                DojoRun *r = run(state, (const char *const[]){ "perft", (*v)->name, "1",
+                                                               shorthand, "x", "-o", other,
+                                                               NULL });
+                assert_int_equal(r->exit_code, 2);
+                if (o->excludes_why != NULL)
+                    assert_non_null(strstr(r->err, o->excludes_why));
+                assert_non_null(strstr(r->err, "not both"));
+                assert_non_null(strstr(r->err, shorthand));
+                runner_run_free(r);
+                g_free(other);
+                g_free(shorthand);
+                found++;
+            }
+        }
+    }
+    if (found == 0)
+        skip();
+}
+
 static void test_usage_errors_exit_2(void **state)
 {
     /* Any built game will do: these are mistakes in the command line. */
@@ -547,6 +618,10 @@ int main(int argc, char **argv)
         cmocka_unit_test_setup_teardown(test_list_names_every_variant, runner_make_dir, runner_remove_dir),
         cmocka_unit_test_setup_teardown(test_help_and_version, runner_make_dir, runner_remove_dir),
         cmocka_unit_test_setup_teardown(test_usage_errors_exit_2, runner_make_dir, runner_remove_dir),
+        cmocka_unit_test_setup_teardown(test_play_game_help_shows_its_options_only, runner_make_dir,
+                                        runner_remove_dir),
+        cmocka_unit_test_setup_teardown(test_excluded_options_are_a_usage_error, runner_make_dir,
+                                        runner_remove_dir),
         cmocka_unit_test_setup_teardown(test_option_the_variant_refuses_exits_1, runner_make_dir,
                                         runner_remove_dir),
         cmocka_unit_test_setup_teardown(test_perft_counts, runner_make_dir, runner_remove_dir),

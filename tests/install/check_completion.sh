@@ -2,7 +2,8 @@
 # check_completion.sh DOJO SCRIPT
 # The bash completion loads in a plain bash (no bash-completion package)
 # and completes the commands `dojo --help` lists, the games `dojo list`
-# names, and a command's options.  Skipped (77) without bash.
+# names, a command's options, and once a game is named that game's own
+# options and no other's.  Skipped (77) without bash.
 set -u
 dojo=$1 script=$2
 case $dojo in /*) ;; *) dojo=$PWD/$dojo ;; esac
@@ -44,6 +45,40 @@ expect "dojo play --lev<TAB>" "--level=" "$(complete "$dojo" play --lev)"
 expect "dojo review --nod<TAB>" "--nodes=" "$(complete "$dojo" review --nod)"
 expect "dojo play --level <TAB>" "" "$(complete "$dojo" play --level "")"
 expect "dojo --vers<TAB>" "--version" "$(complete "$dojo" --vers)"
+
+# A game named on the line: its own options are offered, and no option
+# that only another game has (`dojo list` says which game has which).
+options_of() {  # options_of GAME: its option names, one a line, as --NAME=
+    "$dojo" list | awk -v game="$1" '
+        /^[^ ]/ { on = ($1 == game) }
+        on { for (i = 1; i < NF; i++) if ($i == "-o") { sub(/=.*/, "=", $(i + 1)); print "--" $(i + 1) } }'
+}
+for game in $games; do
+    offered=$(complete "$dojo" play "$game" --)
+    own=$(options_of "$game")
+    for option in $own; do
+        case "
+$offered
+" in *"
+$option
+"*) ;; *) echo "dojo play $game --<TAB> misses its own $option"; failed=1 ;; esac
+    done
+    for other in $games; do
+        [ "$other" = "$game" ] && continue
+        for option in $(options_of "$other"); do
+            case "
+$own
+" in *"
+$option
+"*) continue ;; esac
+            case "
+$offered
+" in *"
+$option
+"*) echo "dojo play $game --<TAB> offers $other's $option"; failed=1 ;; esac
+        done
+    done
+done
 
 # File names, and only folders where a folder is asked for.
 dir=$(mktemp -d "${TMPDIR:-/tmp}/dojo-completion.XXXXXX") || exit 1

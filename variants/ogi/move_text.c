@@ -1,4 +1,4 @@
-/* notation.c: Ōgi move text (see text.h) and the names of things. */
+/* move_text.c: Ōgi move text (see text.h) and the names of things. */
 #include <string.h>
 
 #include "variants/ogi/attacks.h"

@@ -112,14 +112,14 @@ void ogi_position_put(OgiPosition *pos, int sq, int colour, int type);
 /* Change one hand count by `delta`, keeping the key in step. */
 void ogi_position_hand_add(OgiPosition *pos, int colour, int kind, int delta);
 
-/* The rules' play(): `move` must be legal in `pos`. */
+/* ---- play.c -------------------------------------------------------------- */
+
+/* The rules' play(): `move` must be legal in `pos`.  Keeps the key and the
+ * learnt evaluation's sums (net_features.h) in step. */
 void ogi_play(void *pos, uint32_t move);
 
 /* Pass the turn (null move), updating the key. */
 void ogi_play_null(void *pos);
-
-/* The Black start position. */
-void ogi_position_start(OgiPosition *pos);
 
 /* ---- movegen.c ----------------------------------------------------------- */
 
@@ -172,6 +172,38 @@ void ogi_zobrist_init(void);
 /* The key of `pos` from its contents alone. */
 uint64_t ogi_compute_key(const void *pos);
 
+/* Put a piece on, or take one off, square `sq`, and change a hand count,
+ * keeping bitboards, mailbox, key and balance in step (not the King
+ * squares): inline, because ogi_play (play.c) runs them at every node, and
+ * position.c builds positions with them. */
+static inline void ogi_square_put(OgiPosition *pos, int sq, int colour, int type)
+{
+    Bitboard b = BB_SQ(sq);
+    pos->by_type[type] |= b;
+    pos->by_colour[colour] |= b;
+    pos->board[sq] = ogi_piece(colour, type);
+    pos->key ^= ogi_zobrist_piece[colour][type][sq];
+    pos->balance[type] += colour == OGI_BLACK ? 1 : -1;
+}
+
+static inline void ogi_square_take(OgiPosition *pos, int sq, int colour, int type)
+{
+    Bitboard b = BB_SQ(sq);
+    pos->by_type[type] &= ~b;
+    pos->by_colour[colour] &= ~b;
+    pos->board[sq] = OGI_NO_PIECE;
+    pos->key ^= ogi_zobrist_piece[colour][type][sq];
+    pos->balance[type] -= colour == OGI_BLACK ? 1 : -1;
+}
+
+static inline void ogi_hand_change(OgiPosition *pos, int colour, int kind, int delta)
+{
+    int old = pos->hand[colour][kind];
+    int new = old + delta;
+    pos->key ^= ogi_zobrist_hand[colour][kind][old] ^ ogi_zobrist_hand[colour][kind][new];
+    pos->hand[colour][kind] = (uint8_t)new;
+}
+
 /* ---- eval.c -------------------------------------------------------------- */
 
 /* Value of a piece of `type` on the board, and of a held piece of `kind`:
@@ -212,9 +244,13 @@ int ogi_move_gain(const void *pos, uint32_t move);
  * when the move loses material (a drop onto a square the enemy wins). */
 int ogi_see(const void *pos, uint32_t move);
 
-/* ---- variant.c ----------------------------------------------------------- */
+/* ---- setup.c ------------------------------------------------------------- */
 
-/* Build every table (attacks, Zobrist) once; thread-safe. */
+/* Build every table (attacks, Zobrist, the learnt evaluation's) once;
+ * thread-safe. */
 void ogi_tables_init(void);
+
+/* The Black start position. */
+void ogi_position_start(OgiPosition *pos);
 
 #endif /* OGI_POSITION_H */

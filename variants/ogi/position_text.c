@@ -1,4 +1,4 @@
-/* sfen.c: reading and writing Ōgi position strings (see text.h). */
+/* position_text.c: reading and writing Ōgi position strings (see text.h). */
 #include <string.h>
 
 #include "variants/ogi/attacks.h"

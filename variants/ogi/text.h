@@ -13,14 +13,26 @@
 #include "framework/game.h"
 #include "variants/ogi/position.h"
 
-/* Errors reported to players (setup, parse_move). */
+/* The game's title (DjVariant.title), for messages that name it. */
+#define OGI_TITLE "Ōgi"
+
+/* Errors reported to players (position strings, parse_move; error.c).
+ * Option errors are the framework's (dj_options_check). */
 #define OGI_ERROR (ogi_error_quark())
 GQuark ogi_error_quark(void);
 typedef enum OgiError {
     OGI_ERROR_POSITION,   /* a bad position string */
-    OGI_ERROR_OPTION,     /* a game option Ōgi does not have */
     OGI_ERROR_MOVE,       /* malformed or illegal move text */
 } OgiError;
+
+/* ---- setup.c --------------------------------------------------------------- */
+
+/* Ōgi's game options (DjVariant.options): none, an empty table. */
+extern const DjVariantOption ogi_options[];
+
+/* DjVariant.setup: the start position (Ōgi has no game options: any is
+ * refused), or a position string. */
+bool ogi_setup(void *pos, const DjSetup *setup, GError **error);
 
 /* The evaluation's weights by name (eval.c), for DjVariant.params. */
 extern const DjParam ogi_params[OGI_N_PARAMS];
@@ -52,7 +64,7 @@ void ogi_square_append(int sq, GString *out);
 /* Parse "e4" (either case) at `text`; returns the square or -1. */
 int ogi_square_parse(const char *text);
 
-/* ---- sfen.c: position strings --------------------------------------------
+/* ---- position_text.c: position strings --------------------------------------------
  * "<board> <side> <hand> [<move number>]", e.g. the start position
  *   lnsiksnl/1r4b1/pppppppp/8/8/PPPPPPPP/1B4R1/LNSIKSNL b - 1
  * Board: ranks 8 to 1 separated by '/', files a to h, upper case Black,
@@ -81,7 +93,7 @@ void ogi_format_position(const void *pos, GString *out);
  * the halfmove clock is written 0, the fullmove number counts pairs. */
 void ogi_format_position_engine(const void *pos, GString *out);
 
-/* ---- notation.c: move text -----------------------------------------------
+/* ---- move_text.c: move text -----------------------------------------------
  * Board move "e3e4", promoting "b2h8+" ('+' required in the canonical form;
  * on input it may be left out when promotion is forced, which in Ōgi is
  * always), drop "P*e5" (also "P@e5", piece letter in either case). */

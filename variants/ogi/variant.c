@@ -7,38 +7,6 @@
 #include "variants/ogi/position.h"
 #include "variants/ogi/text.h"
 
-G_DEFINE_QUARK(dj-ogi-error-quark, ogi_error)
-
-void ogi_tables_init(void)
-{
-    static gsize done = 0;
-    if (g_once_init_enter(&done)) {
-        ogi_attacks_init();
-        ogi_zobrist_init();
-        ogi_net_features_init();
-        g_once_init_leave(&done, 1);
-    }
-}
-
-static bool ogi_setup(void *position, const DjSetup *setup, GError **error)
-{
-    OgiPosition *pos = position;
-    ogi_tables_init();
-    if (setup != NULL && setup->position != NULL) {
-        if (!ogi_position_parse(pos, setup->position, error))
-            return false;
-    } else if (setup != NULL && setup->n_options > 0) {
-        g_set_error(error, OGI_ERROR, OGI_ERROR_OPTION, "Ōgi has no game options (got '%s')",
-                    setup->options[0].name != NULL ? setup->options[0].name : "");
-        return false;
-    } else {
-        ogi_position_start(pos);
-    }
-    /* The same bytes as the position reached by moves (game.h). */
-    ogi_net_refresh(pos);
-    return true;
-}
-
 static int ogi_side_to_move(const void *position)
 {
     return ((const OgiPosition *)position)->side;
@@ -69,14 +37,14 @@ static const int ogi_level_elo[] = {
 
 const DjVariant dj_variant_ogi = {
     .name = "ogi",
-    .title = "Ōgi",
+    .title = OGI_TITLE,
     .summary = "(王棋) shogi on 8x8 with a princess, drops and forced promotion",
     .state_size = sizeof(OgiPosition),
     .max_moves = OGI_MAX_MOVES,
     .board_width = 8,
     .board_height = 8,
     .side_names = { "Black", "White" },
-    .options = NULL,
+    .options = ogi_options,
     .repetition_draw = 4,
     .repetition_claim = 0,
     .perpetual_check_loses = true,

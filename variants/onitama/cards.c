@@ -1,5 +1,10 @@
-/* cards.c: the card table and name lookup. */
+/* cards.c: the card table and name lookup, and lists of cards as typed
+ * (the `cards` option, a position string's cards). */
 #include "variants/onitama/cards.h"
+
+#include "framework/error.h"
+#include "framework/notation.h"
+#include "variants/onitama/onitama.h"
 
 #define BASE ONITAMA_DECK_BASE
 #define SENSEIS ONITAMA_DECK_SENSEIS
@@ -105,4 +110,45 @@ void onitama_card_list_names(OnitamaDeck deck, GString *out)
         g_string_append(out, cards[id].name);
         first = false;
     }
+}
+
+bool onitama_parse_card_list(const char *text, int cards[5], GError **error)
+{
+    g_auto(GStrv) names = dj_text_split_list(text);
+    int n = (int)g_strv_length(names);
+    bool ok = true;
+    if (n != 5) {
+        g_set_error(error, ONITAMA_ERROR, ONITAMA_ERROR_OPTION,
+                    "exactly 5 cards are needed (Blue's two, Red's two, the side card), "
+                    "but %d %s given", n, n == 1 ? "was" : "were");
+        ok = false;
+    }
+    for (int i = 0; ok && i < n; i++) {
+        int id = onitama_card_find(names[i]);
+        const char *leftover = onitama_card_leftover(names[i]);
+        if (leftover != NULL) {
+            g_autofree char *card = g_strndup(names[i], (gsize)(leftover - names[i]));
+            /* dj_error_set: the words left over are the user's, unquoted */
+            ok = dj_error_set(error, ONITAMA_ERROR, ONITAMA_ERROR_OPTION,
+                              "'%s' is left over after the card '%s'", leftover,
+                              g_strstrip(card));
+        } else if (id < 0) {
+            g_autoptr(GString) valid = g_string_new(NULL);
+            onitama_card_list_names(ONITAMA_DECK_BOTH, valid);
+            g_autofree char *quoted = dj_text_quote(names[i], ONITAMA_QUOTE_MAX);
+            g_set_error(error, ONITAMA_ERROR, ONITAMA_ERROR_OPTION,
+                        "'%s' is not an Onitama card; the cards are: %s", quoted, valid->str);
+            ok = false;
+        }
+        for (int j = 0; ok && j < i; j++) {
+            if (cards[j] == id) {
+                g_set_error(error, ONITAMA_ERROR, ONITAMA_ERROR_OPTION,
+                            "the %s is named twice; the five cards must all differ",
+                            onitama_card(id)->title);
+                ok = false;
+            }
+        }
+        cards[i] = id;
+    }
+    return ok;
 }

@@ -12,13 +12,24 @@
 #include "framework/game.h"
 #include "variants/onitama/position.h"
 
-/* Errors this variant reports (setup, notation). */
+/* The game's title (DjVariant.title), for messages that name it. */
+#define ONITAMA_TITLE "Onitama"
+
+/* Errors this variant reports (cards, position strings, move text;
+ * error.c).  Option errors the table decides are the framework's
+ * (dj_options_check). */
 #define ONITAMA_ERROR (onitama_error_quark())
 GQuark onitama_error_quark(void);
 typedef enum { ONITAMA_ERROR_OPTION, ONITAMA_ERROR_POSITION, ONITAMA_ERROR_MOVE } OnitamaError;
 
 /* How much of the user's text an option error quotes (dj_text_quote). */
 #define ONITAMA_QUOTE_MAX 32
+
+/* ---- cards.c: lists of cards ------------------------------------------ */
+
+/* The five distinct cards named in `text`, comma-separated
+ * ("ox,boar,horse,elephant,crab"): card ids in that order. */
+bool onitama_parse_card_list(const char *text, int cards[5], GError **error);
 
 /* ---- setup.c ---------------------------------------------------------- */
 
@@ -27,10 +38,6 @@ extern const DjVariantOption onitama_options[];
 /* A new game (cards from the `cards` option, or dealt at random from the
  * `deck` option's deck with setup->seed) or a position string. */
 bool onitama_setup(void *pos, const DjSetup *setup, GError **error);
-
-/* The five distinct cards named in `text`, comma-separated
- * ("ox,boar,horse,elephant,crab"): card ids in that order. */
-bool onitama_parse_card_list(const char *text, int cards[5], GError **error);
 
 /* Fill `pos` with the start position: both sides on their back ranks,
  * `cards` = Blue's two, Red's two, the side card (distinct valid ids); the
@@ -80,7 +87,7 @@ bool onitama_is_noisy(const void *pos, DjMove move);
  * wins at once. */
 int onitama_move_gain(const void *pos, DjMove move);
 
-/* ---- notation.c: position strings ------------------------------------- */
+/* ---- position_text.c: position strings -------------------------------- */
 
 /* Position string, e.g. the start with Ox, Boar / Horse, Elephant / Crab:
  *

@@ -1,4 +1,4 @@
-/* notation.c: the position string (format described in onitama.h). */
+/* position_text.c: the position string (format described in onitama.h). */
 #include "variants/onitama/onitama.h"
 
 #include "framework/error.h"

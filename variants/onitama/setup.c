@@ -6,14 +6,26 @@
 #include "framework/error.h"
 #include "framework/notation.h"
 
-G_DEFINE_QUARK(dojo-onitama-error-quark, onitama_error)
+/* The decks a random deal draws from, in OnitamaDeck's order less one. */
+static const char *const deck_names[] = { "base", "senseis", "both", NULL };
+static const OnitamaDeck decks[] = { ONITAMA_DECK_BASE, ONITAMA_DECK_SENSEIS, ONITAMA_DECK_BOTH };
 
+static const char *const cards_exclude[] = { "deck", NULL };
+
+/* Everything the front ends know of Onitama's options (game.h). */
 const DjVariantOption onitama_options[] = {
-    { "cards", "LIST",
-      "the five cards: Blue's two, Red's two, then the side card (e.g. ox,boar,horse,elephant,crab)" },
-    { "deck", "base|senseis|both",
-      "the deck a random deal draws from (default base)" },
-    { NULL, NULL, NULL },
+    { .name = "cards", .arg = "LIST", .kind = DJ_OPTION_LIST,
+      /* the card names are many; onitama_parse_card_list lists them when
+       * one is wrong */
+      .values = NULL,
+      .excludes = cards_exclude,
+      .excludes_why = "the cards are named, so a deck to deal from does not apply",
+      .help = "the five cards: Blue's two, Red's two, then the side card "
+              "(e.g. ox,boar,horse,elephant,crab)" },
+    { .name = "deck", .arg = "base|senseis|both", .kind = DJ_OPTION_CHOICE,
+      .values = deck_names,
+      .help = "the deck a random deal draws from (default base)" },
+    { .name = NULL },
 };
 
 void onitama_start_position(OnitamaPosition *pos, const int cards[5])
@@ -30,63 +42,16 @@ void onitama_start_position(OnitamaPosition *pos, const int cards[5])
     pos->key = onitama_compute_key(pos);
 }
 
-bool onitama_parse_card_list(const char *text, int cards[5], GError **error)
+/* The deck called `text`, which dj_options_check has found among
+ * deck_names. */
+static OnitamaDeck deck_named(const char *text)
 {
-    g_auto(GStrv) names = dj_text_split_list(text);
-    int n = (int)g_strv_length(names);
-    bool ok = true;
-    if (n != 5) {
-        g_set_error(error, ONITAMA_ERROR, ONITAMA_ERROR_OPTION,
-                    "exactly 5 cards are needed (Blue's two, Red's two, the side card), "
-                    "but %d %s given", n, n == 1 ? "was" : "were");
-        ok = false;
+    g_autofree char *word = g_strstrip(g_strdup(text));
+    for (int i = 0; deck_names[i] != NULL; i++) {
+        if (g_ascii_strcasecmp(deck_names[i], word) == 0)
+            return decks[i];
     }
-    for (int i = 0; ok && i < n; i++) {
-        int id = onitama_card_find(names[i]);
-        const char *leftover = onitama_card_leftover(names[i]);
-        if (leftover != NULL) {
-            g_autofree char *card = g_strndup(names[i], (gsize)(leftover - names[i]));
-            /* dj_error_set: the words left over are the user's, unquoted */
-            ok = dj_error_set(error, ONITAMA_ERROR, ONITAMA_ERROR_OPTION,
-                              "'%s' is left over after the card '%s'", leftover,
-                              g_strstrip(card));
-        } else if (id < 0) {
-            g_autoptr(GString) valid = g_string_new(NULL);
-            onitama_card_list_names(ONITAMA_DECK_BOTH, valid);
-            g_autofree char *quoted = dj_text_quote(names[i], ONITAMA_QUOTE_MAX);
-            g_set_error(error, ONITAMA_ERROR, ONITAMA_ERROR_OPTION,
-                        "'%s' is not an Onitama card; the cards are: %s", quoted, valid->str);
-            ok = false;
-        }
-        for (int j = 0; ok && j < i; j++) {
-            if (cards[j] == id) {
-                g_set_error(error, ONITAMA_ERROR, ONITAMA_ERROR_OPTION,
-                            "the %s is named twice; the five cards must all differ",
-                            onitama_card(id)->title);
-                ok = false;
-            }
-        }
-        cards[i] = id;
-    }
-    return ok;
-}
-
-static bool parse_deck(const char *text, OnitamaDeck *deck, GError **error)
-{
-    g_autofree char *value = dj_text_normalize(text);
-    if (strcmp(value, "base") == 0)
-        *deck = ONITAMA_DECK_BASE;
-    else if (strcmp(value, "senseis") == 0 || strcmp(value, "sensei") == 0)
-        *deck = ONITAMA_DECK_SENSEIS;
-    else if (strcmp(value, "both") == 0)
-        *deck = ONITAMA_DECK_BOTH;
-    else {
-        g_autofree char *quoted = dj_text_quote(text, ONITAMA_QUOTE_MAX);
-        g_set_error(error, ONITAMA_ERROR, ONITAMA_ERROR_OPTION,
-                    "deck must be base, senseis or both, not '%s'", quoted);
-        return false;
-    }
-    return true;
+    return ONITAMA_DECK_BASE;
 }
 
 /* Five distinct cards drawn from `deck`, shuffled by `seed`. */
@@ -117,24 +82,17 @@ bool onitama_setup(void *p, const DjSetup *setup, GError **error)
     if (setup->position != NULL)
         return onitama_parse_position(pos, setup->position, error);
 
+    if (!dj_options_check(ONITAMA_TITLE, onitama_options, setup->options, setup->n_options,
+                          error))
+        return false;
     const char *cards_text = NULL;
     OnitamaDeck deck = ONITAMA_DECK_BASE;
     for (int i = 0; i < setup->n_options; i++) {
         const DjOptionValue *option = &setup->options[i];
-        const char *value = option->value != NULL ? option->value : "";
-        const char *name = option->name != NULL ? option->name : "";
-        if (g_ascii_strcasecmp(name, "cards") == 0) {
-            cards_text = value;
-        } else if (g_ascii_strcasecmp(name, "deck") == 0) {
-            if (!parse_deck(value, &deck, error))
-                return false;
-        } else {
-            g_autofree char *quoted = dj_text_quote(name, ONITAMA_QUOTE_MAX);
-            g_set_error(error, ONITAMA_ERROR, ONITAMA_ERROR_OPTION,
-                        "Onitama has no option '%s'; its options are cards and deck",
-                        quoted);
-            return false;
-        }
+        if (g_ascii_strcasecmp(option->name, "cards") == 0)
+            cards_text = option->value != NULL ? option->value : "";
+        else
+            deck = deck_named(option->value);
     }
 
     int cards[5];

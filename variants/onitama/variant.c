@@ -12,7 +12,7 @@ static const int onitama_level_elo[] = {
 
 const DjVariant dj_variant_onitama = {
     .name = "onitama",
-    .title = "Onitama",
+    .title = ONITAMA_TITLE,
     .summary = "5x5 martial-arts duel: five shared move cards, capture the master or take the temple",
     .state_size = sizeof(OnitamaPosition),
     .max_moves = ONITAMA_MAX_MOVES,
