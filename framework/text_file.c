@@ -7,8 +7,6 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include <glib/gstdio.h>
-
 #include "framework/error.h"
 #include "framework/game.h"   /* DJ_ERROR */
 
@@ -139,6 +137,16 @@ void dj_text_file_sync_parent(const char *path)
     }
 }
 
+/* GLib's message for a failed write names its temporary file, and ends in
+ * the system's reason (g_strerror, after the last ": "; dojo does not set
+ * LC_MESSAGES, so the format is GLib's own).  The reason alone, for
+ * "PATH: WHY". */
+static const char *glib_reason(const GError *glib_error)
+{
+    const char *colon = g_strrstr(glib_error->message, ": ");
+    return colon != NULL ? colon + 2 : glib_error->message;
+}
+
 bool dj_text_file_write_atomically(const char *path, const char *text, gsize length,
                                    GError **error)
 {
@@ -147,29 +155,16 @@ bool dj_text_file_write_atomically(const char *path, const char *text, gsize len
     struct stat info;
     if (stat(path, &info) == 0 && !S_ISREG(info.st_mode))
         return not_regular_error(error, path, info.st_mode);
-    g_autofree char *dir = g_path_get_dirname(path);
-    g_autofree char *base = g_path_get_basename(path);
-    /* Hidden, and not ending in the name of a record: a scan of the folder
-     * for games never takes it for one. */
-    g_autofree char *name = g_strdup_printf(".%s.XXXXXX", base);
-    g_autofree char *temp = g_build_filename(dir, name, NULL);
-    int fd = g_mkstemp_full(temp, O_WRONLY | O_CLOEXEC, 0644);
-    if (fd < 0)
-        return errno_error(error, path, errno);
-    bool written = dj_text_file_write_all(fd, text, length) && fsync(fd) == 0;
-    int errsv = errno;
-    if (close(fd) != 0 && written) {
-        written = false;
-        errsv = errno;
-    }
-    if (written && rename(temp, path) != 0) {
-        written = false;
-        errsv = errno;
-    }
-    if (!written) {
-        g_unlink(temp);
-        return errno_error(error, path, errsv);
-    }
-    dj_text_file_sync_parent(path);
-    return true;
+    /* CONSISTENT | DURABLE: a temporary file beside `path` is written,
+     * fsynced and renamed over it, then the folder is fsynced; on failure
+     * the temporary file is removed.  Its name, PATH.XXXXXX, does not end
+     * in a record's suffix: a scan of the folder never takes it for one. */
+    g_autoptr(GError) glib_error = NULL;
+    if (g_file_set_contents_full(path, text, (gssize)length,
+                                 G_FILE_SET_CONTENTS_CONSISTENT | G_FILE_SET_CONTENTS_DURABLE,
+                                 0644, &glib_error))
+        return true;
+    GFileError code = glib_error->domain == G_FILE_ERROR ? (GFileError)glib_error->code
+                                                          : G_FILE_ERROR_FAILED;
+    return io_error(error, code, path, glib_reason(glib_error));
 }

@@ -38,13 +38,15 @@ bool dj_text_file_read_text(const char *path, gsize max_bytes, const char *what,
  * anything else, or when it cannot be looked at.  Does not open it. */
 bool dj_text_file_is_regular(const char *path);
 
-/* Replace `path` with `length` bytes of `text` atomically: a hidden
- * temporary file beside it is written, flushed to the disk and renamed over
- * `path`, then the folder is flushed.  A `path` that exists and is not a
- * regular file (a folder, a named pipe, a device; symbolic links are
- * followed) is left alone and fails with what it is.  On failure `path` is
- * as it was and no temporary file is left.  Errors are G_FILE_ERROR, read "PATH: WHY"
- * and never name the temporary file. */
+/* Replace `path` with `length` bytes of `text` atomically: a temporary
+ * file beside it (PATH.XXXXXX: GLib's g_file_set_contents_full) is
+ * written, flushed to the disk and renamed over `path`, then the folder is
+ * flushed.  `path` gets mode 0644 less the umask, whatever the mode of the
+ * file it replaces.  A `path` that exists and is not a regular file (a
+ * folder, a named pipe, a device; symbolic links are followed) is left
+ * alone and fails with what it is.  On failure `path` is as it was and no
+ * temporary file is left.  Errors are G_FILE_ERROR, read "PATH: WHY" and
+ * never name the temporary file. */
 bool dj_text_file_write_atomically(const char *path, const char *text, gsize length,
                                    GError **error);
 

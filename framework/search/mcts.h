@@ -41,7 +41,7 @@
 
 #include "framework/game.h"
 #include "framework/repetition.h"
-#include "framework/search/search.h"
+#include "framework/search/search_types.h"
 
 typedef struct DjMcts DjMcts;
 

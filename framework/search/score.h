@@ -18,7 +18,7 @@
 
 /* Whether `score` means a forced win (> 0) or loss (< 0), and in how many
  * plies, counting every move of either side (the distance is written to
- * *plies if not NULL; dj_line_own_moves in search.h counts one side's
+ * *plies if not NULL; dj_line_own_moves in search_types.h counts one side's
  * moves). */
 bool dj_score_is_decisive(int score, int *plies);
 

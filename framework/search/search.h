@@ -12,6 +12,9 @@
  * turn keeps that view instead of negating it.  Distances to the end count
  * plies, whoever makes them.
  *
+ * The limits a run takes and the reports it makes are search_types.h's,
+ * shared with MCTS (mcts.h).
+ *
  * A DjSearch is used by one thread at a time (with dj_search_set_threads it
  * runs helper threads of its own during dj_search_run); dj_search_stop may
  * be called from any thread or a signal handler. */
@@ -26,58 +29,9 @@
 #include "framework/game.h"
 #include "framework/repetition.h"
 #include "framework/search/score.h"
-
-#define DJ_SEARCH_MAX_PLY 128
+#include "framework/search/search_types.h"
 
 typedef struct DjSearch DjSearch;
-
-/* Limits; 0 means "no limit of this kind".  With none at all the search
- * runs to DJ_SEARCH_MAX_PLY or until dj_search_stop. */
-typedef struct DjSearchLimits {
-    int depth;          /* plies */
-    int64_t time_ms;    /* wall-clock time for this move: the search never runs
-                           longer (a hard limit) */
-    int64_t soft_time_ms; /* 0: search until time_ms runs out.  Otherwise the
-                           time a move should take on average (dj_time_budget):
-                           no new iteration starts once half of it is spent,
-                           scaled up (never past time_ms) while the best move
-                           keeps changing or the score is falling */
-    uint64_t nodes;     /* positions visited (the search may overshoot by a few) */
-    int mate;           /* moves: stop once a win in at most this many of the
-                           side to move's moves is proven */
-    int multipv;        /* root moves to search with exact scores and lines,
-                           each reported as its own line (0 or 1: one) */
-    bool all_root_scores; /* search every root move with a full window, so that
-                             dj_search_root_scores gives exact scores (slower;
-                             for weaker playing levels) */
-    /* Restrict the root to these moves (UCI's `go searchmoves`); with
-     * n_root_moves 0 every legal move is searched.  The caller checks that
-     * each one is legal in the root; repeats are harmless.  The search
-     * keeps the listed moves in legal_moves() order, and everything it
-     * reports (lines, multipv, which is clamped to their count, and
-     * dj_search_root_scores) is about them alone; should none of them be
-     * legal after all, every move is searched, so that a legal move is
-     * still returned.  The array is read only while the run lasts. */
-    const DjMove *root_moves;
-    int n_root_moves;
-} DjSearchLimits;
-
-/* What the search knows after a completed iteration. */
-typedef struct DjSearchInfo {
-    int depth;                       /* last completed depth */
-    int seldepth;                    /* deepest ply reached */
-    int multipv;                     /* which line this is, 1 the best */
-    int score;                       /* side to move's view; see dj_score_is_win */
-    uint64_t nodes;
-    int64_t elapsed_ms;
-    int hashfull;                    /* permille of the table used by this search */
-    DjMove pv[DJ_SEARCH_MAX_PLY];    /* principal variation from the root */
-    int pv_length;
-} DjSearchInfo;
-
-/* Called after each completed iteration, once per line with multipv (and
- * may print).  Runs on the searching thread. */
-typedef void (*DjSearchReportFn)(const DjSearchInfo *info, void *user_data);
 
 /* A search for `variant` with a transposition table of about `table_mb`
  * megabytes (0: a default of 64).  The table's memory is taken from the
@@ -114,12 +68,6 @@ DjMove dj_search_run(DjSearch *search, const void *root,
                      DjSearchReportFn report, void *user_data,
                      DjSearchInfo *info);
 
-/* Keep those of the `n` moves in `moves` that are among the `n_only` in
- * `only`, in their order, and return how many are left; when none is (or
- * n_only is 0) all are kept and `n` returned.  How both searches apply
- * DjSearchLimits.root_moves. */
-int dj_search_restrict_moves(DjMove *moves, int n, const DjMove *only, int n_only);
-
 /* Give a running search (for example one started without a time limit
  * while pondering) new time limits, counted from now: `soft_ms` and
  * `hard_ms` as DjSearchLimits.soft_time_ms and time_ms (0: none).  May be
@@ -141,15 +89,6 @@ void dj_search_cancel_stop(DjSearch *search);
  * ran with all_root_scores; otherwise only the first is), the best first:
  * fills min(max, count) entries and returns the count of root moves. */
 int dj_search_root_scores(const DjSearch *search, DjMove *moves, int *scores, int max);
-
-/* How many of the first `plies` plies from `root` are moves of root's side
- * to move: for a decisive score, how many moves it makes to its win or
- * before its loss (UCI's "mate N", the mate limit).  A side may move twice
- * in a row, so `pv` (the score's line) is followed to see who makes each
- * ply; past its end, or past a move that is not legal there, the sides are
- * taken to alternate.  Where turns alternate this is (plies + 1) / 2. */
-int dj_line_own_moves(const DjVariant *variant, const void *root, const DjMove *pv,
-                      int pv_length, int plies);
 
 /* g_autoptr(DjSearch) frees with dj_search_free at the end of its scope.
  * Guarded: a compiler or GLib without automatic cleanup still reads this

@@ -11,7 +11,7 @@
 #include <glib.h>
 
 #include "framework/game.h"
-#include "framework/search/search.h"
+#include "framework/search/search_types.h"
 
 /* Append the moves of `pv` as text, each played from `root` in turn.  Stops
  * early (without failing) at a move that is not legal or once the game is

@@ -4,7 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "framework/search/search.h"
+#include "framework/search/score.h"
 
 #define COLOR_SIDE0 "\x1b[36m"
 #define COLOR_SIDE1 "\x1b[33m"

@@ -20,7 +20,7 @@
 #include "framework/registry.h"
 #include "framework/perft.h"
 #include "framework/search/level.h"
-#include "framework/search/search.h"
+#include "framework/search/search_types.h"
 #include "framework/search/timeman.h"
 #include "frontends/common/eval_table.h"
 #include "frontends/common/nets.h"

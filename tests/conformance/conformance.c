@@ -5,7 +5,7 @@
 #include <cmocka.h>
 
 #include "tests/conformance/conformance.h"
-#include "framework/search/search.h"
+#include "framework/search/search_types.h"
 
 #include <stdio.h>
 #include <stdlib.h>

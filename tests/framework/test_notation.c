@@ -10,7 +10,7 @@
 #include "framework/error.h"
 #include "framework/notation.h"
 #include "framework/registry.h"
-#include "framework/search/search.h"
+#include "framework/search/search_types.h"
 #include "tests/framework/toys.h"
 
 static void expect_square_text(int square, int width, const char *expected)

@@ -11,7 +11,7 @@
 #include <stdint.h>
 #include <string.h>
 
-#include "framework/search/search.h"
+#include "framework/search/search_types.h"
 #include "framework/search/table_entry.h"
 
 #define KEY_A UINT64_C(0x9e3779b97f4a7c15)
