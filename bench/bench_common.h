@@ -1,6 +1,6 @@
 /* bench_common.h: set-up and timing helpers shared by the benchmarks. */
-#ifndef DOJO_BENCH_COMMON_H
-#define DOJO_BENCH_COMMON_H
+#ifndef DOJO_BENCH_BENCH_COMMON_H
+#define DOJO_BENCH_BENCH_COMMON_H
 
 #include <stdint.h>
 

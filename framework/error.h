@@ -15,8 +15,8 @@
  *   - the front end, where the message is printed, adds what it was doing
  *     ("Cannot load "), with g_prefix_error or when it prints.
  * No other layer re-wraps a message. */
-#ifndef DOJO_ERROR_H
-#define DOJO_ERROR_H
+#ifndef DOJO_FRAMEWORK_ERROR_H
+#define DOJO_FRAMEWORK_ERROR_H
 
 #include <stdbool.h>
 

@@ -35,8 +35,8 @@
  * file + rank * board_width, with file 0 = 'a' and rank 0 = '1', as seen by
  * side 0 sitting at the bottom.
  */
-#ifndef DOJO_GAME_H
-#define DOJO_GAME_H
+#ifndef DOJO_FRAMEWORK_GAME_H
+#define DOJO_FRAMEWORK_GAME_H
 
 #include <stdbool.h>
 #include <stddef.h>
@@ -475,4 +475,4 @@ DjOutcome dj_outcome_win_for(int side);
 /* Number of legal moves (count_moves if supplied, else legal_moves). */
 int dj_count_moves(const DjVariant *variant, const void *pos);
 
-#endif /* DOJO_GAME_H */
+#endif /* DOJO_FRAMEWORK_GAME_H */

@@ -1,8 +1,8 @@
 /* game_history.h: one game as it is played: where it started, the moves,
  * every position on the way (for undo and repetition), tags for the record,
  * and how it ended. */
-#ifndef DOJO_GAME_HISTORY_H
-#define DOJO_GAME_HISTORY_H
+#ifndef DOJO_FRAMEWORK_GAME_HISTORY_H
+#define DOJO_FRAMEWORK_GAME_HISTORY_H
 
 #include <stdbool.h>
 

@@ -18,8 +18,8 @@
  * dj_net_output, which the search calls at every leaf, is plain C in whole
  * numbers (a copy of the weights dj_net_prepare rounds), without GLib or
  * allocation; the trainer, the files and the rest use floats and GLib. */
-#ifndef DJ_NET_H
-#define DJ_NET_H
+#ifndef DOJO_FRAMEWORK_NET_H
+#define DOJO_FRAMEWORK_NET_H
 
 #include <glib.h>
 #include <stdbool.h>

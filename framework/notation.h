@@ -1,6 +1,6 @@
 /* notation.h: text helpers every variant shares. */
-#ifndef DOJO_NOTATION_H
-#define DOJO_NOTATION_H
+#ifndef DOJO_FRAMEWORK_NOTATION_H
+#define DOJO_FRAMEWORK_NOTATION_H
 
 #include <stdbool.h>
 

@@ -4,8 +4,8 @@
  * The text has one "NAME VALUE" per line; '#' starts a comment that runs to
  * the end of the line; blank lines are ignored.  Weights not named keep
  * their values. */
-#ifndef DOJO_PARAMS_H
-#define DOJO_PARAMS_H
+#ifndef DOJO_FRAMEWORK_PARAMS_H
+#define DOJO_FRAMEWORK_PARAMS_H
 
 #include <stdbool.h>
 

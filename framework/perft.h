@@ -9,8 +9,8 @@
  * the legal moves are counted without playing them (bulk counting, through
  * count_moves when the variant supplies it).  These are the conventions
  * published perft counts follow, a finished game being a leaf. */
-#ifndef DOJO_PERFT_H
-#define DOJO_PERFT_H
+#ifndef DOJO_FRAMEWORK_PERFT_H
+#define DOJO_FRAMEWORK_PERFT_H
 
 #include <stdint.h>
 

@@ -29,8 +29,8 @@
  * replays exactly.  A record written move by move while a game is played
  * (a journal) is the same format without a final result.
  */
-#ifndef DOJO_RECORD_H
-#define DOJO_RECORD_H
+#ifndef DOJO_FRAMEWORK_RECORD_H
+#define DOJO_FRAMEWORK_RECORD_H
 
 #include <stdbool.h>
 

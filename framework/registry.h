@@ -1,7 +1,7 @@
 /* registry.h: the built-in variants.  registry.c is the one file in the
  * framework that names a game. */
-#ifndef DOJO_REGISTRY_H
-#define DOJO_REGISTRY_H
+#ifndef DOJO_FRAMEWORK_REGISTRY_H
+#define DOJO_FRAMEWORK_REGISTRY_H
 
 #include <glib.h>
 

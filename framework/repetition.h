@@ -1,7 +1,7 @@
 /* repetition.h: judging a repeated position, shared by the game history and
  * the search so that both apply the same rule. */
-#ifndef DOJO_REPETITION_H
-#define DOJO_REPETITION_H
+#ifndef DOJO_FRAMEWORK_REPETITION_H
+#define DOJO_FRAMEWORK_REPETITION_H
 
 #include <stdbool.h>
 #include <stdint.h>

@@ -6,8 +6,8 @@
  * folder; a disk may fill up while writing.  These functions never block
  * on such a file, never read without limit, and never leave a file half
  * written. */
-#ifndef DOJO_TEXT_FILE_H
-#define DOJO_TEXT_FILE_H
+#ifndef DOJO_FRAMEWORK_TEXT_FILE_H
+#define DOJO_FRAMEWORK_TEXT_FILE_H
 
 #include <stdbool.h>
 

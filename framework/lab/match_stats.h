@@ -15,8 +15,8 @@
  *
  * Elo is the logistic Elo: a score s means -400 log10(1/s - 1).
  */
-#ifndef DOJO_MATCH_STATS_H
-#define DOJO_MATCH_STATS_H
+#ifndef DOJO_FRAMEWORK_LAB_MATCH_STATS_H
+#define DOJO_FRAMEWORK_LAB_MATCH_STATS_H
 
 #include <stdbool.h>
 

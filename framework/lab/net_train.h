@@ -10,8 +10,8 @@
  * comes close to the target (mean squared error), by Adam over shuffled
  * mini-batches.  Nothing here knows a game: the caller makes the samples
  * (frontends/tty/cmd_train.c makes them from records of played games). */
-#ifndef DJ_NET_TRAIN_H
-#define DJ_NET_TRAIN_H
+#ifndef DOJO_FRAMEWORK_LAB_NET_TRAIN_H
+#define DOJO_FRAMEWORK_LAB_NET_TRAIN_H
 
 #include "framework/net.h"
 

@@ -18,8 +18,8 @@
  * Nothing here knows of engines or processes: the caller plays the games
  * in its callback.  All of it is reproducible: Δ comes from a GRand seeded
  * with the seed given, and nothing else is random. */
-#ifndef DOJO_SPSA_H
-#define DOJO_SPSA_H
+#ifndef DOJO_FRAMEWORK_LAB_SPSA_H
+#define DOJO_FRAMEWORK_LAB_SPSA_H
 
 #include <stdbool.h>
 

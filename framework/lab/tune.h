@@ -7,8 +7,8 @@
  * from side 0's point of view and sigmoid(x) = 1 / (1 + e^-x); k turns the
  * evaluation's units into a winning chance.  Quiet positions (no capture or
  * check to resolve) are the ones whose static evaluation means something. */
-#ifndef DOJO_TUNE_H
-#define DOJO_TUNE_H
+#ifndef DOJO_FRAMEWORK_LAB_TUNE_H
+#define DOJO_FRAMEWORK_LAB_TUNE_H
 
 #include <stdbool.h>
 

@@ -8,8 +8,8 @@
  *
  * Here rather than in the front end: the format needs nothing but the
  * variant and the set, and a library user may keep sets of their own. */
-#ifndef DOJO_TUNE_LABELS_H
-#define DOJO_TUNE_LABELS_H
+#ifndef DOJO_FRAMEWORK_LAB_TUNE_LABELS_H
+#define DOJO_FRAMEWORK_LAB_TUNE_LABELS_H
 
 #include <stdbool.h>
 

@@ -12,8 +12,8 @@
  * tuning run: its searches take turns under a lock.  It remembers its
  * latest verdicts, so that the two games of a pair, which draw the same
  * opening, pay for one search. */
-#ifndef DOJO_TTY_MATCH_BALANCE_H
-#define DOJO_TTY_MATCH_BALANCE_H
+#ifndef DOJO_FRAMEWORK_REFEREE_MATCH_BALANCE_H
+#define DOJO_FRAMEWORK_REFEREE_MATCH_BALANCE_H
 
 #include <stdbool.h>
 

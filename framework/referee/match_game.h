@@ -7,8 +7,8 @@
  * that does not parse or is illegal, output that ends (a crash), no move in
  * time, or a loss on the clock; and, when asked, adjudicates by the
  * engines' scores or a ply limit. */
-#ifndef DOJO_TTY_MATCH_GAME_H
-#define DOJO_TTY_MATCH_GAME_H
+#ifndef DOJO_FRAMEWORK_REFEREE_MATCH_GAME_H
+#define DOJO_FRAMEWORK_REFEREE_MATCH_GAME_H
 
 #include <stdbool.h>
 

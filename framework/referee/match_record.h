@@ -12,8 +12,8 @@
  * from `go` to `bestmove`.  A part the engine did not say is left out; the
  * opening's moves have no comment.  dj_record_parse reads it as any record
  * (comments and move numbers are layout). */
-#ifndef DOJO_TTY_MATCH_RECORD_H
-#define DOJO_TTY_MATCH_RECORD_H
+#ifndef DOJO_FRAMEWORK_REFEREE_MATCH_RECORD_H
+#define DOJO_FRAMEWORK_REFEREE_MATCH_RECORD_H
 
 #include <glib.h>
 

@@ -11,8 +11,8 @@
  * games come in pairs (the same opening, colours swapped), Elo, LOS and
  * the SPRT use the pentanomial model over complete pairs; otherwise the
  * trinomial model over games.  The W - L - D line always counts games. */
-#ifndef DOJO_TTY_MATCH_REPORT_H
-#define DOJO_TTY_MATCH_REPORT_H
+#ifndef DOJO_FRAMEWORK_REFEREE_MATCH_REPORT_H
+#define DOJO_FRAMEWORK_REFEREE_MATCH_REPORT_H
 
 #include <stdbool.h>
 #include <stdio.h>

@@ -6,8 +6,8 @@
  * and side 1 in the odd one.  A pair's opening comes from its own seed
  * (the match seed and the pair's number), so it does not depend on which
  * thread plays it or in what order. */
-#ifndef DOJO_REFEREE_MATCH_RUN_H
-#define DOJO_REFEREE_MATCH_RUN_H
+#ifndef DOJO_FRAMEWORK_REFEREE_MATCH_RUN_H
+#define DOJO_FRAMEWORK_REFEREE_MATCH_RUN_H
 
 #include <stdbool.h>
 

@@ -6,8 +6,8 @@
  * limit) fails with DOJO_REFEREE_ERROR_SPEC, so that a front end can treat
  * it as a mistake in what the user typed; an engine that misbehaves fails
  * with DOJO_REFEREE_ERROR_ENGINE. */
-#ifndef DOJO_REFEREE_ERROR_H
-#define DOJO_REFEREE_ERROR_H
+#ifndef DOJO_FRAMEWORK_REFEREE_REFEREE_ERROR_H
+#define DOJO_FRAMEWORK_REFEREE_REFEREE_ERROR_H
 
 #include <stdbool.h>
 

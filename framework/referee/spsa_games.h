@@ -12,8 +12,8 @@
  * start, crashes, falls silent (under a node limit) or plays an illegal
  * move.  A loss on time under a clock or movetime is a result; the late
  * engine is started again for the next game. */
-#ifndef DOJO_TTY_SPSA_GAMES_H
-#define DOJO_TTY_SPSA_GAMES_H
+#ifndef DOJO_FRAMEWORK_REFEREE_SPSA_GAMES_H
+#define DOJO_FRAMEWORK_REFEREE_SPSA_GAMES_H
 
 #include <stdbool.h>
 

@@ -9,8 +9,8 @@
  * Any misbehaviour (exit, silence past the deadline, a score or move that
  * does not parse) fails the judging with one message naming the engine;
  * the caller then frees the judge, which ends its process. */
-#ifndef DOJO_TTY_TUNE_JUDGE_H
-#define DOJO_TTY_TUNE_JUDGE_H
+#ifndef DOJO_FRAMEWORK_REFEREE_TUNE_JUDGE_H
+#define DOJO_FRAMEWORK_REFEREE_TUNE_JUDGE_H
 
 #include <stdbool.h>
 

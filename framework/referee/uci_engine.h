@@ -8,8 +8,8 @@
  * deadline.  dojo_engine_free always ends the
  * process: `quit`, a grace period, then SIGKILL to its whole process group,
  * so that no engine (nor anything it started) outlives the match. */
-#ifndef DOJO_TTY_UCI_ENGINE_H
-#define DOJO_TTY_UCI_ENGINE_H
+#ifndef DOJO_FRAMEWORK_REFEREE_UCI_ENGINE_H
+#define DOJO_FRAMEWORK_REFEREE_UCI_ENGINE_H
 
 #include <stdbool.h>
 

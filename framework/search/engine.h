@@ -9,8 +9,8 @@
  *
  * Like the searches it wraps, a DjEngine is used by one thread at a time;
  * dj_engine_stop may be called from any thread or a signal handler. */
-#ifndef DOJO_ENGINE_H
-#define DOJO_ENGINE_H
+#ifndef DOJO_FRAMEWORK_SEARCH_ENGINE_H
+#define DOJO_FRAMEWORK_SEARCH_ENGINE_H
 
 #include <stdbool.h>
 #include <stdint.h>

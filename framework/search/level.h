@@ -4,8 +4,8 @@
  * the moves that are not much worse than the best.  Each level searches
  * deeper and chooses less randomly; level 10 is the full search with all
  * the time it is given. */
-#ifndef DOJO_LEVEL_H
-#define DOJO_LEVEL_H
+#ifndef DOJO_FRAMEWORK_SEARCH_LEVEL_H
+#define DOJO_FRAMEWORK_SEARCH_LEVEL_H
 
 #include <glib.h>
 

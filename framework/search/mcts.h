@@ -31,8 +31,8 @@
  *
  * A DjMcts is used by one thread at a time (its helpers are its own);
  * dj_mcts_stop may be called from any thread or a signal handler. */
-#ifndef DOJO_MCTS_H
-#define DOJO_MCTS_H
+#ifndef DOJO_FRAMEWORK_SEARCH_MCTS_H
+#define DOJO_FRAMEWORK_SEARCH_MCTS_H
 
 #include <stdbool.h>
 #include <stdint.h>

@@ -4,8 +4,8 @@
  * than the machine has often "succeeds", and the process is killed (or the
  * machine swaps) once the search fills it.  Both searches check the size a
  * user asked for here first, and say so in words. */
-#ifndef DOJO_SEARCH_MEMORY_H
-#define DOJO_SEARCH_MEMORY_H
+#ifndef DOJO_FRAMEWORK_SEARCH_MEMORY_H
+#define DOJO_FRAMEWORK_SEARCH_MEMORY_H
 
 #include <stdbool.h>
 

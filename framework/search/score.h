@@ -4,8 +4,8 @@
  * Scores are from the side to move's view, on evaluate()'s scale; a forced
  * result counts plies from DJ_SCORE_WIN (game.h): a win in N plies is
  * DJ_SCORE_WIN - N, a loss in N plies -(DJ_SCORE_WIN - N). */
-#ifndef DOJO_SEARCH_SCORE_H
-#define DOJO_SEARCH_SCORE_H
+#ifndef DOJO_FRAMEWORK_SEARCH_SCORE_H
+#define DOJO_FRAMEWORK_SEARCH_SCORE_H
 
 #include <stdbool.h>
 

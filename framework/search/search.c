@@ -5,8 +5,8 @@
 /* madvise(MADV_HUGEPAGE) for the table is a Linux extension. */
 #define _DEFAULT_SOURCE 1
 
-#include "framework/search/search.h"
 #include "framework/search/memory.h"
+#include "framework/search/search.h"
 #include "framework/search/table_entry.h"
 #include "framework/search/timeman.h"
 

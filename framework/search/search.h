@@ -18,8 +18,8 @@
  * A DjSearch is used by one thread at a time (with dj_search_set_threads it
  * runs helper threads of its own during dj_search_run); dj_search_stop may
  * be called from any thread or a signal handler. */
-#ifndef DOJO_SEARCH_H
-#define DOJO_SEARCH_H
+#ifndef DOJO_FRAMEWORK_SEARCH_SEARCH_H
+#define DOJO_FRAMEWORK_SEARCH_SEARCH_H
 
 #include <stdbool.h>
 #include <stdint.h>

@@ -6,8 +6,8 @@
  *
  * The fields' comments below read them as alpha-beta does (dj_search_run);
  * mcts.h says how MCTS reads the limits and what its reports hold. */
-#ifndef DOJO_SEARCH_TYPES_H
-#define DOJO_SEARCH_TYPES_H
+#ifndef DOJO_FRAMEWORK_SEARCH_SEARCH_TYPES_H
+#define DOJO_FRAMEWORK_SEARCH_SEARCH_TYPES_H
 
 #include <stdbool.h>
 #include <stdint.h>

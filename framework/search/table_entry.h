@@ -11,8 +11,8 @@
  * writer's key and reads as a miss, instead of passing one position's
  * score, depth and bound off as another's.  A lock per entry would cost
  * more than the rare torn entry does. */
-#ifndef DOJO_TABLE_ENTRY_H
-#define DOJO_TABLE_ENTRY_H
+#ifndef DOJO_FRAMEWORK_SEARCH_TABLE_ENTRY_H
+#define DOJO_FRAMEWORK_SEARCH_TABLE_ENTRY_H
 
 #include <stdatomic.h>
 #include <stdbool.h>

@@ -3,8 +3,8 @@
  * Game-independent: a share of the time left (and of the increment), with
  * a hard limit that keeps a safety margin, so that a program that follows
  * it never loses on time however its clock is set. */
-#ifndef DOJO_TIMEMAN_H
-#define DOJO_TIMEMAN_H
+#ifndef DOJO_FRAMEWORK_SEARCH_TIMEMAN_H
+#define DOJO_FRAMEWORK_SEARCH_TIMEMAN_H
 
 #include <stdbool.h>
 #include <stdint.h>

@@ -1,7 +1,7 @@
 /* eval_table.h: a game's static evaluation shown in its parts, for
  * `dojo analyze --eval` and the `eval` command of `dojo uci`. */
-#ifndef DOJO_TTY_EVAL_TABLE_H
-#define DOJO_TTY_EVAL_TABLE_H
+#ifndef DOJO_FRONTENDS_COMMON_EVAL_TABLE_H
+#define DOJO_FRONTENDS_COMMON_EVAL_TABLE_H
 
 #include <glib.h>
 

@@ -7,8 +7,8 @@
  * measured (docs/strength.md, "The playing levels").
  * `dojo train`, `tune`, `spsa` and `match` (its --balance search) leave
  * the games without one. */
-#ifndef DOJO_NETS_H
-#define DOJO_NETS_H
+#ifndef DOJO_FRONTENDS_COMMON_NETS_H
+#define DOJO_FRONTENDS_COMMON_NETS_H
 
 #include <stdbool.h>
 

@@ -4,8 +4,8 @@
  * decide whether the other end is a person at a terminal (colour, a live
  * status line rewritten in place) and keep text that came from outside
  * (typed input, file contents echoed in messages) to one printable line. */
-#ifndef DOJO_TTY_OUTPUT_H
-#define DOJO_TTY_OUTPUT_H
+#ifndef DOJO_FRONTENDS_COMMON_OUTPUT_H
+#define DOJO_FRONTENDS_COMMON_OUTPUT_H
 
 #include <stdbool.h>
 #include <stdint.h>

@@ -2,8 +2,8 @@
  *
  * Shared by `dojo play` (a live status line while the computer thinks) and
  * `dojo analyze` (one line per iteration). */
-#ifndef DOJO_TTY_THINK_H
-#define DOJO_TTY_THINK_H
+#ifndef DOJO_FRONTENDS_COMMON_THINK_H
+#define DOJO_FRONTENDS_COMMON_THINK_H
 
 #include <stdbool.h>
 #include <stdio.h>

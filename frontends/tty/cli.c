@@ -5,8 +5,8 @@
 #include <string.h>
 
 #include "framework/referee/referee_error.h"
-#include "frontends/tty/options.h"
 #include "frontends/common/output.h"
+#include "frontends/tty/options.h"
 
 int dojo_usage_failure(const char *command, const char *params, const char *message)
 {

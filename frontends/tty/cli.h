@@ -6,8 +6,8 @@
  * (one line on stderr saying what), 2 for a usage error (the message, a
  * short usage and a pointer to `dojo help COMMAND` on stderr), 130 when
  * interrupted by Ctrl-C. */
-#ifndef DOJO_TTY_CLI_H
-#define DOJO_TTY_CLI_H
+#ifndef DOJO_FRONTENDS_TTY_CLI_H
+#define DOJO_FRONTENDS_TTY_CLI_H
 
 #include <glib.h>
 

@@ -3,16 +3,16 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "frontends/tty/cli.h"
-#include "frontends/common/eval_table.h"
 #include "framework/search/engine.h"
 #include "framework/search/level.h"
-#include "frontends/tty/interrupt.h"
+#include "frontends/common/eval_table.h"
 #include "frontends/common/nets.h"
-#include "frontends/tty/option_table.h"
-#include "frontends/tty/options.h"
 #include "frontends/common/output.h"
 #include "frontends/common/think.h"
+#include "frontends/tty/cli.h"
+#include "frontends/tty/interrupt.h"
+#include "frontends/tty/option_table.h"
+#include "frontends/tty/options.h"
 
 #define ANALYZE_PARAMS "[OPTION...] VARIANT [--position STR] [--time MS | --depth N] [--engine E] [--eval]"
 #define ANALYZE_DEFAULT_TIME_MS 5000

@@ -5,15 +5,15 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "frontends/tty/cli.h"
 #include "framework/perft.h"
 #include "framework/registry.h"
 #include "framework/search/level.h"
 #include "framework/search/search.h"
 #include "frontends/common/nets.h"
+#include "frontends/common/output.h"
+#include "frontends/tty/cli.h"
 #include "frontends/tty/option_table.h"
 #include "frontends/tty/options.h"
-#include "frontends/common/output.h"
 #include "frontends/tty/position_file.h"
 
 #define BENCH_PARAMS "[OPTION...] [VARIANT...]"

@@ -2,8 +2,8 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "frontends/tty/cli.h"
 #include "framework/registry.h"
+#include "frontends/tty/cli.h"
 #include "frontends/tty/option_table.h"
 #include "frontends/tty/options.h"
 

@@ -8,15 +8,15 @@
 
 #include <glib/gstdio.h>
 
-#include "frontends/tty/cli.h"
 #include "framework/game_history.h"
+#include "framework/referee/match_run.h"
+#include "framework/referee/uci_engine.h"
 #include "framework/text_file.h"
+#include "frontends/tty/cli.h"
 #include "frontends/tty/interrupt.h"
 #include "frontends/tty/match_options.h"
-#include "framework/referee/match_run.h"
 #include "frontends/tty/option_table.h"
 #include "frontends/tty/options.h"
-#include "framework/referee/uci_engine.h"
 
 #define MATCH_PARAMS "[OPTION...] VARIANT --engine SPEC --engine SPEC"
 #define MAX_GAMES 10000000

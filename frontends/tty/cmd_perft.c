@@ -3,11 +3,11 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "frontends/tty/cli.h"
 #include "framework/perft.h"
+#include "frontends/common/output.h"
+#include "frontends/tty/cli.h"
 #include "frontends/tty/option_table.h"
 #include "frontends/tty/options.h"
-#include "frontends/common/output.h"
 
 #define PERFT_PARAMS "[OPTION...] VARIANT DEPTH"
 #define PERFT_MAX_DEPTH 64

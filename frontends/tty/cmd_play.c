@@ -3,17 +3,17 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "frontends/tty/cli.h"
 #include "framework/notation.h"
 #include "framework/record.h"
 #include "framework/registry.h"
 #include "framework/search/level.h"
+#include "frontends/common/nets.h"
+#include "frontends/common/output.h"
+#include "frontends/tty/cli.h"
 #include "frontends/tty/interrupt.h"
 #include "frontends/tty/journal.h"
-#include "frontends/common/nets.h"
 #include "frontends/tty/option_table.h"
 #include "frontends/tty/options.h"
-#include "frontends/common/output.h"
 #include "frontends/tty/play_loop.h"
 
 #define PLAY_PARAMS "[OPTION...] VARIANT   or   dojo play --resume [FILE|VARIANT]"

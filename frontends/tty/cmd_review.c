@@ -4,18 +4,18 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "frontends/tty/cli.h"
 #include "framework/notation.h"
 #include "framework/record.h"
 #include "framework/search/level.h"
 #include "framework/search/search.h"
+#include "frontends/common/nets.h"
+#include "frontends/common/output.h"
+#include "frontends/tty/cli.h"
 #include "frontends/tty/graph.h"
 #include "frontends/tty/interrupt.h"
 #include "frontends/tty/line_reader.h"
-#include "frontends/common/nets.h"
 #include "frontends/tty/option_table.h"
 #include "frontends/tty/options.h"
-#include "frontends/common/output.h"
 #include "frontends/tty/review.h"
 #include "frontends/tty/review_play.h"
 #include "frontends/tty/review_step.h"

@@ -11,17 +11,17 @@
 
 #include <gio/gio.h>
 
-#include "frontends/tty/cli.h"
+#include "framework/lab/spsa.h"
 #include "framework/notation.h"
 #include "framework/params.h"
-#include "framework/lab/spsa.h"
+#include "framework/referee/spsa_games.h"
 #include "framework/text_file.h"
+#include "frontends/common/output.h"
+#include "frontends/tty/cli.h"
 #include "frontends/tty/interrupt.h"
 #include "frontends/tty/match_options.h"
 #include "frontends/tty/option_table.h"
 #include "frontends/tty/options.h"
-#include "frontends/common/output.h"
-#include "framework/referee/spsa_games.h"
 
 #define SPSA_PARAMS "[OPTION...] VARIANT --iterations N --nodes N|--movetime MS|--tc B+I"
 #define MAX_ITERATIONS 100000000

@@ -13,17 +13,17 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "frontends/tty/cli.h"
 #include "framework/game_history.h"
-#include "framework/net.h"
 #include "framework/lab/net_train.h"
+#include "framework/net.h"
 #include "framework/record.h"
-#include "framework/text_file.h"
-#include "frontends/tty/interrupt.h"
 #include "framework/referee/match_record.h"
+#include "framework/text_file.h"
+#include "frontends/common/output.h"
+#include "frontends/tty/cli.h"
+#include "frontends/tty/interrupt.h"
 #include "frontends/tty/option_table.h"
 #include "frontends/tty/options.h"
-#include "frontends/common/output.h"
 #include "frontends/tty/record_paths.h"
 
 #define TRAIN_PARAMS "[OPTION...] VARIANT RECORD|FOLDER..."

@@ -9,19 +9,19 @@
 
 #include <gio/gio.h>
 
-#include "frontends/tty/cli.h"
 #include "framework/game_history.h"
-#include "framework/params.h"
-#include "framework/record.h"
-#include "framework/text_file.h"
 #include "framework/lab/tune.h"
 #include "framework/lab/tune_labels.h"
+#include "framework/params.h"
+#include "framework/record.h"
+#include "framework/referee/tune_judge.h"
+#include "framework/text_file.h"
+#include "frontends/common/output.h"
+#include "frontends/tty/cli.h"
 #include "frontends/tty/interrupt.h"
 #include "frontends/tty/option_table.h"
 #include "frontends/tty/options.h"
-#include "frontends/common/output.h"
 #include "frontends/tty/record_paths.h"
-#include "framework/referee/tune_judge.h"
 
 #define TUNE_PARAMS "[OPTION...] VARIANT [RECORD|FOLDER...]"
 /* How often the judging says how far it got. */

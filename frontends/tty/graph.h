@@ -8,8 +8,8 @@
  * and a won or lost position (a decisive score, see dj_score_is_decisive)
  * fills the whole half, which no other score quite does, and never leaves
  * the chart. */
-#ifndef DOJO_TTY_GRAPH_H
-#define DOJO_TTY_GRAPH_H
+#ifndef DOJO_FRONTENDS_TTY_GRAPH_H
+#define DOJO_FRONTENDS_TTY_GRAPH_H
 
 #include <stdbool.h>
 

@@ -7,8 +7,8 @@
  * one was registered) so that it returns at once, and interrupts a pending
  * read of input.  The program then ends in an orderly way, keeping what it
  * has on disk. */
-#ifndef DOJO_TTY_INTERRUPT_H
-#define DOJO_TTY_INTERRUPT_H
+#ifndef DOJO_FRONTENDS_TTY_INTERRUPT_H
+#define DOJO_FRONTENDS_TTY_INTERRUPT_H
 
 #include <stdbool.h>
 

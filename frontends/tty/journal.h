@@ -20,8 +20,8 @@
  *
  * While a dojo plays a game its file is locked (a hidden ".NAME.lock"
  * beside it, removed at the end), so a second dojo cannot write it too. */
-#ifndef DOJO_TTY_JOURNAL_H
-#define DOJO_TTY_JOURNAL_H
+#ifndef DOJO_FRONTENDS_TTY_JOURNAL_H
+#define DOJO_FRONTENDS_TTY_JOURNAL_H
 
 #include <stdbool.h>
 

@@ -6,8 +6,8 @@
  * one byte at a time, so a line of any length is consumed whole: a line
  * longer than DOJO_LINE_MAX is reported as too long, never split into
  * several commands, and never kept in memory beyond that limit. */
-#ifndef DOJO_TTY_LINE_READER_H
-#define DOJO_TTY_LINE_READER_H
+#ifndef DOJO_FRONTENDS_TTY_LINE_READER_H
+#define DOJO_FRONTENDS_TTY_LINE_READER_H
 
 #include <stdbool.h>
 #include <stdio.h>

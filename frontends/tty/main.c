@@ -13,8 +13,8 @@
 #include <string.h>
 
 #include "framework/registry.h"
-#include "frontends/tty/cli.h"
 #include "frontends/common/nets.h"
+#include "frontends/tty/cli.h"
 #include "frontends/tty/options.h"
 #include "frontends/tty/version.h"
 

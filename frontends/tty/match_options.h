@@ -1,7 +1,7 @@
 /* match_options.h: command-line options that `dojo match` and `dojo spsa`
  * read the same way: a clock, and the openings of the game pairs. */
-#ifndef DOJO_TTY_MATCH_OPTIONS_H
-#define DOJO_TTY_MATCH_OPTIONS_H
+#ifndef DOJO_FRONTENDS_TTY_MATCH_OPTIONS_H
+#define DOJO_FRONTENDS_TTY_MATCH_OPTIONS_H
 
 #include <stdbool.h>
 

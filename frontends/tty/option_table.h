@@ -42,8 +42,8 @@
  * Rows that several commands share are made by one function into an array
  * of the caller's, and included with { .type = DOJO_OPTION_ROWS, .rows = ... }
  * (see dojo_color_rows in options.h). */
-#ifndef DOJO_TTY_OPTION_TABLE_H
-#define DOJO_TTY_OPTION_TABLE_H
+#ifndef DOJO_FRONTENDS_TTY_OPTION_TABLE_H
+#define DOJO_FRONTENDS_TTY_OPTION_TABLE_H
 
 #include <stdbool.h>
 

@@ -3,8 +3,8 @@
  * Errors in what the user typed on the command line are reported in the
  * DOJO_USAGE_ERROR domain, so a command can tell them from other failures:
  * a usage error prints a short usage and exits 2, anything else exits 1. */
-#ifndef DOJO_TTY_OPTIONS_H
-#define DOJO_TTY_OPTIONS_H
+#ifndef DOJO_FRONTENDS_TTY_OPTIONS_H
+#define DOJO_FRONTENDS_TTY_OPTIONS_H
 
 #include <stdbool.h>
 

@@ -4,10 +4,10 @@
 #include "framework/notation.h"
 #include "framework/record.h"
 #include "framework/search/level.h"
-#include "frontends/tty/interrupt.h"
 #include "frontends/common/output.h"
-#include "frontends/tty/play_state.h"
 #include "frontends/common/think.h"
+#include "frontends/tty/interrupt.h"
+#include "frontends/tty/play_state.h"
 
 /* A hint never thinks longer than this. */
 #define HINT_MAX_MS 2000

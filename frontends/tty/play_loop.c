@@ -2,9 +2,9 @@
 #include "frontends/tty/play_loop.h"
 
 #include "framework/notation.h"
+#include "frontends/common/output.h"
 #include "frontends/tty/interrupt.h"
 #include "frontends/tty/line_reader.h"
-#include "frontends/common/output.h"
 #include "frontends/tty/play_state.h"
 
 /* Returns false when interrupted (nothing is played then). */

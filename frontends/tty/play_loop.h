@@ -13,8 +13,8 @@
  * dojo_play_help).
  * Anything wrong in a line is answered with one line saying why, and the
  * game goes on. */
-#ifndef DOJO_TTY_PLAY_LOOP_H
-#define DOJO_TTY_PLAY_LOOP_H
+#ifndef DOJO_FRONTENDS_TTY_PLAY_LOOP_H
+#define DOJO_FRONTENDS_TTY_PLAY_LOOP_H
 
 #include <stdbool.h>
 #include <stdio.h>

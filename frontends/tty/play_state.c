@@ -6,10 +6,10 @@
 
 #include "framework/notation.h"
 #include "framework/search/level.h"
-#include "frontends/tty/interrupt.h"
 #include "frontends/common/nets.h"
 #include "frontends/common/output.h"
 #include "frontends/common/think.h"
+#include "frontends/tty/interrupt.h"
 
 /* Longest echo of the user's input inside a message. */
 #define ECHO_MAX_CHARS 40

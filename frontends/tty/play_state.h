@@ -3,8 +3,8 @@
  *
  * A PlayState is one running `dojo play` session: the game, who plays,
  * where output goes, the journal and the computer's search. */
-#ifndef DOJO_TTY_PLAY_STATE_H
-#define DOJO_TTY_PLAY_STATE_H
+#ifndef DOJO_FRONTENDS_TTY_PLAY_STATE_H
+#define DOJO_FRONTENDS_TTY_PLAY_STATE_H
 
 #include <stdbool.h>
 #include <stdio.h>

@@ -1,8 +1,8 @@
 /* play_view.c: looking at the game during `dojo play`: the moves so far,
  * the board from the other side, and a replay with the engine's comments. */
 #include "framework/search/level.h"
-#include "frontends/tty/interrupt.h"
 #include "frontends/common/nets.h"
+#include "frontends/tty/interrupt.h"
 #include "frontends/tty/play_state.h"
 #include "frontends/tty/review.h"
 #include "frontends/tty/review_step.h"

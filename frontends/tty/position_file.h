@@ -1,7 +1,7 @@
 /* position_file.h: files of position strings, one per line, as `dojo match
  * --openings file:PATH` and `dojo bench --positions PATH` read them. */
-#ifndef DOJO_POSITION_FILE_H
-#define DOJO_POSITION_FILE_H
+#ifndef DOJO_FRONTENDS_TTY_POSITION_FILE_H
+#define DOJO_FRONTENDS_TTY_POSITION_FILE_H
 
 #include <glib.h>
 

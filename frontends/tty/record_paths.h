@@ -1,6 +1,6 @@
 /* record_paths.h: the record files a command is given, folders opened. */
-#ifndef DOJO_TTY_RECORD_PATHS_H
-#define DOJO_TTY_RECORD_PATHS_H
+#ifndef DOJO_FRONTENDS_TTY_RECORD_PATHS_H
+#define DOJO_FRONTENDS_TTY_RECORD_PATHS_H
 
 #include <glib.h>
 #include <stdbool.h>

@@ -18,8 +18,8 @@
  *
  * Nothing here knows a game: moves are written with the variant's
  * format_move and describe_move. */
-#ifndef DOJO_TTY_REVIEW_H
-#define DOJO_TTY_REVIEW_H
+#ifndef DOJO_FRONTENDS_TTY_REVIEW_H
+#define DOJO_FRONTENDS_TTY_REVIEW_H
 
 #include <stdbool.h>
 

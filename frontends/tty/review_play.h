@@ -3,8 +3,8 @@
  *
  * Kept apart from the stepping (review_step.h) so that stepping, which the
  * play loop also uses for its replay, does not itself call the play loop. */
-#ifndef DOJO_TTY_REVIEW_PLAY_H
-#define DOJO_TTY_REVIEW_PLAY_H
+#ifndef DOJO_FRONTENDS_TTY_REVIEW_PLAY_H
+#define DOJO_FRONTENDS_TTY_REVIEW_PLAY_H
 
 #include <stdbool.h>
 #include <stdio.h>

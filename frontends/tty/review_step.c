@@ -5,11 +5,11 @@
 #include <string.h>
 
 #include "framework/notation.h"
+#include "frontends/common/output.h"
+#include "frontends/common/think.h"
 #include "frontends/tty/interrupt.h"
 #include "frontends/tty/line_reader.h"
 #include "frontends/tty/options.h"
-#include "frontends/common/output.h"
-#include "frontends/common/think.h"
 
 /* Longest echo of a line typed in a message. */
 #define ECHO_MAX_CHARS 40

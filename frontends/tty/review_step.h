@@ -8,8 +8,8 @@
  * when the stepping does not come from inside a game, `allow_play`) ends
  * the stepping with the position shown, for the caller to play on from
  * (review_play.h): stepping plays nothing itself. */
-#ifndef DOJO_TTY_REVIEW_STEP_H
-#define DOJO_TTY_REVIEW_STEP_H
+#ifndef DOJO_FRONTENDS_TTY_REVIEW_STEP_H
+#define DOJO_FRONTENDS_TTY_REVIEW_STEP_H
 
 #include <stdbool.h>
 #include <stdio.h>

@@ -14,8 +14,8 @@
  * the game's parser and written in its engine notation
  * (dj_format_move_engine).  UCI clocks: wtime/winc are side 0's,
  * btime/binc side 1's. */
-#ifndef DOJO_TTY_UCI_H
-#define DOJO_TTY_UCI_H
+#ifndef DOJO_FRONTENDS_UCI_UCI_H
+#define DOJO_FRONTENDS_UCI_UCI_H
 
 #include <stdbool.h>
 #include <stdint.h>

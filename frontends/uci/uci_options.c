@@ -3,9 +3,9 @@
 
 #include <string.h>
 
+#include "framework/error.h"
 #include "framework/registry.h"
 #include "framework/search/level.h"
-#include "framework/error.h"
 
 G_DEFINE_QUARK(dojo-uci-error-quark, dojo_uci_error)
 

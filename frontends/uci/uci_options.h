@@ -8,8 +8,8 @@
  * that excludes another would then never be free); their values apply to
  * `position startpos` of a game that declares them.  A value is checked
  * against the current game's table when it is set. */
-#ifndef DOJO_TTY_UCI_OPTIONS_H
-#define DOJO_TTY_UCI_OPTIONS_H
+#ifndef DOJO_FRONTENDS_UCI_UCI_OPTIONS_H
+#define DOJO_FRONTENDS_UCI_UCI_OPTIONS_H
 
 #include <stdbool.h>
 

@@ -4,8 +4,8 @@
 #include <setjmp.h>
 #include <cmocka.h>
 
-#include "tests/conformance/conformance.h"
 #include "framework/search/search_types.h"
+#include "tests/conformance/conformance.h"
 
 #include <stdio.h>
 #include <stdlib.h>

@@ -11,8 +11,8 @@
  * Include order for test files: <stdarg.h>, <stddef.h>, <setjmp.h>, then
  * <cmocka.h> (cmocka needs them), then this header.
  */
-#ifndef DOJO_TESTS_CONFORMANCE_H
-#define DOJO_TESTS_CONFORMANCE_H
+#ifndef DOJO_TESTS_CONFORMANCE_CONFORMANCE_H
+#define DOJO_TESTS_CONFORMANCE_CONFORMANCE_H
 
 #include <stdbool.h>
 #include <stdint.h>

@@ -8,8 +8,8 @@
 
 #include <string.h>
 
-#include "framework/perft.h"
 #include "framework/notation.h"
+#include "framework/perft.h"
 #include "framework/record.h"
 #include "framework/registry.h"
 #include "framework/search/search.h"

@@ -22,11 +22,11 @@
  * Each is a function of a variant, not of the registry, so that
  * test_planted_bugs.c can prove it fails on a deliberately broken copy of a
  * game.  Include conformance.h (and cmocka before it) first. */
-#ifndef DOJO_TESTS_PROPERTIES_H
-#define DOJO_TESTS_PROPERTIES_H
+#ifndef DOJO_TESTS_CONFORMANCE_PROPERTIES_H
+#define DOJO_TESTS_CONFORMANCE_PROPERTIES_H
 
-#include "tests/conformance/conformance.h"
 #include "framework/game_history.h"
+#include "tests/conformance/conformance.h"
 
 /* How many random games conf_check_properties plays per variant. */
 #define CONF_PROPERTY_GAMES 30

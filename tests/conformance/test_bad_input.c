@@ -10,8 +10,8 @@
 
 #include <string.h>
 
-#include "tests/conformance/conformance.h"
 #include "framework/registry.h"
+#include "tests/conformance/conformance.h"
 
 #define BASE_SEED 0xbad1u
 #define SETUP_GAMES 20

@@ -9,9 +9,9 @@
 
 #include <string.h>
 
-#include "tests/conformance/conformance.h"
 #include "framework/game_history.h"
 #include "framework/registry.h"
+#include "tests/conformance/conformance.h"
 #include "tests/oracle/outcome_oracle.h"
 
 #define BASE_SEED 0x9a3e0001u

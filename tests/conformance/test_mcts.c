@@ -12,11 +12,11 @@
 
 #include <string.h>
 
-#include "tests/conformance/conformance.h"
 #include "framework/game_history.h"
 #include "framework/registry.h"
 #include "framework/search/mcts.h"
 #include "framework/search/search.h"
+#include "tests/conformance/conformance.h"
 
 #define BASE_SEED 0x3c75u
 #define POOL_MB 1

@@ -8,9 +8,9 @@
 
 #include <string.h>
 
-#include "tests/conformance/conformance.h"
 #include "framework/perft.h"
 #include "framework/registry.h"
+#include "tests/conformance/conformance.h"
 
 #define BASE_SEED 0x9e4f7u
 #define GAMES 10

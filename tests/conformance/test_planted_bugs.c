@@ -15,8 +15,8 @@
 
 #include <string.h>
 
-#include "tests/conformance/properties.h"
 #include "framework/registry.h"
+#include "tests/conformance/properties.h"
 
 #define BASE_SEED 0xb0a7ed01u
 #define GAMES 12

@@ -5,8 +5,8 @@
 #include <setjmp.h>
 #include <cmocka.h>
 
-#include "tests/conformance/properties.h"
 #include "framework/registry.h"
+#include "tests/conformance/properties.h"
 
 #define BASE_SEED 0x5e11f00du
 

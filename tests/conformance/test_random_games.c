@@ -9,8 +9,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "tests/conformance/conformance.h"
 #include "framework/registry.h"
+#include "tests/conformance/conformance.h"
 
 #define BASE_SEED 0x7a11e5u
 #define GAMES_PER_VARIANT 300

@@ -10,10 +10,10 @@
 #include <glib/gstdio.h>
 #include <string.h>
 
-#include "tests/conformance/conformance.h"
 #include "framework/notation.h"
 #include "framework/record.h"
 #include "framework/registry.h"
+#include "tests/conformance/conformance.h"
 
 #define BASE_SEED 0x4ec04d5u
 #define ROUND_TRIP_GAMES 40

@@ -12,12 +12,12 @@
 
 #include <string.h>
 
-#include "tests/conformance/conformance.h"
 #include "framework/game_history.h"
 #include "framework/params.h"
 #include "framework/registry.h"
 #include "framework/search/level.h"
 #include "framework/search/search.h"
+#include "tests/conformance/conformance.h"
 
 #define BASE_SEED 0x5ea4c4u
 #define TABLE_MB 8

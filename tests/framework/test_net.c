@@ -15,8 +15,8 @@
 #include <glib.h>
 #include <glib/gstdio.h>
 
-#include "framework/net.h"
 #include "framework/lab/net_train.h"
+#include "framework/net.h"
 #include "tests/support/gerror_assert.h"
 #include "tests/support/temp_dir.h"
 

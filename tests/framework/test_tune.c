@@ -10,8 +10,8 @@
 #include <math.h>
 #include <string.h>
 
-#include "framework/params.h"
 #include "framework/lab/tune.h"
+#include "framework/params.h"
 
 /* A position of the made-up game: three features and the side to move. */
 typedef struct Features {

@@ -5,8 +5,8 @@
  * answers independently (by hand or by a brute force written in the test),
  * which is what makes them useful for testing perft, the game history and
  * the search.  Their errors are in the DJ_ERROR domain. */
-#ifndef DOJO_TESTS_TOYS_H
-#define DOJO_TESTS_TOYS_H
+#ifndef DOJO_TESTS_FRAMEWORK_TOYS_H
+#define DOJO_TESTS_FRAMEWORK_TOYS_H
 
 #include <stdint.h>
 

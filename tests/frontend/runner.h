@@ -4,8 +4,8 @@
  * dojo_exe) or $DOJO_EXE.  Every run gets DOJO_HOME set to the test's own
  * temporary folder, runs in that folder, and is fed its standard input
  * from a pipe. */
-#ifndef DOJO_TEST_RUNNER_H
-#define DOJO_TEST_RUNNER_H
+#ifndef DOJO_TESTS_FRONTEND_RUNNER_H
+#define DOJO_TESTS_FRONTEND_RUNNER_H
 
 #include <stdbool.h>
 

@@ -23,8 +23,8 @@
 #include "framework/game_history.h"
 #include "framework/notation.h"
 #include "framework/registry.h"
-#include "tests/support/gerror_assert.h"
 #include "tests/frontend/runner.h"
+#include "tests/support/gerror_assert.h"
 #include "tests/support/search_score.h"
 
 static char *fake_path;

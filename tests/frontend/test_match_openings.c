@@ -15,13 +15,13 @@
 
 #include <glib/gstdio.h>
 
+#include "framework/referee/match_run.h"
 #include "framework/registry.h"
 #include "frontends/tty/match_options.h"
 #include "frontends/tty/option_table.h"
-#include "framework/referee/match_run.h"
+#include "tests/framework/toys.h"
 #include "tests/support/gerror_assert.h"
 #include "tests/support/search_score.h"
-#include "tests/framework/toys.h"
 
 #define SEED 7
 #define PAIRS 8

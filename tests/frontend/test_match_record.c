@@ -12,8 +12,8 @@
 #include "framework/game.h"
 #include "framework/notation.h"
 #include "framework/record.h"
-#include "framework/registry.h"
 #include "framework/referee/match_record.h"
+#include "framework/registry.h"
 
 static void assert_note(DojoMoveNote note, const char *expected)
 {

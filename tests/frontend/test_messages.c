@@ -16,8 +16,8 @@
 #include <glib.h>
 
 #include "framework/registry.h"
-#include "tests/support/gerror_assert.h"
 #include "tests/frontend/runner.h"
+#include "tests/support/gerror_assert.h"
 
 #define CARDS "ox,boar,horse,elephant,crab"
 #define START "ssmss/5/5/5/SSMSS b " CARDS

@@ -21,8 +21,8 @@
 #include <glib/gstdio.h>
 
 #include "framework/game_history.h"
-#include "tests/support/gerror_assert.h"
 #include "tests/frontend/runner.h"
+#include "tests/support/gerror_assert.h"
 
 #define CARDS "ox,boar,horse,elephant,crab"
 #define START "ssmss/5/5/5/SSMSS b " CARDS

@@ -22,9 +22,9 @@
 #include "framework/game_history.h"
 #include "framework/net.h"
 #include "framework/registry.h"
-#include "tests/support/gerror_assert.h"
 #include "tests/frontend/runner.h"
 #include "tests/frontend/uci_client.h"
+#include "tests/support/gerror_assert.h"
 
 static void assert_contains(const char *haystack, const char *needle)
 {

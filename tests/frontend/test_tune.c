@@ -21,11 +21,11 @@
 #include <glib/gstdio.h>
 
 #include "framework/game_history.h"
+#include "framework/lab/tune.h"
 #include "framework/registry.h"
 #include "framework/text_file.h"
-#include "framework/lab/tune.h"
-#include "tests/support/gerror_assert.h"
 #include "tests/frontend/runner.h"
+#include "tests/support/gerror_assert.h"
 
 #define SKIP_PLIES "2"
 

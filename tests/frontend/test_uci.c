@@ -19,9 +19,9 @@
 #include "framework/game_history.h"
 #include "framework/registry.h"
 #include "framework/search/timeman.h"
-#include "tests/support/gerror_assert.h"
 #include "tests/frontend/runner.h"
 #include "tests/frontend/uci_client.h"
+#include "tests/support/gerror_assert.h"
 
 #define CARDS "ox,boar,horse,elephant,crab"
 

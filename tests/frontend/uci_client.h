@@ -1,7 +1,7 @@
 /* uci_client.h: talking to a UCI engine (dojo uci) line by line from a
  * test, as a GUI or a match runner would. */
-#ifndef DOJO_TEST_UCI_CLIENT_H
-#define DOJO_TEST_UCI_CLIENT_H
+#ifndef DOJO_TESTS_FRONTEND_UCI_CLIENT_H
+#define DOJO_TESTS_FRONTEND_UCI_CLIENT_H
 
 #include <stdbool.h>
 

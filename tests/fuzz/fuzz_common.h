@@ -2,8 +2,8 @@
  * LLVMFuzzerTestOneInput; it is linked either with libFuzzer (-Dfuzz=true,
  * clang) or with replay_main.c, which runs saved inputs as a regression
  * test in every build. */
-#ifndef DOJO_FUZZ_COMMON_H
-#define DOJO_FUZZ_COMMON_H
+#ifndef DOJO_TESTS_FUZZ_FUZZ_COMMON_H
+#define DOJO_TESTS_FUZZ_FUZZ_COMMON_H
 
 #include <stddef.h>
 #include <stdint.h>

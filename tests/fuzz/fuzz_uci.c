@@ -19,8 +19,8 @@
 
 #include <glib.h>
 
-#include "frontends/uci/uci.h"
 #include "framework/registry.h"
+#include "frontends/uci/uci.h"
 #include "tests/fuzz/fuzz_common.h"
 
 #define INPUT_MAX (64 * 1024)

@@ -3,8 +3,8 @@
  *
  * Include order for test files: <stdarg.h>, <stddef.h>, <setjmp.h>,
  * <stdint.h>, then <cmocka.h>, then this header. */
-#ifndef DOJO_TESTS_OGI_TEST_H
-#define DOJO_TESTS_OGI_TEST_H
+#ifndef DOJO_TESTS_OGI_OGI_TEST_H
+#define DOJO_TESTS_OGI_OGI_TEST_H
 
 #include "tests/support/variant_test.h"
 

@@ -16,10 +16,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "tests/ogi/ogi_test.h"
-#include "framework/net.h"
 #include "framework/lab/net_train.h"
+#include "framework/net.h"
 #include "framework/registry.h"
+#include "tests/ogi/ogi_test.h"
 #include "tests/support/gerror_assert.h"
 #include "variants/ogi/net_features.h"
 

@@ -15,8 +15,8 @@
 
 #include <string.h>
 
-#include "tests/ogi/ogi_test.h"
 #include "framework/net.h"
+#include "tests/ogi/ogi_test.h"
 #include "variants/ogi/net_features.h"
 #include "variants/ogi/position.h"
 

@@ -7,8 +7,8 @@
 #include <stdint.h>
 #include <cmocka.h>
 
-#include "tests/ogi/ogi_test.h"
 #include "framework/lab/tune.h"
+#include "tests/ogi/ogi_test.h"
 #include "variants/ogi/position.h"
 
 static int see_of(const char *position, const char *move)

@@ -3,8 +3,8 @@
  * (game_history.c, repetition.c), so that the checks built on it (the
  * conformance game flow, the soak, the play fuzz target) test that judging
  * rather than repeat it.  One copy for all of them. */
-#ifndef DOJO_TESTS_OUTCOME_ORACLE_H
-#define DOJO_TESTS_OUTCOME_ORACLE_H
+#ifndef DOJO_TESTS_ORACLE_OUTCOME_ORACLE_H
+#define DOJO_TESTS_ORACLE_OUTCOME_ORACLE_H
 
 #include "framework/game_history.h"
 

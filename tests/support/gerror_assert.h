@@ -7,8 +7,8 @@
  * only, like every cmocka assertion.
  *
  * Include <stdarg.h>, <stddef.h>, <setjmp.h> and <cmocka.h> first. */
-#ifndef DOJO_TESTS_GERROR_ASSERT_H
-#define DOJO_TESTS_GERROR_ASSERT_H
+#ifndef DOJO_TESTS_SUPPORT_GERROR_ASSERT_H
+#define DOJO_TESTS_SUPPORT_GERROR_ASSERT_H
 
 #include <glib.h>
 

@@ -3,8 +3,8 @@
  * (framework/referee/match_balance.h): one thread, a node limit, and a table
  * that knows nothing yet, so the same position always gets the same
  * score.  Link with search_score_dep (tests/support/meson.build). */
-#ifndef DOJO_TESTS_SEARCH_SCORE_H
-#define DOJO_TESTS_SEARCH_SCORE_H
+#ifndef DOJO_TESTS_SUPPORT_SEARCH_SCORE_H
+#define DOJO_TESTS_SUPPORT_SEARCH_SCORE_H
 
 #include <stdbool.h>
 

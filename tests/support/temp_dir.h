@@ -1,8 +1,8 @@
 /* temp_dir.h: a cmocka group or test fixture that makes a private folder
  * for a test's files (*state is its path) and removes it, files and all
  * (one level), after. */
-#ifndef DOJO_TEST_TEMP_DIR_H
-#define DOJO_TEST_TEMP_DIR_H
+#ifndef DOJO_TESTS_SUPPORT_TEMP_DIR_H
+#define DOJO_TESTS_SUPPORT_TEMP_DIR_H
 
 #include <glib.h>
 #include <glib/gstdio.h>

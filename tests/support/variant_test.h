@@ -5,8 +5,8 @@
  * Include order for test files: <stdarg.h>, <stddef.h>, <setjmp.h>,
  * <stdint.h>, then <cmocka.h>, then this header.  Link with
  * variant_test_dep (tests/support/meson.build). */
-#ifndef DOJO_TESTS_VARIANT_TEST_H
-#define DOJO_TESTS_VARIANT_TEST_H
+#ifndef DOJO_TESTS_SUPPORT_VARIANT_TEST_H
+#define DOJO_TESTS_SUPPORT_VARIANT_TEST_H
 
 #include <stdbool.h>
 #include <stdint.h>

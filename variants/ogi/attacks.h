@@ -10,8 +10,8 @@
  * ogi_attacks_init() must have run (through ogi_tables_init) before any of
  * this is used.
  */
-#ifndef OGI_ATTACKS_H
-#define OGI_ATTACKS_H
+#ifndef DOJO_VARIANTS_OGI_ATTACKS_H
+#define DOJO_VARIANTS_OGI_ATTACKS_H
 
 #include "variants/ogi/bitboard.h"
 #include "variants/ogi/position.h"
@@ -174,4 +174,4 @@ static inline Bitboard ogi_piece_attacks(int colour, int type, int sq, Bitboard 
     }
 }
 
-#endif /* OGI_ATTACKS_H */
+#endif /* DOJO_VARIANTS_OGI_ATTACKS_H */

@@ -5,8 +5,8 @@
  * the set.  Everything here is inline and free of GLib: it sits in the move
  * generator's inner loops.
  */
-#ifndef OGI_BITBOARD_H
-#define OGI_BITBOARD_H
+#ifndef DOJO_VARIANTS_OGI_BITBOARD_H
+#define DOJO_VARIANTS_OGI_BITBOARD_H
 
 #include <stdbool.h>
 #include <stdint.h>
@@ -45,4 +45,4 @@ static inline int bb_pop(Bitboard *b)
 /* Whether `b` has more than one square. */
 static inline bool bb_several(Bitboard b) { return (b & (b - 1)) != 0; }
 
-#endif /* OGI_BITBOARD_H */
+#endif /* DOJO_VARIANTS_OGI_BITBOARD_H */

@@ -1,9 +1,9 @@
 /* move_text.c: Ōgi move text (see text.h) and the names of things. */
 #include <string.h>
 
-#include "variants/ogi/attacks.h"
 #include "framework/error.h"
 #include "framework/notation.h"
+#include "variants/ogi/attacks.h"
 #include "variants/ogi/text.h"
 
 const char *const ogi_side_name[2] = { "Black", "White" };

@@ -1,6 +1,6 @@
 /* net_features.h: Ōgi's features for the learnt evaluation (net_features.c). */
-#ifndef OGI_NET_FEATURES_H
-#define OGI_NET_FEATURES_H
+#ifndef DOJO_VARIANTS_OGI_NET_FEATURES_H
+#define DOJO_VARIANTS_OGI_NET_FEATURES_H
 
 #include <stdint.h>
 

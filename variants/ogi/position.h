@@ -5,8 +5,8 @@
  * no pointers.  Sides: 0 = Black (Sente, bottom, moves first, "forward" is
  * towards rank 8), 1 = White (Gote).
  */
-#ifndef OGI_POSITION_H
-#define OGI_POSITION_H
+#ifndef DOJO_VARIANTS_OGI_POSITION_H
+#define DOJO_VARIANTS_OGI_POSITION_H
 
 #include <stdbool.h>
 #include <stdint.h>
@@ -253,4 +253,4 @@ void ogi_tables_init(void);
 /* The Black start position. */
 void ogi_position_start(OgiPosition *pos);
 
-#endif /* OGI_POSITION_H */
+#endif /* DOJO_VARIANTS_OGI_POSITION_H */

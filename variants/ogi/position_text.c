@@ -1,9 +1,9 @@
 /* position_text.c: reading and writing Ōgi position strings (see text.h). */
 #include <string.h>
 
-#include "variants/ogi/attacks.h"
 #include "framework/error.h"
 #include "framework/notation.h"
+#include "variants/ogi/attacks.h"
 #include "variants/ogi/text.h"
 
 /* The order hands are written in: most valuable first, as shogi does. */

@@ -3,8 +3,8 @@
  * Internal to variants/ogi/.  These are the DjVariant notation slots plus
  * the helpers they share.  Not used in inner loops, so GLib is fine here.
  */
-#ifndef OGI_TEXT_H
-#define OGI_TEXT_H
+#ifndef DOJO_VARIANTS_OGI_TEXT_H
+#define DOJO_VARIANTS_OGI_TEXT_H
 
 #include <stdbool.h>
 
@@ -108,4 +108,4 @@ int ogi_move_destination(const void *pos, DjMove move);
 void ogi_render(const void *pos, const DjRenderStyle *style, GString *out);
 void ogi_describe_move(const void *pos, DjMove move, GString *out);
 
-#endif /* OGI_TEXT_H */
+#endif /* DOJO_VARIANTS_OGI_TEXT_H */

@@ -6,8 +6,8 @@
  * forward.  Card ids are indices into the table: 0..15 the base deck in the
  * rules' order, 16..31 Sensei's Path.  Ids are stable: moves and keys use them.
  */
-#ifndef DOJO_ONITAMA_CARDS_H
-#define DOJO_ONITAMA_CARDS_H
+#ifndef DOJO_VARIANTS_ONITAMA_CARDS_H
+#define DOJO_VARIANTS_ONITAMA_CARDS_H
 
 #include <stdbool.h>
 

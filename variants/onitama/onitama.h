@@ -1,8 +1,8 @@
 /* onitama.h: the functions behind dj_variant_onitama (variant.c), one file
  * per job.  Each follows the contract of its DjVariant slot in
  * framework/game.h; what is particular to Onitama is said here. */
-#ifndef DOJO_ONITAMA_H
-#define DOJO_ONITAMA_H
+#ifndef DOJO_VARIANTS_ONITAMA_ONITAMA_H
+#define DOJO_VARIANTS_ONITAMA_ONITAMA_H
 
 #include <stdbool.h>
 #include <stdint.h>

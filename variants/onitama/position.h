@@ -18,8 +18,8 @@
  * below 1 << 15.  A pass uses from = to = ONITAMA_PASS_SQUARE; an ordinary
  * move has from != to, so no move is ever 0.
  */
-#ifndef DOJO_ONITAMA_POSITION_H
-#define DOJO_ONITAMA_POSITION_H
+#ifndef DOJO_VARIANTS_ONITAMA_POSITION_H
+#define DOJO_VARIANTS_ONITAMA_POSITION_H
 
 #include <stdbool.h>
 #include <stdint.h>
