@@ -106,7 +106,7 @@ static void command_undo(PlayState *state)
     }
     play_keep_journal(state, true);
     play_say(state, "Took back %d move%s.", undone, undone == 1 ? "" : "s");
-    play_show_board(state);
+    play_show_board(state, false);
 }
 
 /* `save FILE`, or `save! FILE` (`force`): also replace a file that is not
@@ -182,7 +182,7 @@ static void command_load(PlayState *state, const char *path)
              played == 1 ? "" : "s");
     if (state->journal != NULL && !state->journal_failed)
         play_say(state, "The game is recorded in %s.", dojo_journal_path(state->journal));
-    play_show_board(state);
+    play_show_board(state, false);
 }
 
 static void command_draw(PlayState *state)
@@ -207,8 +207,7 @@ static void command_help(PlayState *state)
     play_examples(state, &move, &square);
     g_autoptr(GString) text = g_string_new(NULL);
     dojo_play_help(move, square, text);
-    fputs(text->str, state->out);
-    fflush(state->out);
+    play_show_text(state, text->str);
 }
 
 /* The position string of the position on the board, in the form that
@@ -282,7 +281,7 @@ LineVerdict play_handle_line(PlayState *state, const char *raw)
     } else if (strcmp(word, "draw") == 0 && bare)
         command_draw(state);
     else if (strcmp(word, "board") == 0 && bare)
-        play_show_board(state);
+        play_show_board(state, true);
     else if (strcmp(word, "position") == 0 && bare)
         command_position(state);
     else if (strcmp(word, "history") == 0 && bare)

@@ -105,17 +105,17 @@ DojoPlayEnd dojo_play_loop(DjGame **game, const DojoPlayConfig *config, DojoJour
         .variant = dj_game_variant(*game),
         .config = config,
         .journal = journal,
-        .out = out,
-        .reader = dojo_line_reader_new(in, out, config->history_path),
+        .ui_ops = &play_ui_line_ops,
+        .ui = play_ui_line_new(in, out, config->history_path, config->live_status),
         .rand = g_rand_new_with_seed((guint32)(config->seed ^ (config->seed >> 32))),
         .flipped = config->flipped,
     };
     dojo_play_set_player_tags(state.game, config->players);
     DojoPlayEnd end = DOJO_PLAY_OVER;
-    play_show_board(&state);
+    play_show_board(&state, false);
     for (;;) {
         if (dojo_interrupted()) {
-            fputc('\n', out);
+            state.ui_ops->interrupted(state.ui);
             announce_kept(&state, "Interrupted");
             end = DOJO_PLAY_INTERRUPTED;
             break;
@@ -128,6 +128,7 @@ DojoPlayEnd dojo_play_loop(DjGame **game, const DojoPlayConfig *config, DojoJour
         }
         if (dj_game_outcome(state.game) != DJ_OUTCOME_ONGOING) {
             announce_result(&state);
+            state.ui_ops->game_over(state.ui, &state);
             end = DOJO_PLAY_OVER;
             break;
         }
@@ -138,10 +139,8 @@ DojoPlayEnd dojo_play_loop(DjGame **game, const DojoPlayConfig *config, DojoJour
         }
         g_autofree char *prompt = g_strdup_printf("%s> ", play_side_name(&state, side));
         g_autofree char *line = NULL;
-        DojoLineStatus status = dojo_line_reader_read(state.reader, prompt, &line);
+        DojoLineStatus status = state.ui_ops->read_command(state.ui, &state, prompt, &line);
         if (status == DOJO_LINE_EOF) {
-            if (dojo_output_is_terminal(in))
-                fputc('\n', out);   /* the prompt line is still open */
             announce_kept(&state, "End of input");
             end = DOJO_PLAY_QUIT;
             break;
@@ -171,7 +170,7 @@ DojoPlayEnd dojo_play_loop(DjGame **game, const DojoPlayConfig *config, DojoJour
     }
     play_drop_engine(&state);
     g_rand_free(state.rand);
-    dojo_line_reader_free(state.reader);
+    state.ui_ops->free(state.ui);
     *game = state.game;
     return end;
 }

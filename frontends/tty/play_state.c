@@ -44,8 +44,12 @@ void play_say(PlayState *state, const char *format, ...)
     va_end(args);
     g_autoptr(GString) line = g_string_new(NULL);
     dojo_output_sanitize(message, 0, line);
-    fprintf(state->out, "%s\n", line->str);
-    fflush(state->out);
+    state->ui_ops->say(state->ui, state, line->str);
+}
+
+void play_show_text(PlayState *state, const char *text)
+{
+    state->ui_ops->show_text(state->ui, state, text);
 }
 
 char *play_echo_of(const char *text)
@@ -84,31 +88,36 @@ void play_drop_engine(PlayState *state)
     state->engine = NULL;
 }
 
-void play_show_board(PlayState *state)
+void play_render_board(PlayState *state, GString *out)
 {
-    const void *pos = dj_game_position(state->game);
     DjRenderStyle style = {
         .color = state->config->color,
         .traditional = state->config->traditional,
         .last_move = dj_game_last_move(state->game),
         .bottom_side = play_bottom_side(state),
     };
-    g_autoptr(GString) board = g_string_new(NULL);
-    state->variant->render(pos, &style, board);
-    fputs(board->str, state->out);
-    if (dj_game_outcome(state->game) == DJ_OUTCOME_ONGOING) {
-        int side = play_side_to_move(state);
-        int length = dj_game_length(state->game);
-        /* A move may give its side another turn: say so, or the prompt
-         * looks like the same side's turn by mistake. */
-        bool again = length > 0
-                     && state->variant->side_to_move(dj_game_position_at(state->game, length - 1))
-                            == side;
-        fprintf(state->out, "Ply %d: %s to move%s (%s).\n", length + 1,
-                play_side_name(state, side), again ? " again" : "",
-                play_is_human(state, side) ? "human" : "computer");
-    }
-    fflush(state->out);
+    state->variant->render(dj_game_position(state->game), &style, out);
+}
+
+void play_append_turn(PlayState *state, GString *out)
+{
+    if (dj_game_outcome(state->game) != DJ_OUTCOME_ONGOING)
+        return;
+    int side = play_side_to_move(state);
+    int length = dj_game_length(state->game);
+    /* A move may give its side another turn: say so, or the prompt looks
+     * like the same side's turn by mistake. */
+    bool again = length > 0
+                 && state->variant->side_to_move(dj_game_position_at(state->game, length - 1))
+                        == side;
+    g_string_append_printf(out, "Ply %d: %s to move%s (%s).\n", length + 1,
+                           play_side_name(state, side), again ? " again" : "",
+                           play_is_human(state, side) ? "human" : "computer");
+}
+
+void play_show_board(PlayState *state, bool asked)
+{
+    state->ui_ops->show_position(state->ui, state, asked);
 }
 
 /* "Blue plays ox:c1c2 (Blue's student ...)" for the last move played. */
@@ -148,7 +157,7 @@ void play_after_move(PlayState *state)
 {
     play_keep_journal(state, false);
     announce_last_move(state);
-    play_show_board(state);
+    play_show_board(state, false);
 }
 
 /* A legal move (one that starts from a square, if there is one) and its
@@ -192,7 +201,7 @@ void play_claim_draw(PlayState *state, int side)
 }
 
 typedef struct ThinkReport {
-    DojoThinkDisplay display;
+    PlayState *state;
     DjEngine *engine;
 } ThinkReport;
 
@@ -201,7 +210,7 @@ typedef struct ThinkReport {
 static void think_report(const DjSearchInfo *info, void *user_data)
 {
     ThinkReport *report = user_data;
-    dojo_think_report(info, &report->display);
+    report->state->ui_ops->think_report(report->state->ui, report->state, info);
     if (dojo_interrupted())
         dj_engine_stop(report->engine);
 }
@@ -212,14 +221,13 @@ DjMove play_think(PlayState *state, int level, gint64 time_ms, bool by_level,
                     const char *label, DjSearchInfo *info)
 {
     memset(info, 0, sizeof *info);
-    ThinkReport report = { .engine = play_engine(state) };
+    ThinkReport report = { .state = state, .engine = play_engine(state) };
     if (dojo_interrupted())
         return DJ_MOVE_NONE;
     const void *root = dj_game_position(state->game);
     int n_line = 0;
     const DjHistoryEntry *line = dj_game_line(state->game, &n_line);
-    dojo_think_display_init(&report.display, state->variant, root, state->out,
-                            state->config->live_status);
+    state->ui_ops->think_begin(state->ui, state, root, label);
     DjMove move;
     dojo_nets_install(state->variant, by_level ? level : DJ_LEVEL_MAX);
     if (by_level) {
@@ -233,15 +241,13 @@ DjMove play_think(PlayState *state, int level, gint64 time_ms, bool by_level,
     /* The summary shows the line of the move played: the search's final
      * word (a later, unfinished iteration may have changed the move), or
      * the move alone when a weaker level chose another than the best. */
-    if (info->depth > 0 && move != DJ_MOVE_NONE) {
-        report.display.last = *info;
-        if (info->pv_length == 0 || info->pv[0] != move) {
-            report.display.last.pv[0] = move;
-            report.display.last.pv_length = 1;
-        }
-        report.display.have_last = true;
+    DjSearchInfo final = *info;
+    bool have_final = info->depth > 0 && move != DJ_MOVE_NONE && !dojo_interrupted();
+    if (have_final && (info->pv_length == 0 || info->pv[0] != move)) {
+        final.pv[0] = move;
+        final.pv_length = 1;
     }
-    dojo_think_display_end(&report.display, dojo_interrupted() ? NULL : label);
+    state->ui_ops->think_end(state->ui, state, have_final ? &final : NULL);
     return move;
 }
 

@@ -16,6 +16,7 @@
 #include "frontends/tty/journal.h"
 #include "frontends/tty/line_reader.h"
 #include "frontends/tty/play_loop.h"
+#include "frontends/tty/play_ui.h"
 
 typedef struct PlayState {
     DjGame *game;
@@ -23,8 +24,8 @@ typedef struct PlayState {
     const DojoPlayConfig *config;
     DojoJournal *journal;         /* may be NULL */
     bool journal_failed;          /* the journal broke; warned once already */
-    FILE *out;
-    DojoLineReader *reader;
+    const PlayUiOps *ui_ops;      /* how the player sees the game (play_ui.h) */
+    void *ui;
     DjEngine *engine;             /* made on first use, see play_engine */
     GRand *rand;                  /* the computer players' choices */
     bool flipped;                 /* the board is drawn from the other side (`flip`) */
@@ -41,8 +42,11 @@ int play_side_to_move(const PlayState *state);
 /* The variant's name for `side` ("Blue"). */
 const char *play_side_name(const PlayState *state, int side);
 
-/* Print one line (made printable: it may hold text from outside) and flush. */
+/* Tell the player one line (made printable: it may hold text from outside). */
 void play_say(PlayState *state, const char *format, ...) G_GNUC_PRINTF(2, 3);
+
+/* Show a block of lines (help, lists). */
+void play_show_text(PlayState *state, const char *text);
 
 /* `text` shortened and made printable for quoting in a message (g_free). */
 char *play_echo_of(const char *text);
@@ -59,8 +63,16 @@ void play_drop_engine(PlayState *state);
  * one after `flip`. */
 int play_bottom_side(const PlayState *state);
 
-/* Draw the current position with the last move marked, and whose turn. */
-void play_show_board(PlayState *state);
+/* Show the current position (the interface draws it: play_ui.h); `asked`:
+ * the player asked to see it again. */
+void play_show_board(PlayState *state, bool asked);
+
+/* Append the variant's drawing of the current position, the last move
+ * marked, from the side play_bottom_side says. */
+void play_render_board(PlayState *state, GString *out);
+
+/* Append "Ply N: Blue to move (human).\n" while the game goes on. */
+void play_append_turn(PlayState *state, GString *out);
 
 /* Bring the journal up to date: append new moves, or (`rewrite`) write the
  * whole game again.  A failing disk is reported once; the game goes on. */

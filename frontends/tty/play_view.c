@@ -30,16 +30,21 @@ void play_show_history(PlayState *state)
 void play_flip(PlayState *state)
 {
     state->flipped = !state->flipped;
-    play_show_board(state);
+    play_show_board(state, true);
 }
+
+typedef struct ReplayProgress {
+    FILE *out;
+    bool live;
+} ReplayProgress;
 
 static void show_replay_progress(int done, int total, void *user_data)
 {
-    PlayState *state = user_data;
-    if (!state->config->live_status)
+    ReplayProgress *progress = user_data;
+    if (!progress->live)
         return;
-    fprintf(state->out, "\rAnalysing: %d of %d moves", done, total);
-    fflush(state->out);
+    fprintf(progress->out, "\rAnalysing: %d of %d moves", done, total);
+    fflush(progress->out);
 }
 
 static bool replay_stopped(void)
@@ -67,10 +72,13 @@ void play_replay(PlayState *state)
     }
     DjSearchLimits limits = { .nodes = REPLAY_NODES };
     dojo_nets_install(state->variant, DJ_LEVEL_MAX);
+    DojoLineReader *reader = NULL;
+    ReplayProgress progress = { .live = state->config->live_status };
+    progress.out = state->ui_ops->suspend(state->ui, &reader);
     g_autoptr(DojoReview) review = dojo_review_run(state->game, search, &limits,
-                                         show_replay_progress, replay_stopped, state);
-    if (state->config->live_status)
-        fputs("\r\x1b[K", state->out);
+                                         show_replay_progress, replay_stopped, &progress);
+    if (progress.live)
+        fputs("\r\x1b[K", progress.out);
     if (!dojo_interrupted()) {
         DojoStepConfig step = {
             .color = state->config->color,
@@ -78,8 +86,11 @@ void play_replay(PlayState *state)
             .flipped = play_bottom_side(state) == 1,
             .allow_play = false,
         };
-        dojo_review_step(review, &step, state->reader, state->out, NULL);
+        dojo_review_step(review, &step, reader, progress.out, NULL);
+    }
+    state->ui_ops->resume(state->ui);
+    if (!dojo_interrupted()) {
         play_say(state, "Back to the game.");
-        play_show_board(state);
+        play_show_board(state, true);
     }
 }

@@ -1,0 +1,67 @@
+/* play_ui.h: how a `dojo play` session meets the player.
+ *
+ * The play loop (play_loop.c, play_state.c, play_commands.c) knows the
+ * rules, the commands and the computer; a PlayUi knows the terminal.  The
+ * loop tells the interface what happened (a message, a new position, the
+ * computer thinking) and asks it for the next command of the person to
+ * move, as a line of text: a move ("ox:c1c2"), or a command ("undo").
+ * Two interfaces implement it:
+ *   - the line interface (play_ui_line.c): text printed line after line and
+ *     commands read a line at a time, for pipes, scripts, TERM=dumb and
+ *     screen readers (--line);
+ *   - the full-screen one (screen_*.c): the position drawn in place, moves
+ *     picked with keys or the mouse, or typed.
+ * Every function is called on the thread that runs the loop. */
+#ifndef DOJO_FRONTENDS_TTY_PLAY_UI_H
+#define DOJO_FRONTENDS_TTY_PLAY_UI_H
+
+#include <stdbool.h>
+
+#include <glib.h>
+
+#include "framework/search/search_types.h"
+#include "frontends/tty/line_reader.h"
+
+typedef struct PlayState PlayState;
+
+typedef struct PlayUiOps {
+    /* One message for the player: one printable line (play_say made it so). */
+    void (*say)(void *ui, PlayState *state, const char *line);
+    /* A block of several lines (help, lists), each ending with '\n'. */
+    void (*show_text)(void *ui, PlayState *state, const char *text);
+    /* The position, whose turn it is or the game's state changed (a move,
+     * undo, load, flip, the end): show it.  `asked` is true when the player
+     * asked to see the board again. */
+    void (*show_position)(void *ui, PlayState *state, bool asked);
+    /* The computer starts to search `root` for side `side` (labelled
+     * `label`, "Red thought"; NULL for a hint). */
+    void (*think_begin)(void *ui, PlayState *state, const void *root, const char *label);
+    /* An iteration of that search completed. */
+    void (*think_report)(void *ui, PlayState *state, const DjSearchInfo *info);
+    /* The search is over; `final` is its last word with the move it chose
+     * first in its line, or NULL when it was interrupted or completed no
+     * iteration (the last report, if any, is then all there is). */
+    void (*think_end)(void *ui, PlayState *state, const DjSearchInfo *final);
+    /* The next command of the person to move, after `prompt` ("Blue> "):
+     * DOJO_LINE_OK with a fresh *line (g_free it), or why there is none. */
+    DojoLineStatus (*read_command)(void *ui, PlayState *state, const char *prompt, char **line);
+    /* Ctrl-C arrived (the loop says what is kept next). */
+    void (*interrupted)(void *ui);
+    /* The game is over (the result is set); the interface may let the
+     * player look at the end before the session closes. */
+    void (*game_over)(void *ui, PlayState *state);
+    /* Hand the terminal to a dialogue of lines (the replay's stepping):
+     * returns the stream to write to and sets *reader to one to read lines
+     * with (both the interface's); resume() takes the terminal back. */
+    FILE *(*suspend)(void *ui, DojoLineReader **reader);
+    void (*resume)(void *ui);
+    /* Close the interface (leave full-screen mode) and free it. */
+    void (*free)(void *ui);
+} PlayUiOps;
+
+/* The line interface on `in` and `out` (the loop's streams); `history_path`
+ * is the line editor's history file, or NULL.  Never NULL. */
+void *play_ui_line_new(FILE *in, FILE *out, const char *history_path, bool live_status);
+extern const PlayUiOps play_ui_line_ops;
+
+#endif
