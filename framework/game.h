@@ -151,6 +151,26 @@ typedef struct DjRenderStyle {
     int bottom_side;   /* the side drawn at the bottom of the board */
 } DjRenderStyle;
 
+/* The widest line of render_holdings, in terminal columns. */
+#define DJ_HOLDINGS_COLUMNS 38
+
+/* The most bytes of a piece's glyph in a DjSquareView, with its NUL. */
+#define DJ_GLYPH_MAX 16
+
+/* One square as a front end that draws the board itself shows it (a
+ * full-screen terminal board, with a cursor and marks of its own). */
+typedef struct DjSquareView {
+    char glyph[DJ_GLYPH_MAX]; /* the piece as render() would draw it, UTF-8, one or two
+                               * terminal columns wide, no escapes, not blank; every
+                               * glyph of one style the same width, so that a board
+                               * lines up; "" for no piece */
+    int side;                 /* the piece's owner; -1 exactly when glyph is "" */
+    bool royal;               /* the piece whose loss ends the game (a master, a King):
+                               * the front end marks it when its side is in check */
+    bool special;             /* a square the rules single out (a temple, a promotion
+                               * zone's edge): drawn apart, whatever stands on it */
+} DjSquareView;
+
 typedef struct DjVariant DjVariant;
 
 struct DjVariant {
@@ -413,8 +433,35 @@ struct DjVariant {
     void (*format_position_engine)(const void *pos, GString *out);
 
     /* Append a drawing of the position for a terminal: board, what each side
-     * holds (cards, pieces in hand), whose turn.  Ends with a newline. */
+     * holds (cards, pieces in hand), whose turn.  Ends with a newline.  No
+     * legend: that is render_legend's. */
     void (*render)(const void *pos, const DjRenderStyle *style, GString *out);
+
+    /* Optional (NULL: none).  Append what the signs of render() and of
+     * view_squares/render_holdings mean ("M S Blue master, students; ...
+     * === temple"), as lines of at most 78 columns, each ending with a
+     * newline (colour escapes, only with style->color, take no column).
+     * Shown on request (the `help` of dojo play), not every turn. */
+    void (*render_legend)(const DjRenderStyle *style, GString *out);
+
+    /* Optional (NULL: a full-screen front end shows render()'s text and
+     * takes moves typed only).  Fill `out`, board_width * board_height
+     * entries indexed by square (notation.h), with what stands on each
+     * square of `pos`.  With view_squares a front end draws the board
+     * itself, so it can put a cursor on it and mark squares.  The style
+     * chooses the glyphs (style->traditional); side, royal and special
+     * are the same in every style. */
+    void (*view_squares)(const void *pos, const DjRenderStyle *style, DjSquareView *out);
+
+    /* Optional, with view_squares (NULL: nothing beside the board).  Append
+     * what `side` holds beside the board (its cards, each drawn with its
+     * moves; its pieces in hand with their counts), or with side -1 what
+     * belongs to neither (the side card), as lines of plain text (no
+     * escapes) of at most DJ_HOLDINGS_COLUMNS columns, each ending with a
+     * newline; nothing when there is nothing to show.  style->bottom_side
+     * says which way the board is turned, for drawings that turn with it. */
+    void (*render_holdings)(const void *pos, const DjRenderStyle *style, int side,
+                            GString *out);
 
     /* The square a move starts from (numbered as in notation.h), or -1 for
      * moves that start from no square (drops, placements, passes).  `moves

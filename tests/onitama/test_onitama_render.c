@@ -1,4 +1,5 @@
-/* test_onitama_render.c: the terminal drawing and moves in words. */
+/* test_onitama_render.c: the terminal drawing, the position in parts
+ * (view_squares, render_holdings, render_legend) and moves in words. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -61,7 +62,7 @@ static void test_board_and_labels(void **state)
     oni_assert_contains(text, "Red holds:");
     oni_assert_contains(text, "Side card: Crab");
     oni_assert_contains(text, "Blue to move.");
-    oni_assert_contains(text, "Legend:");
+    assert_null(strstr(text, "Legend"));   /* render_legend's, shown on request */
     assert_null(strchr(text, '\033'));
     assert_null(strstr(text, "|["));   /* no last move to mark on the board */
     /* Red (top) is drawn first, Blue's hand after the board. */
@@ -174,6 +175,174 @@ static void test_game_over_status(void **state)
     g_free(pos);
 }
 
+/* ---- the position in parts ---------------------------------------------- */
+
+#define SQUARES 25   /* a 5x5 board, a1 = 0 .. e5 = 24 */
+
+static DjSquareView *view(const void *pos, bool traditional, int bottom_side)
+{
+    DjRenderStyle style = { .traditional = traditional, .bottom_side = bottom_side };
+    DjSquareView *squares = g_new0(DjSquareView, SQUARES);
+    ONI->view_squares(pos, &style, squares);
+    return squares;
+}
+
+static void assert_square(const DjSquareView *s, const char *glyph, int side, bool royal,
+                          bool special)
+{
+    assert_string_equal(s->glyph, glyph);
+    assert_int_equal(s->side, side);
+    assert_int_equal(s->royal, royal);
+    assert_int_equal(s->special, special);
+}
+
+static void test_view_of_the_start(void **state)
+{
+    (void)state;
+    void *pos = oni_new_game("tiger,boar,horse,elephant,crab");
+    for (int bottom = 0; bottom < 2; bottom++) {
+        /* squares are numbered from Blue's side whichever way the board
+         * is turned, and Onitama has no traditional glyphs */
+        DjSquareView *s = view(pos, bottom == 1, bottom);
+        assert_square(&s[2], "M", 0, true, true);     /* c1: Blue's master, on its temple */
+        assert_square(&s[22], "m", 1, true, true);    /* c5: Red's */
+        assert_square(&s[0], "S", 0, false, false);   /* a1 */
+        assert_square(&s[24], "s", 1, false, false);  /* e5 */
+        assert_square(&s[12], "", -1, false, false);  /* c3 */
+        int pieces = 0, special = 0;
+        for (int sq = 0; sq < SQUARES; sq++) {
+            pieces += s[sq].side >= 0;
+            special += s[sq].special;
+        }
+        assert_int_equal(pieces, 10);
+        assert_int_equal(special, 2);
+        g_free(s);
+    }
+    /* an empty temple stays special; a master off it stays royal */
+    void *after = oni_after(pos, "tiger:c1c3");
+    DjSquareView *s = view(after, false, 0);
+    assert_square(&s[2], "", -1, false, true);
+    assert_square(&s[12], "M", 0, true, false);
+    g_free(s);
+    g_free(after);
+    g_free(pos);
+}
+
+static char *holdings(const void *pos, int side, int bottom_side)
+{
+    DjRenderStyle style = { .bottom_side = bottom_side };
+    GString *out = g_string_new(NULL);
+    ONI->render_holdings(pos, &style, side, out);
+    return g_string_free(out, FALSE);
+}
+
+static void assert_lines(const char *text, const char *const *expected)
+{
+    char **lines = g_strsplit(text, "\n", -1);
+    int n = 0;
+    while (expected[n] != NULL) {
+        assert_non_null(lines[n]);
+        assert_string_equal(lines[n], expected[n]);
+        n++;
+    }
+    /* ends with a newline: nothing after the last line */
+    assert_non_null(lines[n]);
+    assert_string_equal(lines[n], "");
+    assert_null(lines[n + 1]);
+    g_strfreev(lines);
+}
+
+static void test_holdings_draw_the_dealt_cards(void **state)
+{
+    (void)state;
+    /* Blue: Tiger (0,2),(0,-1) and Boar (-1,0),(0,1),(1,0); Red: Kirin
+     * (-1,2),(1,2),(0,-2) and Horse (-1,0),(0,1),(0,-1); side card Frog
+     * (-2,0),(-1,1),(1,-1), Red's stamp: Red moves first and takes it. */
+    void *pos = oni_new_game("tiger,boar,kirin,horse,frog");
+    char *text = holdings(pos, 0, 0);
+    static const char *const blue[] = {
+        "Tiger        Boar",
+        ". . x . .    . . . . .",
+        ". . . . .    . . x . .",
+        ". . o . .    . x o x .",
+        ". . x . .    . . . . .",
+        ". . . . .    . . . . .",
+        NULL,
+    };
+    assert_lines(text, blue);
+    g_free(text);
+
+    /* Red at the top: its cards turned 180 degrees, as render() draws them */
+    text = holdings(pos, 1, 0);
+    static const char *const red_top[] = {
+        "Kirin        Horse",
+        ". . x . .    . . . . .",
+        ". . . . .    . . x . .",
+        ". . o . .    . . o x .",   /* the Horse's step left: Red's left is the screen's right */
+        ". . . . .    . . x . .",
+        ". x . x .    . . . . .",
+        NULL,
+    };
+    assert_lines(text, red_top);
+    g_free(text);
+
+    /* ... and as printed when Red sits at the bottom */
+    text = holdings(pos, 1, 1);
+    oni_assert_contains(text, "Kirin        Horse\n. x . x .    . . . . .\n");
+    g_free(text);
+
+    text = holdings(pos, -1, 0);
+    static const char *const side_card[] = {
+        "Side card: Frog",
+        "  . . . . .",
+        "  . x . . .",
+        "  . . o . x",
+        "  . . . x .",
+        "  . . . . .",
+        "(Red takes it next)",
+        NULL,
+    };
+    assert_lines(text, side_card);
+    g_free(text);
+
+    /* the same grids as render() draws, line for line */
+    DjRenderStyle style = { .bottom_side = 0 };
+    GString *drawing = g_string_new(NULL);
+    ONI->render(pos, &style, drawing);
+    oni_assert_contains(drawing->str, "                . . x . .    . . . . .\n");
+    g_string_free(drawing, TRUE);
+    g_free(pos);
+}
+
+static char *legend(bool color)
+{
+    DjRenderStyle style = { .color = color };
+    GString *out = g_string_new(NULL);
+    ONI->render_legend(&style, out);
+    return g_string_free(out, FALSE);
+}
+
+static void test_legend_in_short_lines(void **state)
+{
+    (void)state;
+    char *text = legend(false);
+    oni_assert_contains(text, "M S Blue master, students;");
+    oni_assert_contains(text, "m s Red master, students;");
+    oni_assert_contains(text, "=== temple");
+    oni_assert_contains(text, "o piece, x where it may jump");
+    assert_null(strchr(text, '\033'));
+    assert_true(g_str_has_suffix(text, "\n"));
+    char **lines = g_strsplit(text, "\n", -1);
+    assert_true(g_strv_length(lines) >= 3);   /* two lines at least */
+    for (char **line = lines; *line != NULL; line++)
+        assert_true(strlen(*line) <= 78);
+    g_strfreev(lines);
+    g_free(text);
+    text = legend(true);
+    assert_non_null(strchr(text, '\033'));
+    g_free(text);
+}
+
 static char *describe(const void *pos, const char *move_text)
 {
     GString *out = g_string_new(NULL);
@@ -237,6 +406,9 @@ int main(void)
         cmocka_unit_test(test_last_move_marked),
         cmocka_unit_test(test_cards_oriented_for_holder),
         cmocka_unit_test(test_game_over_status),
+        cmocka_unit_test(test_view_of_the_start),
+        cmocka_unit_test(test_holdings_draw_the_dealt_cards),
+        cmocka_unit_test(test_legend_in_short_lines),
         cmocka_unit_test(test_describe_move),
         cmocka_unit_test(test_move_origin),
     };

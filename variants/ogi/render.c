@@ -6,7 +6,9 @@
  *   King 玉 (Black) / 王 (White), Princess 妃 (promoted: 后, "empress"),
  *   Rook 飛 (promoted: 龍), Bishop 角 (馬), Silver 銀 (全), Knight 桂 (圭),
  *   Lance 香 (杏), Pawn 歩 (と); an empty square is ・.
- * The squares of the last move are bracketed: [ P].
+ * The squares of the last move are bracketed: [ P].  The legend is apart
+ * (ogi_render_legend), and view.c gives a front end that draws the board
+ * itself the same glyphs (less the 'v', which its `side` replaces).
  */
 #include "variants/ogi/attacks.h"
 #include "variants/ogi/text.h"
@@ -24,9 +26,23 @@ static const char *const kanji[OGI_TYPES] = {
 #define KANJI_WHITE_KING "王"
 #define KANJI_EMPTY "・"
 
-static const int hand_order[OGI_HAND_KINDS] = {
+const int ogi_hand_order[OGI_HAND_KINDS] = {
     OGI_PRINCESS, OGI_ROOK, OGI_BISHOP, OGI_SILVER, OGI_KNIGHT, OGI_LANCE, OGI_PAWN,
 };
+
+const char *ogi_type_kanji(int colour, int type)
+{
+    return colour == OGI_WHITE && type == OGI_KING ? KANJI_WHITE_KING : kanji[type];
+}
+
+void ogi_piece_letters(int colour, int type, char out[3])
+{
+    bool promoted = !ogi_type_promotes(type) && type != OGI_KING;
+    char letter = ogi_type_letter(type);
+    out[0] = promoted ? '+' : ' ';
+    out[1] = colour == OGI_BLACK ? letter : g_ascii_tolower(letter);
+    out[2] = '\0';
+}
 
 static void append_piece(GString *out, uint8_t piece, const DjRenderStyle *style)
 {
@@ -40,12 +56,11 @@ static void append_piece(GString *out, uint8_t piece, const DjRenderStyle *style
         g_string_append(out, colour == OGI_BLACK ? ANSI_BLACK_PIECE : ANSI_WHITE_PIECE);
     if (style->traditional) {
         g_string_append_c(out, colour == OGI_WHITE ? 'v' : ' ');
-        g_string_append(out, colour == OGI_WHITE && type == OGI_KING ? KANJI_WHITE_KING : kanji[type]);
+        g_string_append(out, ogi_type_kanji(colour, type));
     } else {
-        bool promoted = !ogi_type_promotes(type) && type != OGI_KING;
-        char letter = ogi_type_letter(type);
-        g_string_append_c(out, promoted ? '+' : ' ');
-        g_string_append_c(out, colour == OGI_BLACK ? letter : g_ascii_tolower(letter));
+        char letters[3];
+        ogi_piece_letters(colour, type, letters);
+        g_string_append(out, letters);
     }
     if (style->color)
         g_string_append(out, ANSI_RESET);
@@ -68,7 +83,7 @@ static void append_hand(GString *out, const OgiPosition *pos, int colour, const 
     g_string_append_printf(out, "%s in hand:", ogi_side_name[colour]);
     bool any = false;
     for (int i = 0; i < OGI_HAND_KINDS; i++) {
-        int kind = hand_order[i];
+        int kind = ogi_hand_order[i];
         int count = pos->hand[colour][kind];
         if (count == 0)
             continue;
@@ -148,4 +163,22 @@ void ogi_describe_move(const void *position, DjMove move, GString *out)
     }
     if (ogi_gives_check(pos, move))
         g_string_append(out, ", giving check");
+}
+
+/* Kept to lines of at most 78 columns (a kanji is two), broken between
+ * items, for an 80-column terminal. */
+void ogi_render_legend(const DjRenderStyle *style, GString *out)
+{
+    if (style->traditional) {
+        g_string_append(out,
+            "Legend: 玉 王 king, 妃 princess, 飛 rook, 角 bishop, 銀 silver,\n"
+            "        桂 knight, 香 lance, 歩 pawn; promoted: 后 princess, 龍 dragon,\n"
+            "        馬 horse, 全 silver, 圭 knight, 杏 lance, と tokin;\n"
+            "        v before White's pieces; ・ empty square; [ ] last move.\n");
+    } else {
+        g_string_append(out,
+            "Legend: K king, I princess, R rook, B bishop, S silver, N knight,\n"
+            "        L lance, P pawn; upper case Black, lower case White;\n"
+            "        + promoted (+B horse, +R dragon); . empty square; [ ] last move.\n");
+    }
 }

@@ -105,7 +105,38 @@ int ogi_move_origin(const void *pos, DjMove move);
 int ogi_move_destination(const void *pos, DjMove move);
 
 /* ---- render.c ------------------------------------------------------------ */
+/* The board, both hands and whose turn; no legend (ogi_render_legend). */
 void ogi_render(const void *pos, const DjRenderStyle *style, GString *out);
 void ogi_describe_move(const void *pos, DjMove move, GString *out);
+
+/* DjVariant.render_legend: what the letters (or, with style->traditional,
+ * the kanji) and the marks mean, in lines of at most 78 columns. */
+void ogi_render_legend(const DjRenderStyle *style, GString *out);
+
+/* The hand kinds in the order render() and render_holdings list them:
+ * I R B S N L P, as position strings write hands. */
+extern const int ogi_hand_order[OGI_HAND_KINDS];
+
+/* The kanji of a piece of `colour` and `type` (two terminal columns): the
+ * King is 玉 for Black, 王 for White. */
+const char *ogi_type_kanji(int colour, int type);
+
+/* The two letters render() draws for a piece: '+' or ' ', then the
+ * letter, upper case Black, lower case White ("+b", " P"). */
+void ogi_piece_letters(int colour, int type, char out[3]);
+
+/* ---- view.c: a position in parts, for a front end that draws the board -- */
+
+/* DjVariant.view_squares: render()'s two letters (" P", "+b"), or with
+ * style->traditional the kanji alone (the `side` field tells the colours
+ * apart where render() writes a 'v'): every glyph of a style two columns
+ * wide.  The King is royal; no square is special (render() marks none). */
+void ogi_view_squares(const void *pos, const DjRenderStyle *style, DjSquareView *out);
+
+/* DjVariant.render_holdings: side 0 or 1's pieces in hand, "In hand: R,
+ * B x2, P x3" (upper-case letters, as drops are written, or the kanji),
+ * wrapped between items within DJ_HOLDINGS_COLUMNS; nothing for an empty
+ * hand or for side -1. */
+void ogi_render_holdings(const void *pos, const DjRenderStyle *style, int side, GString *out);
 
 #endif /* DOJO_VARIANTS_OGI_TEXT_H */

@@ -126,9 +126,41 @@ void onitama_mirror(const void *pos, void *out);
 
 /* ---- render.c --------------------------------------------------------- */
 
+/* The board, both hands, the side card beside the board and whose turn;
+ * no legend (onitama_render_legend). */
 void onitama_render(const void *pos, const DjRenderStyle *style, GString *out);
+/* DjVariant.render_legend: what M S m s, ===, [ ] and the card grids mean,
+ * in two lines of at most 78 columns; the letters coloured as render()
+ * colours them when style->color. */
+void onitama_render_legend(const DjRenderStyle *style, GString *out);
 void onitama_describe_move(const void *pos, DjMove move, GString *out);
 /* Which way of winning ended the game (nothing while it goes on). */
 void onitama_describe_outcome(const void *pos, GString *out);
+
+/* The letter render() draws for the piece on `square`: M, S Blue's master
+ * and students, m, s Red's; ' ' for an empty square. */
+char onitama_piece_letter(const OnitamaPosition *pos, int square);
+
+/* Row `row` (0 = top) of card `card`'s grid, "x . o . x" (9 columns, no
+ * newline): 'o' the piece, 'x' where it may jump, turned by `turn` (+1: as
+ * the player at the bottom of the screen reads it, -1: 180 degrees). */
+void onitama_append_card_row(GString *out, int card, int turn, int row);
+
+/* The grids of cards `first` and `second` side by side, 4 columns apart,
+ * as five lines each starting with `indent` spaces and ending with a
+ * newline; turned by `turn` as above. */
+void onitama_append_card_pair(GString *out, int first, int second, int turn, int indent);
+
+/* ---- view.c: a position in parts, for a front end that draws the board -- */
+
+/* DjVariant.view_squares: render()'s letters, the master royal, the two
+ * temples (c1, c5) special; the style changes nothing. */
+void onitama_view_squares(const void *pos, const DjRenderStyle *style, DjSquareView *out);
+
+/* DjVariant.render_holdings: for side 0 or 1 its two cards (titles, then
+ * the grids side by side, turned as render() turns them); for -1 the side
+ * card, its grid and who takes it next.  At most 22 columns wide, within
+ * DJ_HOLDINGS_COLUMNS, whatever the cards. */
+void onitama_render_holdings(const void *pos, const DjRenderStyle *style, int side, GString *out);
 
 #endif

@@ -6,7 +6,9 @@
  * off the screen: a card of the player at the top appears turned 180
  * degrees.  The side card is turned for the side to move, which will take
  * it after its move.  Temples are the '===' edges of c1 and c5; the last
- * move's squares are bracketed. */
+ * move's squares are bracketed.  The legend is apart (render_legend), and
+ * the glyphs and card grids here are the ones view.c gives a front end
+ * that draws the board itself, so both show the same signs. */
 #include "variants/onitama/onitama.h"
 
 #include <string.h>
@@ -29,9 +31,7 @@ static void append_colored(GString *out, bool color, int side, const char *text)
         g_string_append(out, text);
 }
 
-/* Row `row` (0 = top) of card `card` turned by `turn` (+1: as Blue sees it
- * from the bottom, -1: turned 180 degrees). */
-static void append_card_row(GString *out, int card, int turn, int row)
+void onitama_append_card_row(GString *out, int card, int turn, int row)
 {
     const OnitamaCard *c = onitama_card(card);
     int dy = 2 - row;
@@ -48,6 +48,29 @@ static void append_card_row(GString *out, int card, int turn, int row)
     }
 }
 
+void onitama_append_card_pair(GString *out, int first, int second, int turn, int indent)
+{
+    for (int row = 0; row < 5; row++) {
+        g_string_append_printf(out, "%*s", indent, "");
+        onitama_append_card_row(out, first, turn, row);
+        g_string_append(out, "    ");
+        onitama_append_card_row(out, second, turn, row);
+        g_string_append_c(out, '\n');
+    }
+}
+
+char onitama_piece_letter(const OnitamaPosition *pos, int square)
+{
+    uint32_t bit = onitama_bit(square);
+    for (int side = 0; side < 2; side++) {
+        if (pos->pieces[side] & bit) {
+            char letter = (pos->masters[side] & bit) != 0 ? 'M' : 'S';
+            return side == ONITAMA_RED ? g_ascii_tolower(letter) : letter;
+        }
+    }
+    return ' ';
+}
+
 /* The two cards of `side`, a title line and five grid lines. */
 static void append_hand(GString *out, const OnitamaPosition *pos, const DjRenderStyle *style, int side)
 {
@@ -59,29 +82,16 @@ static void append_hand(GString *out, const OnitamaPosition *pos, const DjRender
     g_string_append_printf(out, "%*s", 16 - (int)strlen(side_names[side]) - 7, "");
     g_string_append_printf(out, "%-*s%s\n", CARD_WIDTH + 4, onitama_card(pos->cards[2 * side])->title,
                            onitama_card(pos->cards[2 * side + 1])->title);
-    for (int row = 0; row < 5; row++) {
-        g_string_append_printf(out, "%16s", "");
-        append_card_row(out, pos->cards[2 * side], turn, row);
-        g_string_append(out, "    ");
-        append_card_row(out, pos->cards[2 * side + 1], turn, row);
-        g_string_append_c(out, '\n');
-    }
+    onitama_append_card_pair(out, pos->cards[2 * side], pos->cards[2 * side + 1], turn, 16);
 }
 
 static void append_piece(GString *out, const OnitamaPosition *pos, bool color, int square)
 {
-    uint32_t bit = onitama_bit(square);
-    for (int side = 0; side < 2; side++) {
-        if (pos->pieces[side] & bit) {
-            bool master = (pos->masters[side] & bit) != 0;
-            char letter[2] = { master ? 'M' : 'S', '\0' };
-            if (side == ONITAMA_RED)
-                letter[0] = g_ascii_tolower(letter[0]);
-            append_colored(out, color, side, letter);
-            return;
-        }
-    }
-    g_string_append_c(out, ' ');
+    char letter[2] = { onitama_piece_letter(pos, square), '\0' };
+    if (letter[0] == ' ')
+        g_string_append_c(out, ' ');
+    else
+        append_colored(out, color, (pos->pieces[ONITAMA_RED] & onitama_bit(square)) != 0, letter);
 }
 
 /* Board line `line` (0..12): file letters, borders and ranks. */
@@ -132,7 +142,7 @@ static void append_side_card_line(GString *out, const OnitamaPosition *pos, cons
         g_string_append_printf(out, "     Side card: %s", onitama_card(card)->title);
     } else if (line > FIRST && line <= FIRST + 5) {
         g_string_append(out, "       ");
-        append_card_row(out, card, receiver == style->bottom_side ? 1 : -1, line - FIRST - 1);
+        onitama_append_card_row(out, card, receiver == style->bottom_side ? 1 : -1, line - FIRST - 1);
     } else if (line == FIRST + 6) {
         g_string_append(out, "     (");
         append_colored(out, style->color, receiver, side_names[receiver]);
@@ -185,12 +195,18 @@ void onitama_render(const void *p, const DjRenderStyle *style, GString *out)
     append_hand(out, pos, style, bottom);
     g_string_append_c(out, '\n');
     append_status(out, pos, style);
+}
+
+/* Two lines, broken between items: the old one-line legend was 120
+ * columns, and a terminal wrapped it mid-word. */
+void onitama_render_legend(const DjRenderStyle *style, GString *out)
+{
     g_string_append(out, "Legend: ");
     append_colored(out, style->color, ONITAMA_BLUE, "M S");
     g_string_append(out, " Blue master, students; ");
     append_colored(out, style->color, ONITAMA_RED, "m s");
-    g_string_append(out, " Red master, students; === temple; [ ] last move; "
-                         "cards: o piece, x where it may jump.\n");
+    g_string_append(out, " Red master, students;\n"
+                         "        === temple; [ ] last move; cards: o piece, x where it may jump.\n");
 }
 
 void onitama_describe_move(const void *p, DjMove move, GString *out)
