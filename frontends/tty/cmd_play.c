@@ -14,6 +14,7 @@
 #include "frontends/tty/journal.h"
 #include "frontends/tty/option_table.h"
 #include "frontends/tty/options.h"
+#include "frontends/tty/play_clock.h"
 #include "frontends/tty/play_loop.h"
 
 #define PLAY_PARAMS "[OPTION...] VARIANT   or   dojo play --resume [FILE|VARIANT]"
@@ -30,8 +31,13 @@ typedef struct PlayArgs {
     gint64 time_ms;
     gint64 threads;
     gint64 max_plies;                      /* 0: never */
+    const char *tc;                        /* --tc as typed; NULL: not given */
+    gint64 byoyomi_s;                      /* 0: none */
+    gint64 delay_ms;
+    bool delay_given;
     DojoColorArgs color;
     bool traditional;
+    bool line;
     bool flip;
     bool resume;                           /* --resume given, with or without FILE */
     const char *resume_file;
@@ -48,15 +54,26 @@ static const char PLAY_DESCRIPTION[] =
     "Sides: --side0/--side1 take 'human', 'computer', a level 1-10 or 'computer:LEVEL'.\n"
     "--play-as SIDE (0, 1 or a side name such as red) plays that side against the\n"
     "computer; --hotseat is two people at one keyboard; --watch is the computer\n"
-    "against itself.\n"
+    "against itself, pausing --delay MS between moves (on a terminal Enter pauses,\n"
+    "q then Enter stops).\n"
+    "\n"
+    "Clocks: --tc 5+3 gives each side 5 minutes plus 3 seconds a move (--tc 5,\n"
+    "--tc 0:30+2); --byoyomi 30 gives 30 seconds for each move once the main time\n"
+    "is spent (alone: no main time).  A side whose time runs out loses; the\n"
+    "computer plans its time on the clock instead of --time.  The clocks are kept\n"
+    "in the record, and --resume goes on with them.\n"
     "\n"
     "--engine mcts plays by Monte Carlo tree search instead of\n"
     "alpha-beta; below level 10 it also stops after 64 << LEVEL playouts.\n"
     "\n"
+    "On a terminal the game is played on the full screen: pick a piece and its\n"
+    "square with the arrow keys (or h j k l) and Enter, or with the mouse; ':' types\n"
+    "a move or a command; '?' lists the keys.  --line plays line by line instead.\n"
+    "\n"
     "Commands while playing, one per line: a move, moves [SQUARE], hint, undo,\n"
     "history, flip, replay, save FILE (save! FILE replaces a file that is not a game\n"
-    "record), load FILE, resign, draw, board, help, quit.  Input can come from a\n"
-    "pipe; end of input stops like quit.\n"
+    "record), load FILE, resign (twice, to confirm), draw, board, help, quit.\n"
+    "Input can come from a pipe; end of input stops like quit.\n"
     "\n"
     "No game is lost: the record is written as the game goes, move by move, to\n"
     "$DOJO_HOME/games/ if DOJO_HOME is set, else $XDG_STATE_HOME/dojo/games/\n"
@@ -96,6 +113,15 @@ static GOptionContext *play_context(PlayArgs *args)
         { .name = "time", .type = DOJO_OPTION_WHOLE, .to.whole = &args->time_ms, .min = 1,
           .max = MAX_TIME_MS, .def.whole = 2000, .arg = "MS",
           .help = "Most thinking time per computer move" },
+        { .name = "tc", .type = DOJO_OPTION_TEXT, .to.text = &args->tc, .arg = "MIN+SEC",
+          .help = "A clock for each side: minutes (or m:ss) plus seconds a move" },
+        { .name = "byoyomi", .type = DOJO_OPTION_WHOLE, .to.whole = &args->byoyomi_s,
+          .min = 1, .max = DOJO_CLOCK_MAX_BYOYOMI_S, .def.whole = 0, .default_note = "none",
+          .arg = "SEC", .help = "Seconds for each move once a side's main time is spent" },
+        { .name = "delay", .type = DOJO_OPTION_WHOLE, .to.whole = &args->delay_ms, .min = 0,
+          .max = 60000, .def.whole = 0, .given = &args->delay_given,
+          .default_note = "1000 on a terminal, else 0", .arg = "MS",
+          .help = "Pause between moves when only computers play" },
         { .name = "threads", .type = DOJO_OPTION_WHOLE, .to.whole = &args->threads, .min = 1,
           .max = DJ_ENGINE_MAX_THREADS, .def.whole = 1, .arg = "N",
           .help = "Search threads for the computer" },
@@ -105,6 +131,9 @@ static GOptionContext *play_context(PlayArgs *args)
         { .type = DOJO_OPTION_ROWS, .rows = color_rows },
         { .name = "traditional", .type = DOJO_OPTION_FLAG, .to.flag = &args->traditional,
           .help = "Draw the pieces with the game's traditional glyphs" },
+        { .name = "line", .type = DOJO_OPTION_FLAG, .to.flag = &args->line,
+          .help = "Play line by line, not on the full screen (for screen readers and "
+                  "scripts; a pipe or TERM=dumb plays so anyway)" },
         { .name = "flip", .type = DOJO_OPTION_FLAG, .to.flag = &args->flip,
           .help = "Start with the board drawn from the other side ('flip' turns it)" },
         { .name = "resume", .type = DOJO_OPTION_PATH, .to.text = &args->resume_file,
@@ -339,6 +368,10 @@ static int run_play(void *data, int n_positional, char **positional)
         g_prefix_error(&error, "cannot record the game in ");   /* "PATH: WHY" follows */
     if (error != NULL)
         return dojo_report_error("play", PLAY_PARAMS, error);
+    DojoTimeControl clock = { 0 };
+    if ((args->tc != NULL || args->byoyomi_s > 0)
+        && !dojo_time_control_parse(args->tc, args->byoyomi_s, &clock, &error))
+        return dojo_report_error("play", PLAY_PARAMS, error);
     dojo_play_set_player_tags(game, players);
 
     if (args->record != NULL) {
@@ -377,9 +410,14 @@ static int run_play(void *data, int n_positional, char **positional)
         .traditional = args->traditional,
         .flipped = args->flip,
         .live_status = dojo_output_is_terminal(stdout),
+        .full_screen = !args->line,
         .seed = seed,
         .history_path = history_path,
         .threads = (int)args->threads,
+        .clock = clock,
+        /* A person watching follows at a pace; a script is not kept waiting. */
+        .delay_ms = args->delay_given ? (int)args->delay_ms
+                  : dojo_output_is_terminal(stdout) ? 1000 : 0,
         .engine = engine,
     };
     dojo_interrupt_install();

@@ -14,7 +14,9 @@
  * as soon as it is played.  An append that fails (a full disk) leaves the
  * file as it was, with whole moves only.  Taking moves back rewrites the
  * file atomically; loading another game leaves it as it is and goes on in
- * a new file.  When the game ends the final record, with its result,
+ * a new file.  (A game under a clock is written whole, atomically, with
+ * every move, since its clock tags change: play_keep_journal in
+ * play_state.c.)  When the game ends the final record, with its result,
  * replaces the journal atomically.  A journal whose Result tag is "*" or
  * absent is an unfinished game that `dojo play --resume` can continue.
  *

@@ -68,7 +68,7 @@ static void command_hint(PlayState *state)
     gint64 time_ms = state->config->time_ms > 0 ? MIN(state->config->time_ms, HINT_MAX_MS)
                                                  : HINT_MAX_MS;
     DjSearchInfo info;
-    DjMove move = play_think(state, DJ_LEVEL_MAX, time_ms, false, NULL, &info);
+    DjMove move = play_think(state, DJ_LEVEL_MAX, time_ms, 0, false, NULL, &info);
     if (dojo_interrupted())
         return;
     const void *pos = dj_game_position(state->game);
@@ -104,6 +104,7 @@ static void command_undo(PlayState *state)
         if (undid_human_move && play_is_human(state, play_side_to_move(state)))
             break;
     }
+    play_clock_after_undo(state);
     play_keep_journal(state, true);
     play_say(state, "Took back %d move%s.", undone, undone == 1 ? "" : "s");
     play_show_board(state, false);
@@ -177,6 +178,7 @@ static void command_load(PlayState *state, const char *path)
     }
     dj_game_free(state->game);
     state->game = g_steal_pointer(&loaded);
+    play_clock_setup(state);
     int played = dj_game_length(state->game);
     play_say(state, "Loaded %s (%s, %d move%s played).", path, state->variant->title, played,
              played == 1 ? "" : "s");
@@ -207,6 +209,17 @@ static void command_help(PlayState *state)
     play_examples(state, &move, &square);
     g_autoptr(GString) text = g_string_new(NULL);
     dojo_play_help(move, square, text);
+    /* What the board's signs mean: here rather than under every board. */
+    if (state->variant->render_legend != NULL) {
+        DjRenderStyle style = {
+            .color = state->config->color,
+            .traditional = state->config->traditional,
+            .last_move = DJ_MOVE_NONE,
+            .bottom_side = play_bottom_side(state),
+        };
+        g_string_append_c(text, '\n');
+        state->variant->render_legend(&style, text);
+    }
     play_show_text(state, text->str);
 }
 
@@ -228,6 +241,12 @@ static void play_typed_move(PlayState *state, const char *text)
     }
     g_autofree char *echo = play_echo_of(text);
     play_say(state, "'%s' was not played: %s", echo, error->message);
+}
+
+void play_resign(PlayState *state, int side)
+{
+    g_autofree char *reason = g_strdup_printf("%s resigned", play_side_name(state, side));
+    dj_game_set_result(state->game, dj_outcome_win_for(1 - side), reason);
 }
 
 /* Whether `word` is a command that takes no argument (so that words after
@@ -253,6 +272,9 @@ LineVerdict play_handle_line(PlayState *state, const char *raw)
     const char *word = command.word;
     const char *argument = command.argument;
     bool bare = command.bare;
+    /* Only the very next command confirms a resignation. */
+    bool confirming = state->resign_asked;
+    state->resign_asked = false;
     if (line[0] == '\0') {
         play_say(state, "Empty line: type a move, or 'help' for the commands.");
         return LINE_CONTINUE;
@@ -275,9 +297,12 @@ LineVerdict play_handle_line(PlayState *state, const char *raw)
     else if (strcmp(word, "load") == 0)
         command_load(state, argument);
     else if (strcmp(word, "resign") == 0 && bare) {
-        int side = play_side_to_move(state);
-        g_autofree char *reason = g_strdup_printf("%s resigned", play_side_name(state, side));
-        dj_game_set_result(state->game, dj_outcome_win_for(1 - side), reason);
+        if (confirming)
+            play_resign(state, play_side_to_move(state));
+        else {
+            state->resign_asked = true;
+            play_say(state, "Resign the game? Type 'resign' again to confirm.");
+        }
     } else if (strcmp(word, "draw") == 0 && bare)
         command_draw(state);
     else if (strcmp(word, "board") == 0 && bare)
@@ -317,7 +342,7 @@ void dojo_play_help(const char *example_move, const char *example_square, GStrin
         "  save FILE     save the game record to FILE (save! FILE: even over a file\n"
         "                that is not a game record)\n"
         "  load FILE     continue the game recorded in FILE\n"
-        "  resign        give up the game\n"
+        "  resign        give up the game (type it twice: the second confirms)\n"
         "  draw          claim a draw when the position has repeated often enough\n"
         "  board         show the board again\n"
         "  position      the position string, for --position of play and analyze\n"

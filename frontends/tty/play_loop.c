@@ -6,6 +6,7 @@
 #include "frontends/tty/interrupt.h"
 #include "frontends/tty/line_reader.h"
 #include "frontends/tty/play_state.h"
+#include "frontends/tty/screen.h"
 
 /* Returns false when interrupted (nothing is played then). */
 static bool computer_turn(PlayState *state)
@@ -15,12 +16,23 @@ static bool computer_turn(PlayState *state)
         play_claim_draw(state, side);
         return true;
     }
+    if (play_clock_check_flag(state, side))
+        return true;
+    /* Under a clock the computer plans its time as an engine in a match
+     * does, else it has --time for each move. */
+    gint64 time_ms = state->config->time_ms, soft_ms = 0;
+    if (state->clock != NULL) {
+        play_clock_budget(state, &soft_ms, &time_ms);
+        play_clock_start_turn(state);
+    }
     g_autofree char *label = g_strdup_printf("%s thought", play_side_name(state, side));
     DjSearchInfo info;
-    DjMove move = play_think(state, state->config->players[side].level, state->config->time_ms, true,
-                        label, &info);
+    DjMove move = play_think(state, state->config->players[side].level, time_ms, soft_ms, true,
+                             label, &info);
     if (dojo_interrupted())
         return false;
+    if (play_clock_check_flag(state, side))
+        return true;   /* too late: the move is not played */
     /* Against a person, the computer takes a draw it is offered by the
      * rules unless it believes it is winning. */
     if (dj_game_can_claim_draw(state->game) && info.depth > 0 && info.score <= 0) {
@@ -40,6 +52,16 @@ static bool computer_turn(PlayState *state)
     return true;
 }
 
+/* When only computers play, a pause after each move so that a person can
+ * follow the game; false when the player stopped watching. */
+static bool watch_pause(PlayState *state)
+{
+    if (play_is_human(state, 0) || play_is_human(state, 1) || dojo_interrupted()
+        || dj_game_outcome(state->game) != DJ_OUTCOME_ONGOING)
+        return true;
+    return state->ui_ops->watch_pause(state->ui, state, state->config->delay_ms);
+}
+
 /* ---- the loop -------------------------------------------------------------------- */
 
 static void announce_result(PlayState *state)
@@ -56,6 +78,9 @@ static void announce_result(PlayState *state)
         g_string_append_printf(text, " (%s)", reason);
     g_string_append_printf(text, ". Result %s.", dj_outcome_result_text(outcome));
     play_say(state, "%s", text->str);
+    if (state->clock != NULL)
+        dojo_play_clock_stop(state->clock);
+    play_clock_tag_game(state);   /* the clocks as the game ended */
     if (state->journal == NULL)
         return;
     g_autoptr(GError) error = NULL;
@@ -97,6 +122,25 @@ void dojo_play_set_player_tags(DjGame *game, const DojoPlayer players[2])
     }
 }
 
+/* The full screen when asked for and the terminal can show it, else lines. */
+static void open_interface(PlayState *state, FILE *in, FILE *out)
+{
+    const DojoPlayConfig *config = state->config;
+    g_autoptr(GError) error = NULL;
+    if (config->full_screen && screen_available(in, out)) {
+        ScreenConfig screen = { .color = config->color, .history_path = config->history_path };
+        state->ui = play_ui_screen_new(in, out, &screen, &error);
+        if (state->ui != NULL) {
+            state->ui_ops = &play_ui_screen_ops;
+            return;
+        }
+    }
+    state->ui_ops = &play_ui_line_ops;
+    state->ui = play_ui_line_new(in, out, config->history_path, config->live_status);
+    if (error != NULL)
+        play_say(state, "%s", error->message);
+}
+
 DojoPlayEnd dojo_play_loop(DjGame **game, const DojoPlayConfig *config, DojoJournal *journal,
                            FILE *in, FILE *out)
 {
@@ -106,11 +150,14 @@ DojoPlayEnd dojo_play_loop(DjGame **game, const DojoPlayConfig *config, DojoJour
         .config = config,
         .journal = journal,
         .ui_ops = &play_ui_line_ops,
-        .ui = play_ui_line_new(in, out, config->history_path, config->live_status),
         .rand = g_rand_new_with_seed((guint32)(config->seed ^ (config->seed >> 32))),
         .flipped = config->flipped,
     };
+    open_interface(&state, in, out);
     dojo_play_set_player_tags(state.game, config->players);
+    play_clock_setup(&state);
+    if (state.clock != NULL)
+        play_keep_journal(&state, true);   /* the record says the clocks from the start */
     DojoPlayEnd end = DOJO_PLAY_OVER;
     play_show_board(&state, false);
     for (;;) {
@@ -135,10 +182,16 @@ DojoPlayEnd dojo_play_loop(DjGame **game, const DojoPlayConfig *config, DojoJour
         int side = play_side_to_move(&state);
         if (!play_is_human(&state, side)) {
             computer_turn(&state);
+            if (!watch_pause(&state)) {
+                announce_kept(&state, "Stopped");
+                end = DOJO_PLAY_QUIT;
+                break;
+            }
             continue;
         }
         g_autofree char *prompt = g_strdup_printf("%s> ", play_side_name(&state, side));
         g_autofree char *line = NULL;
+        play_clock_start_turn(&state);   /* runs from the prompt to the move */
         DojoLineStatus status = state.ui_ops->read_command(state.ui, &state, prompt, &line);
         if (status == DOJO_LINE_EOF) {
             announce_kept(&state, "End of input");
@@ -152,6 +205,9 @@ DojoPlayEnd dojo_play_loop(DjGame **game, const DojoPlayConfig *config, DojoJour
             end = DOJO_PLAY_FAILED;
             break;
         }
+        /* A line that comes after the flag fell is not carried out. */
+        if (play_clock_check_flag(&state, side))
+            continue;
         if (status == DOJO_LINE_TOO_LONG) {
             play_say(&state, "Line too long (more than %d bytes): ignored.", DOJO_LINE_MAX);
             continue;
@@ -169,6 +225,7 @@ DojoPlayEnd dojo_play_loop(DjGame **game, const DojoPlayConfig *config, DojoJour
         }
     }
     play_drop_engine(&state);
+    dojo_play_clock_free(state.clock);
     g_rand_free(state.rand);
     state.ui_ops->free(state.ui);
     *game = state.game;

@@ -9,8 +9,14 @@
  * (journal.h), so the game survives the program.
  *
  * Commands (one per line): a move, moves [SQUARE], hint, undo, history,
- * flip, replay, save FILE, load FILE, resign, draw, board, help, quit (see
- * dojo_play_help).
+ * flip, replay, save FILE, load FILE, resign (asked twice: the second
+ * confirms), draw, board, help, quit (see dojo_play_help).
+ *
+ * Under a time control (DojoPlayConfig.clock) the side to move's clock runs
+ * (a person's from the prompt to the move); a side whose time runs out
+ * loses ("Blue ran out of time"), and the clocks are kept in the record's
+ * tags with every move (play_clock.h).  When only computers play, the
+ * interface pauses delay_ms between their moves (PlayUiOps.watch_pause).
  * Anything wrong in a line is answered with one line saying why, and the
  * game goes on. */
 #ifndef DOJO_FRONTENDS_TTY_PLAY_LOOP_H
@@ -25,6 +31,7 @@
 #include "framework/search/engine.h"
 #include "frontends/tty/journal.h"
 #include "frontends/tty/options.h"
+#include "frontends/tty/play_clock.h"
 
 typedef struct DojoPlayConfig {
     DojoPlayer players[2];   /* indexed by side */
@@ -34,12 +41,21 @@ typedef struct DojoPlayConfig {
     bool traditional;        /* render with the game's traditional glyphs */
     bool flipped;            /* start with the board drawn from the other side */
     bool live_status;        /* `out` is a terminal: show a live thinking line */
+    bool full_screen;        /* play on the full screen (screen.h) when the terminal
+                                can; else line after line */
     guint64 seed;            /* for the computer players' choices */
     const char *history_path;/* line-editing history file, or NULL */
     unsigned table_mb;       /* the computer's transposition table or MCTS tree; 0: the
                                 search's default */
     DjEngineKind engine;     /* the computer's search; DJ_ENGINE_DEFAULT: the variant's */
     int threads;             /* the computer's search threads; 0 or 1: one (MCTS: one) */
+    DojoTimeControl clock;   /* both sides' clocks (play_clock.h); all 0: the clocks
+                                recorded in the game's tags if any (--resume), else
+                                none.  Under a clock the computer plans its own time
+                                instead of time_ms. */
+    int delay_ms;            /* when only computers play: the pause between moves */
+    DojoClockNowFn clock_now;/* the clocks' time (tests); NULL: the real time */
+    void *clock_now_data;
 } DojoPlayConfig;
 
 typedef enum DojoPlayEnd {

@@ -110,9 +110,14 @@ void play_append_turn(PlayState *state, GString *out)
     bool again = length > 0
                  && state->variant->side_to_move(dj_game_position_at(state->game, length - 1))
                         == side;
-    g_string_append_printf(out, "Ply %d: %s to move%s (%s).\n", length + 1,
+    g_string_append_printf(out, "Ply %d: %s to move%s (%s).", length + 1,
                            play_side_name(state, side), again ? " again" : "",
                            play_is_human(state, side) ? "human" : "computer");
+    if (state->clock != NULL) {
+        g_string_append(out, "  ");
+        play_append_clocks(state, out);
+    }
+    g_string_append_c(out, '\n');
 }
 
 void play_show_board(PlayState *state, bool asked)
@@ -142,6 +147,12 @@ static void announce_last_move(PlayState *state)
  * game goes on (the player can still `save`). */
 void play_keep_journal(PlayState *state, bool rewrite)
 {
+    /* The clock tags change with every move: the whole record is written
+     * again (atomically) rather than the move appended. */
+    if (state->clock != NULL) {
+        play_clock_tag_game(state);
+        rewrite = true;
+    }
     if (state->journal == NULL || state->journal_failed)
         return;
     g_autoptr(GError) error = NULL;
@@ -155,6 +166,7 @@ void play_keep_journal(PlayState *state, bool rewrite)
 
 void play_after_move(PlayState *state)
 {
+    play_clock_after_move(state);
     play_keep_journal(state, false);
     announce_last_move(state);
     play_show_board(state, false);
@@ -217,8 +229,8 @@ static void think_report(const DjSearchInfo *info, void *user_data)
 
 /* Search with a live status line; returns the move (legal) and fills info,
  * or DJ_MOVE_NONE when interrupted before it began. */
-DjMove play_think(PlayState *state, int level, gint64 time_ms, bool by_level,
-                    const char *label, DjSearchInfo *info)
+DjMove play_think(PlayState *state, int level, gint64 time_ms, gint64 soft_ms, bool by_level,
+                  const char *label, DjSearchInfo *info)
 {
     memset(info, 0, sizeof *info);
     ThinkReport report = { .state = state, .engine = play_engine(state) };
@@ -230,11 +242,14 @@ DjMove play_think(PlayState *state, int level, gint64 time_ms, bool by_level,
     state->ui_ops->think_begin(state->ui, state, root, label);
     DjMove move;
     dojo_nets_install(state->variant, by_level ? level : DJ_LEVEL_MAX);
-    if (by_level) {
-        move = dj_engine_choose(report.engine, level, time_ms, state->rand, root, line, n_line,
+    if (by_level && (level < DJ_LEVEL_MAX || soft_ms <= 0)) {
+        /* Levels plan no time of their own: a clock's target is their time
+         * (as `dojo uci` does). */
+        gint64 time = soft_ms > 0 ? soft_ms : time_ms;
+        move = dj_engine_choose(report.engine, level, time, state->rand, root, line, n_line,
                                 NULL, 0, think_report, &report, info);
     } else {
-        DjSearchLimits limits = { .time_ms = time_ms };
+        DjSearchLimits limits = { .time_ms = time_ms, .soft_time_ms = soft_ms };
         move = dj_engine_run(report.engine, root, line, n_line, &limits, think_report, &report,
                              info);
     }

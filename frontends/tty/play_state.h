@@ -15,6 +15,7 @@
 #include "framework/search/engine.h"
 #include "frontends/tty/journal.h"
 #include "frontends/tty/line_reader.h"
+#include "frontends/tty/play_clock.h"
 #include "frontends/tty/play_loop.h"
 #include "frontends/tty/play_ui.h"
 
@@ -29,6 +30,12 @@ typedef struct PlayState {
     DjEngine *engine;             /* made on first use, see play_engine */
     GRand *rand;                  /* the computer players' choices */
     bool flipped;                 /* the board is drawn from the other side (`flip`) */
+    DojoPlayClock *clock;         /* the players' clocks; NULL: none (play_time.c) */
+    bool resign_asked;            /* `resign` was typed and waits for its confirmation: a
+                                     second `resign` as the next command resigns, anything
+                                     else cancels.  An interface that asks in a dialog of
+                                     its own sets it before handing over the "resign" its
+                                     player confirmed (or calls play_resign). */
 } PlayState;
 
 typedef enum LineVerdict { LINE_CONTINUE, LINE_QUIT } LineVerdict;
@@ -71,7 +78,8 @@ void play_show_board(PlayState *state, bool asked);
  * marked, from the side play_bottom_side says. */
 void play_render_board(PlayState *state, GString *out);
 
-/* Append "Ply N: Blue to move (human).\n" while the game goes on. */
+/* Append "Ply N: Blue to move (human).\n" while the game goes on, with
+ * both clocks under a time control ("...(human).  Blue 4:32  Red 5:00"). */
 void play_append_turn(PlayState *state, GString *out);
 
 /* Bring the journal up to date: append new moves, or (`rewrite`) write the
@@ -90,10 +98,13 @@ void play_examples(PlayState *state, char **move_text, char **square_text);
 
 /* Search the current position with a live status line: at `level` with
  * dj_level_choose when `by_level`, else the plain search for `time_ms`.
+ * `soft_ms` (0: none) is a clock's target for the move, `time_ms` then its
+ * limit: the full search at level 10 plans between them, a lower level
+ * takes the target as its time.
  * Prints one summary line labelled `label` (if not NULL) afterwards.
  * Returns a legal move and fills `info`; returns DJ_MOVE_NONE when
  * interrupted before the search began (check dojo_interrupted()). */
-DjMove play_think(PlayState *state, int level, gint64 time_ms, bool by_level,
+DjMove play_think(PlayState *state, int level, gint64 time_ms, gint64 soft_ms, bool by_level,
                   const char *label, DjSearchInfo *info);
 
 /* `history`: the moves so far, numbered, with their descriptions;
@@ -103,6 +114,48 @@ DjMove play_think(PlayState *state, int level, gint64 time_ms, bool by_level,
 void play_show_history(PlayState *state);
 void play_flip(PlayState *state);
 void play_replay(PlayState *state);
+
+/* `side` gives up the game (a `resign` confirmed). */
+void play_resign(PlayState *state, int side);
+
+/* ---- clocks (play_time.c) ------------------------------------------------------- */
+
+/* Set up the clocks for the game on the board: config->clock when it is on,
+ * else the time control recorded in the game's tags (a resumed or loaded
+ * game), else none.  The clocks start from the game's clock tags when it
+ * has them for that time control, else full. */
+void play_clock_setup(PlayState *state);
+
+/* Whether clocks are on; if so *left_ms (may be NULL) is what the side to
+ * move has left right now, byoyomi included (the full screen redraws it
+ * while a person thinks). */
+bool play_clock_left_now(const PlayState *state, gint64 *left_ms);
+
+/* Append `side`'s clock as a player reads it ("4:32", "0:09.5" under ten
+ * seconds, "byoyomi 0:30"); nothing without clocks. */
+void play_format_clock(const PlayState *state, int side, GString *out);
+
+/* Append "Blue 4:32  Red 5:00" (both clocks, side 0 first); nothing
+ * without clocks. */
+void play_append_clocks(const PlayState *state, GString *out);
+
+/* Start the clock of the side to move (if it does not run already). */
+void play_clock_start_turn(PlayState *state);
+
+/* When the flag of `side` (to move) has fallen: end the game, the other
+ * side winning ("Blue ran out of time"), and return true. */
+bool play_clock_check_flag(PlayState *state, int side);
+
+/* The computer's time for its move under the clock: *soft_ms its target
+ * and *hard_ms its limit (framework/search/timeman.h). */
+void play_clock_budget(PlayState *state, gint64 *soft_ms, gint64 *hard_ms);
+
+/* Stop the mover's clock after the last move played (false: its flag fell
+ * meanwhile, and the game is over); the clocks after `undo` (back as they
+ * were at that ply); the clock tags set on the game, for the journal. */
+bool play_clock_after_move(PlayState *state);
+void play_clock_after_undo(PlayState *state);
+void play_clock_tag_game(PlayState *state);
 
 /* Carry out one line typed by a player (play_commands.c). */
 LineVerdict play_handle_line(PlayState *state, const char *line);

@@ -45,6 +45,10 @@ typedef struct PlayUiOps {
     /* The next command of the person to move, after `prompt` ("Blue> "):
      * DOJO_LINE_OK with a fresh *line (g_free it), or why there is none. */
     DojoLineStatus (*read_command)(void *ui, PlayState *state, const char *prompt, char **line);
+    /* Only computers play (watching): wait `delay_ms` between their moves
+     * so a person can follow, and let the player pause and go on; false
+     * when the player asked to stop watching (quit). */
+    bool (*watch_pause)(void *ui, PlayState *state, int delay_ms);
     /* Ctrl-C arrived (the loop says what is kept next). */
     void (*interrupted)(void *ui);
     /* The game is over (the result is set); the interface may let the

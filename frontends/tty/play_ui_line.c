@@ -2,7 +2,10 @@
  * printed line after line, commands read one line at a time. */
 #include "frontends/tty/play_ui.h"
 
+#include <errno.h>
+#include <poll.h>
 #include <stdio.h>
+#include <unistd.h>
 
 #include "frontends/common/output.h"
 #include "frontends/common/think.h"
@@ -16,6 +19,8 @@ typedef struct LineUi {
     bool live_status;          /* out is a terminal: a live thinking line */
     DojoThinkDisplay think;
     char *think_label;
+    bool told_watch_keys;      /* the keys of watching were shown */
+    bool watch_keys_closed;    /* the terminal's input ended while watching */
 } LineUi;
 
 void *play_ui_line_new(FILE *in, FILE *out, const char *history_path, bool live_status)
@@ -44,10 +49,25 @@ static void line_show_text(void *self, PlayState *state, const char *text)
     fflush(ui->out);
 }
 
+/* One board a turn: drawn when a person is to move (before the prompt),
+ * after every move when only computers play, at the end, and when asked;
+ * not after a person's move that the computer answers (its move is
+ * announced in one line, then the board comes before the person's next
+ * prompt). */
+static bool board_wanted(PlayState *state, bool asked)
+{
+    if (asked || dj_game_outcome(state->game) != DJ_OUTCOME_ONGOING)
+        return true;
+    if (!play_is_human(state, 0) && !play_is_human(state, 1))
+        return true;
+    return play_is_human(state, play_side_to_move(state));
+}
+
 static void line_show_position(void *self, PlayState *state, bool asked)
 {
-    (void)asked;
     LineUi *ui = self;
+    if (!board_wanted(state, asked))
+        return;
     g_autoptr(GString) text = g_string_new(NULL);
     play_render_board(state, text);
     play_append_turn(state, text);
@@ -95,6 +115,87 @@ static DojoLineStatus line_read_command(void *self, PlayState *state, const char
     return status;
 }
 
+/* ---- watching: a pause between the computers' moves ---------------------------------- */
+
+typedef enum WatchKey {
+    WATCH_NOTHING,   /* the time is up, or Ctrl-C came */
+    WATCH_ENTER,     /* a line (Enter) */
+    WATCH_QUIT,      /* a line starting with q */
+    WATCH_CLOSED,    /* the input ended or failed */
+} WatchKey;
+
+/* A line the person typed: read straight from the descriptor, since
+ * nothing else reads the input while only computers play (a terminal hands
+ * over a whole line at a time). */
+static WatchKey read_watch_line(int fd)
+{
+    char buffer[256];
+    ssize_t n = read(fd, buffer, sizeof buffer);
+    if (n < 0)
+        return errno == EINTR ? WATCH_NOTHING : WATCH_CLOSED;
+    if (n == 0)
+        return WATCH_CLOSED;
+    for (ssize_t i = 0; i < n; i++) {
+        if (!g_ascii_isspace(buffer[i]))
+            return g_ascii_tolower(buffer[i]) == 'q' ? WATCH_QUIT : WATCH_ENTER;
+    }
+    return WATCH_ENTER;
+}
+
+/* Wait up to `timeout_ms` (-1: as long as it takes) for a line on `fd`
+ * (-1: none, only wait), with poll(): no busy waiting, and Ctrl-C (which
+ * interrupts poll) ends the wait. */
+static WatchKey wait_watch_key(int fd, int timeout_ms)
+{
+    gint64 deadline = g_get_monotonic_time() + (gint64)timeout_ms * 1000;
+    for (;;) {
+        if (dojo_interrupted())
+            return WATCH_NOTHING;
+        int left = -1;
+        if (timeout_ms >= 0) {
+            gint64 now = g_get_monotonic_time();
+            if (now >= deadline && timeout_ms > 0)
+                return WATCH_NOTHING;
+            left = (int)((MAX(deadline - now, 0) + 999) / 1000);
+        }
+        struct pollfd watched = { .fd = fd, .events = POLLIN };
+        int ready = poll(&watched, fd >= 0 ? 1 : 0, left);
+        if (ready < 0 && errno != EINTR)
+            return WATCH_NOTHING;
+        if (ready > 0)
+            return read_watch_line(fd);
+        if (ready == 0 && timeout_ms == 0)
+            return WATCH_NOTHING;
+    }
+}
+
+static bool line_watch_pause(void *self, PlayState *state, int delay_ms)
+{
+    LineUi *ui = self;
+    /* Keys come only from a person at a terminal: lines from a pipe are a
+     * script's, meant for something else. */
+    int fd = -1;
+    if (!ui->watch_keys_closed && isatty(fileno(ui->in)))
+        fd = fileno(ui->in);
+    if (fd < 0) {
+        if (delay_ms > 0)
+            wait_watch_key(-1, delay_ms);
+        return true;
+    }
+    if (!ui->told_watch_keys) {
+        ui->told_watch_keys = true;
+        line_say(ui, state, "Watching: Enter pauses, q then Enter stops watching.");
+    }
+    WatchKey key = wait_watch_key(fd, delay_ms);
+    if (key == WATCH_ENTER) {
+        line_say(ui, state, "Paused: Enter goes on, q then Enter stops watching.");
+        key = wait_watch_key(fd, -1);
+    }
+    if (key == WATCH_CLOSED)
+        ui->watch_keys_closed = true;
+    return key != WATCH_QUIT;
+}
+
 static void line_interrupted(void *self)
 {
     LineUi *ui = self;
@@ -138,6 +239,7 @@ const PlayUiOps play_ui_line_ops = {
     .think_report = line_think_report,
     .think_end = line_think_end,
     .read_command = line_read_command,
+    .watch_pause = line_watch_pause,
     .interrupted = line_interrupted,
     .game_over = line_game_over,
     .suspend = line_suspend,

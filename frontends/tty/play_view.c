@@ -11,11 +11,21 @@
  * player waiting, and the same comments every time. */
 #define REPLAY_NODES 50000
 
+/* Under a time control, the history ends with the clocks. */
+static void say_clocks(PlayState *state)
+{
+    g_autoptr(GString) clocks = g_string_new(NULL);
+    play_append_clocks(state, clocks);
+    if (clocks->len > 0)
+        play_say(state, "Clocks: %s", clocks->str);
+}
+
 void play_show_history(PlayState *state)
 {
     int n = dj_game_length(state->game);
     if (n == 0) {
         play_say(state, "No moves yet.");
+        say_clocks(state);
         return;
     }
     play_say(state, "Moves so far (%d):", n);
@@ -25,6 +35,7 @@ void play_show_history(PlayState *state)
         dojo_review_format_numbered(state->game, ply, true, line);
         play_say(state, "%s", line->str);
     }
+    say_clocks(state);
 }
 
 void play_flip(PlayState *state)

@@ -159,7 +159,7 @@ static void test_commands(void **state)
     runner_require_variant("onitama");
     DojoRun *r = runner_run_text(*state,
                                  "moves\nmoves c1\nmoves C1\nmoves c2\nmoves e3\nboard\nhelp\ndraw\n"
-                                 "hint\nundo\nresign\n",
+                                 "hint\nundo\nresign\nresign\n",
                                  hotseat_args);
     assert_int_equal(r->exit_code, 0);
     assert_non_null(strstr(r->out, "Legal moves (10): "));
@@ -172,6 +172,9 @@ static void test_commands(void **state)
     assert_non_null(strstr(r->out, "Hint: "));
     assert_non_null(strstr(r->out, "Nothing to take back."));
     assert_non_null(strstr(r->out, "Game over: Red wins (Blue resigned). Result 0-1."));
+    /* resign is asked twice: the first only asks for the confirmation */
+    assert_int_equal(runner_count_line(r->out, "Resign the game? Type 'resign' again to "
+                                               "confirm."), 1);
 
     DjGame *game = runner_load_record(*state, RECORD);
     assert_int_equal(dj_game_length(game), 0);

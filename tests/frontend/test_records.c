@@ -98,7 +98,7 @@ static void test_journal_is_written_and_resume_continues_it(void **state)
 
     /* Finish it (Red resigns): the final record replaces the journal, and
      * there is nothing left to resume. */
-    r = runner_run_text(*state, "resign\n",
+    r = runner_run_text(*state, "resign\nresign\n",
                         (const char *const[]){ "play", "--resume=onitama", NULL });
     assert_int_equal(r->exit_code, 0);
     runner_run_free(r);

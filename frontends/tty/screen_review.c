@@ -1,0 +1,49 @@
+/* screen_review.c: stepping through a reviewed game on the full screen:
+ * the board of the position stepped to, the verdict on the move that led
+ * there, the engine's move and the start of its line, and the evaluation
+ * graph with the move marked (drawn by screen_draw.c while ui->review is
+ * set). */
+#include <curses.h>
+
+#include "frontends/tty/interrupt.h"
+#include "frontends/tty/screen_internal.h"
+
+void screen_review(ScreenUi *ui, PlayState *state, const DojoReview *review)
+{
+    ui->state = state;
+    ui->review = review;
+    ui->review_ply = review->n_moves;
+    ui->overlay = OVERLAY_NONE;
+    screen_layout(ui);
+    screen_draw(ui);
+    while (!dojo_interrupted()) {
+        timeout(200);
+        wint_t wide = 0;
+        int got = get_wch(&wide);
+        if (got == ERR)
+            continue;
+        bool code = got == KEY_CODE_YES;
+        unsigned int key = (unsigned int)wide;
+        int ply = ui->review_ply;
+        if (code && key == KEY_RESIZE) {
+            screen_layout(ui);
+        } else if ((code && key == KEY_LEFT) || (!code && (key == 'h' || key == 'b'))) {
+            ply--;
+        } else if ((code && key == KEY_RIGHT)
+                   || (!code && (key == 'l' || key == 'n' || key == ' ' || key == '\r'
+                                 || key == '\n'))) {
+            ply++;
+        } else if ((code && (key == KEY_HOME || key == KEY_UP)) || (!code && key == 'k')) {
+            ply = code && key == KEY_UP ? ply - 10 : 0;
+        } else if ((code && (key == KEY_END || key == KEY_DOWN)) || (!code && key == 'j')) {
+            ply = code && key == KEY_DOWN ? ply + 10 : review->n_moves;
+        } else if (!code && (key == 'q' || key == 27)) {
+            break;
+        }
+        ui->review_ply = CLAMP(ply, 0, review->n_moves);
+        screen_draw(ui);
+    }
+    ui->review = NULL;
+    screen_layout(ui);
+    screen_draw(ui);
+}

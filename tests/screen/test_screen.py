@@ -1,0 +1,277 @@
+#!/usr/bin/env python3
+"""test_screen.py: dojo play on the full screen, as a person sees it.
+
+Each test runs the dojo binary in a pseudo-terminal of tmux's, at 80x24 or
+another size, types keys and clicks as a person would, and reads the screen
+back as the terminal draws it (tmux_screen.py).  Output is TAP, one line a
+test.  Usage: test_screen.py DOJO [TEST...]   (exit 77: no tmux, skipped)."""
+import os
+import re
+import shutil
+import sys
+import tempfile
+import traceback
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from tmux_screen import Screen  # noqa: E402
+
+CARDS = 'ox,boar,horse,elephant,crab'
+CARD_TITLES = ['Ox', 'Boar', 'Horse', 'Elephant', 'Crab']
+DOJO = None
+TESTS = []
+
+
+def test(function):
+    TESTS.append(function)
+    return function
+
+
+class Session:
+    """`dojo play ARGS` on a screen, with a state folder of its own."""
+
+    def __init__(self, args, columns=80, lines=24, env=None):
+        self.home = tempfile.mkdtemp(prefix='dojo-screen-')
+        environment = {'DOJO_HOME': self.home}
+        environment.update(env or {})
+        self.screen = Screen([DOJO, 'play'] + args, columns, lines, environment)
+
+    def __enter__(self):
+        return self.screen
+
+    def __exit__(self, *exc):
+        self.screen.close()
+        shutil.rmtree(self.home, ignore_errors=True)
+
+    def journals(self):
+        games = os.path.join(self.home, 'games')
+        return sorted(os.listdir(games)) if os.path.isdir(games) else []
+
+
+def onitama(*extra, **kw):
+    return Session(['onitama', '--cards', CARDS, '--seed', '1', '--level', '1'] + list(extra),
+                   **kw)
+
+
+def ogi(*extra, **kw):
+    return Session(['ogi', '--seed', '1', '--level', '1'] + list(extra), **kw)
+
+
+def board_line(screen, rank):
+    """The screen line that shows `rank` of the board (labelled both sides)."""
+    for line in screen.splitlines():
+        if re.match(r'^ ?%d .*\s%d\s*(\S.*)?$' % (rank, rank), line):
+            return line
+    raise AssertionError('no line of rank %d on the screen:\n%s' % (rank, screen))
+
+
+def glyph_at(screen, rank, file_index):
+    """The piece drawn on `rank`, file_index from the left as drawn, without
+    the marks around it ('' for an empty square)."""
+    cells = re.split(r'[\u2502|]', board_line(screen, rank))
+    return cells[1 + file_index].strip(' []()<>*!')
+
+
+def cell_column(screen_text, rank, file_index, cell_width=4):
+    """The column of the glyph of the square on `rank`, file_index from the
+    left as drawn (the layout: 3 columns of labels, a frame line, then
+    cells of cell_width with a sign before the glyph)."""
+    return 3 + file_index * cell_width + 2
+
+
+@test
+def onitama_fits_80x24_with_all_five_cards():
+    with onitama() as s:
+        screen = s.wait_for(r'Blue \(human\) to move')
+        for title in CARD_TITLES:
+            assert title in screen, '%s not on the screen:\n%s' % (title, screen)
+        for rank in range(1, 6):
+            board_line(screen, rank)
+        assert 'Red (computer)' in screen, screen
+        assert 'Legend' not in screen, screen
+        for line in screen.splitlines():
+            assert len(line) <= 80, line
+
+
+@test
+def onitama_move_by_keys_marks_destinations_and_plays():
+    with onitama() as s:
+        s.wait_for(r'Blue \(human\) to move')
+        # The cursor starts on Blue's master (c1); one square left is b1.
+        s.keys('Left', 'Enter')
+        screen = s.wait_for(r'<S>')
+        assert '*' in board_line(screen, 2) or '*' in board_line(screen, 3), screen
+        # Boar and Ox both step one forward: b1-b2 may be made by two cards.
+        s.keys('Up', 'Enter')
+        screen = s.wait_for(r'Which move\?|Blue plays')
+        if 'Which move?' in screen:
+            assert 'ox:b1b2' in screen and 'boar:b1b2' in screen, screen
+            s.keys('1')
+        s.wait_for(r'Red plays')
+        screen = s.wait_for(r'Blue \(human\) to move')
+        # The student stands on b2 now, b1 is empty.
+        assert glyph_at(screen, 2, 1) == 'S' and glyph_at(screen, 1, 1) == '', screen
+
+
+@test
+def onitama_move_by_mouse():
+    with onitama() as s:
+        screen = s.wait_for(r'Blue \(human\) to move')
+        line_of = {rank: i for i, line in enumerate(screen.splitlines())
+                   for rank in range(1, 6) if re.match(r'^ ?%d ' % rank, line)}
+        # d1 is the fourth file: its glyph column in the drawing.
+        s.click(cell_column(screen, 1, 3), line_of[1])
+        s.wait_for(r'<S>')
+        s.click(cell_column(screen, 2, 3), line_of[2])
+        s.wait_for(r'Blue plays \w+:d1d2|Which move\?')
+
+
+@test
+def onitama_typed_move_and_commands():
+    with onitama() as s:
+        s.wait_for(r'Blue \(human\) to move')
+        s.type(':')
+        s.wait_for(r'Blue>')
+        s.type('ox:c1c2')
+        s.keys('Enter')
+        s.wait_for(r'Red plays')
+        screen = s.wait_for(r'Blue \(human\) to move')
+        assert glyph_at(screen, 2, 2) == 'M' and glyph_at(screen, 1, 2) == '', screen
+        assert re.search(r'1\. +Blue +ox:c1c2', screen), screen   # the move list
+        s.type('u')
+        s.wait_for(r'Took back 2 moves')
+        s.type('t')
+        screen = s.wait_for(r'Hint: \w')
+        assert re.search(r'>[MSms]?<|> <', screen), screen
+        s.type('f')
+        screen = s.wait_for(r'Blue \(human\)')
+        # Flipped: rank 1 is drawn above rank 5.
+        lines = screen.splitlines()
+        first = [i for i, l in enumerate(lines) if re.match(r'^ ?1 ', l)][0]
+        fifth = [i for i, l in enumerate(lines) if re.match(r'^ ?5 ', l)][0]
+        assert first < fifth, screen
+
+
+@test
+def help_box_lists_keys_and_legend():
+    with onitama() as s:
+        s.wait_for(r'Blue \(human\) to move')
+        s.type('?')
+        s.wait_for(r'Keys on the board')
+        s.keys('NPage', 'NPage', 'NPage')
+        screen = s.wait_for(r'temple')
+        s.keys('Enter')
+        s.wait_for(r'Keys on the board', absent=True)
+
+
+@test
+def resign_asks_first():
+    with onitama() as s:
+        s.wait_for(r'Blue \(human\) to move')
+        s.type('r')
+        s.wait_for(r'Resign the game\?')
+        s.type('n')
+        s.wait_for(r'Resign the game\?', absent=True)
+        s.type('r')
+        s.wait_for(r'Resign the game\?')
+        s.type('y')
+        screen = s.wait_for(r'Game over')
+        assert 'Red wins' in screen, screen
+
+
+@test
+def quit_keeps_the_game():
+    session = onitama()
+    with session as s:
+        s.wait_for(r'Blue \(human\) to move')
+        s.type('q')
+        s.wait_for(r'Quit\?')
+        s.type('y')
+        s.wait_exit()
+        screen = s.text()
+        assert '--resume' in screen, screen
+        assert session.journals(), 'no journal kept'
+
+
+@test
+def resize_and_too_small():
+    with onitama() as s:
+        s.wait_for(r'Blue \(human\) to move')
+        s.resize(50, 15)
+        screen = s.wait_for(r'needs at least')
+        assert '50x15' in screen, screen
+        s.resize(120, 40)
+        screen = s.wait_for(r'Blue \(human\) to move')
+        assert 'Moves' in screen, screen   # a wide window shows the move list
+        for title in CARD_TITLES:
+            assert title in screen, screen
+
+
+@test
+def ogi_shows_board_and_both_hands():
+    with ogi() as s:
+        screen = s.wait_for(r'\(human\) to move')
+        for rank in range(1, 9):
+            board_line(screen, rank)
+        assert 'White (computer)' in screen and 'Black (human) to move' in screen, screen
+
+
+@test
+def ogi_traditional_glyphs_line_up():
+    with ogi('--traditional') as s:
+        screen = s.wait_for(r'\(human\) to move')
+        # Every rank's right-hand label stands in the same column whatever
+        # the wide glyphs on the rank: the board lines up.
+        def label_column(rank):
+            line = board_line(screen, rank)
+            board = line[:line.rindex(' %d' % rank) + 1]
+            return sum(2 if ord(c) >= 0x1100 and not 0xff61 <= ord(c) <= 0xffdc else 1
+                       for c in board)
+        columns = {label_column(rank) for rank in range(1, 9)}
+        assert len(columns) == 1, screen
+        assert any(ord(c) >= 0x4e00 for c in screen), screen   # kanji drawn
+
+
+@test
+def ascii_locale_and_no_color_stay_playable():
+    with onitama(env={'LC_ALL': 'C', 'NO_COLOR': '1'}) as s:
+        screen = s.wait_for(r'Blue \(human\) to move')
+        assert all(ord(c) < 128 for c in screen), screen
+        s.keys('Left', 'Enter')
+        s.wait_for(r'<S>')
+        s.keys('Escape')
+        s.wait_for(r'<S>', absent=True)
+
+
+@test
+def line_option_plays_line_by_line():
+    with onitama('--line') as s:
+        screen = s.wait_for(r'^Blue>')
+        assert 'Ply 1: Blue to move' in screen, screen
+
+
+def main(argv):
+    global DOJO
+    if len(argv) < 2:
+        print('usage: test_screen.py DOJO [TEST...]', file=sys.stderr)
+        return 2
+    if shutil.which('tmux') is None:
+        print('1..0 # SKIP tmux is not installed')
+        return 77
+    DOJO = os.path.abspath(argv[1])
+    chosen = [t for t in TESTS if len(argv) == 2 or t.__name__ in argv[2:]]
+    print('1..%d' % len(chosen), flush=True)
+    failed = 0
+    for number, function in enumerate(chosen, 1):
+        try:
+            function()
+            print('ok %d - %s' % (number, function.__name__), flush=True)
+        except Exception:   # a failed assertion or a screen that never came
+            failed += 1
+            print('not ok %d - %s' % (number, function.__name__), flush=True)
+            for line in traceback.format_exc().splitlines():
+                print('# ' + line, flush=True)
+    return 1 if failed else 0
+
+
+if __name__ == '__main__':
+    sys.exit(main(sys.argv))
