@@ -250,6 +250,22 @@ static DjGame *new_game(const DjVariant *variant, const DojoSetupArgs *setup_arg
     return g_steal_pointer(&game);
 }
 
+/* What a new game after this one starts from (DojoPlayConfig.new_game). */
+typedef struct NextGame {
+    const DjVariant *variant;
+    const DojoSetupArgs *setup;
+    guint64 seed;
+} NextGame;
+
+/* A new game with the same options and a fresh seed (a new deal, unless
+ * --seed fixed it). */
+static DjGame *next_game(void *data, GError **error)
+{
+    NextGame *next = data;
+    next->seed = next->seed * 6364136223846793005ULL + 1442695040888963407ULL;
+    return new_game(next->variant, next->setup, next->seed, error);
+}
+
 /* Decide who plays each side, starting from `players` (defaults or the
  * resumed record's tags). */
 static bool choose_players(const PlayArgs *args, const DjVariant *variant, DojoPlayer players[2],
@@ -402,6 +418,7 @@ static int run_play(void *data, int n_positional, char **positional)
     g_autofree char *games_dir = dojo_journal_games_dir();
     g_autofree char *home_dir = g_path_get_dirname(games_dir);
     g_autofree char *history_path = g_build_filename(home_dir, "history", NULL);
+    NextGame next = { .variant = dj_game_variant(game), .setup = &args->setup, .seed = seed };
     DojoPlayConfig config = {
         .players = { players[0], players[1] },
         .time_ms = args->time_ms,
@@ -419,6 +436,8 @@ static int run_play(void *data, int n_positional, char **positional)
         .delay_ms = args->delay_given ? (int)args->delay_ms
                   : dojo_output_is_terminal(stdout) ? 1000 : 0,
         .engine = engine,
+        .new_game = next_game,
+        .new_game_data = &next,
     };
     dojo_interrupt_install();
     DojoPlayEnd end = dojo_play_loop(&game, &config, journal, stdin, stdout);

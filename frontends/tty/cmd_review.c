@@ -19,6 +19,7 @@
 #include "frontends/tty/review.h"
 #include "frontends/tty/review_play.h"
 #include "frontends/tty/review_step.h"
+#include "frontends/tty/screen.h"
 
 #define REVIEW_PARAMS "[OPTION...] RECORD"
 #define REVIEW_DEFAULT_TIME_MS 200   /* 121 positions (60 moves a side) in about 25 s */
@@ -35,6 +36,7 @@ typedef struct ReviewArgs {
     gint64 level;
     DojoColorArgs color;
     bool traditional;
+    bool line;
     const char *eval_file;
 } ReviewArgs;
 
@@ -209,8 +211,19 @@ static int run_review(void *data, int n_positional, char **positional)
         };
         fflush(stdout);
         int ply = 0;
-        DojoStepEnd end;
-        {
+        DojoStepEnd end = DOJO_STEP_QUIT;
+        bool stepped = false;
+        if (!args->line && screen_available(stdin, stdout)) {
+            ScreenConfig screen = { .color = color };
+            ply = screen_review_record(stdin, stdout, &screen, review, args->traditional,
+                                       args->flip, &error);
+            stepped = error == NULL;
+            g_clear_error(&error);   /* the screen could not start: line by line */
+            end = dojo_interrupted() ? DOJO_STEP_INTERRUPTED
+                  : ply >= 0         ? DOJO_STEP_PLAY
+                                     : DOJO_STEP_QUIT;
+        }
+        if (!stepped) {
             /* The reader is gone before the play loop reads the same input. */
             g_autoptr(DojoLineReader) reader = dojo_line_reader_new(stdin, stdout, NULL);
             end = dojo_review_step(review, &step, reader, stdout, &ply);
@@ -224,6 +237,7 @@ static int run_review(void *data, int n_positional, char **positional)
                 .flipped = args->flip,
                 .level = (int)args->level,
                 .time_ms = 2000,
+                .full_screen = !args->line,
             };
             code = dojo_review_play_on(review, ply, &play, stdin, stdout);
         }
@@ -258,6 +272,8 @@ int dojo_cmd_review(int argc, char **argv)
         { .type = DOJO_OPTION_ROWS, .rows = color_rows },
         { .name = "traditional", .type = DOJO_OPTION_FLAG, .to.flag = &args.traditional,
           .help = "Draw the pieces with the game's traditional glyphs" },
+        { .name = "line", .type = DOJO_OPTION_FLAG, .to.flag = &args.line,
+          .help = "--step line by line, not on the full screen" },
         { .name = "eval-file", .type = DOJO_OPTION_PATH, .to.text = &args.eval_file,
           .arg = "FILE", .help = DOJO_NETS_OPTION_HELP },
         DOJO_OPTION_END,
@@ -278,9 +294,11 @@ int dojo_cmd_review(int argc, char **argv)
         "Without --time, --depth or --nodes each position gets 200 ms.  Ctrl-C stops\n"
         "and prints the review so far.  --nodes makes the review repeatable.\n"
         "\n"
-        "--step then shows the game position by position: next (n or Enter), back (b),\n"
-        "first, last, goto N, board, play (a new game from there against the computer,\n"
-        "in a fresh record; the reviewed record is never changed), help, quit.\n"
+        "--step then shows the game position by position.  On a terminal it is a full\n"
+        "screen: Left/Right step, Home/End, p plays on from the position shown (a new\n"
+        "game against the computer, in a fresh record; the reviewed record is never\n"
+        "changed), q quits.  With --line, or into a pipe, it reads commands: next (n or\n"
+        "Enter), back (b), first, last, goto N, board, play, help, quit.\n"
         "\n"
         "Examples:\n"
         "  dojo review game.dojo\n"

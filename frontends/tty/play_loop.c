@@ -122,6 +122,51 @@ void dojo_play_set_player_tags(DjGame *game, const DojoPlayer players[2])
     }
 }
 
+/* A new game with the settings of this one, in a journal of its own
+ * (`*own_journal`, which replaces the one started before); false when it
+ * cannot be set up (said). */
+static bool start_new_game(PlayState *state, DojoJournal **own_journal)
+{
+    const DojoPlayConfig *config = state->config;
+    g_autoptr(GError) error = NULL;
+    DjGame *game = config->new_game(config->new_game_data, &error);
+    if (game == NULL) {
+        play_say(state, "Cannot start a new game: %s", error->message);
+        return false;
+    }
+    dj_game_free(state->game);
+    state->game = game;
+    state->variant = dj_game_variant(game);
+    play_drop_engine(state);
+    dojo_play_set_player_tags(game, config->players);
+    play_clock_setup(state);
+    g_clear_pointer(own_journal, dojo_journal_free);
+    *own_journal = dojo_journal_create(game, NULL, &error);
+    state->journal = *own_journal;
+    state->journal_failed = false;
+    if (state->journal == NULL)
+        play_say(state, "Warning: the new game will not be kept on disk: %s", error->message);
+    else
+        play_say(state, "A new game, recorded in %s.", dojo_journal_path(state->journal));
+    play_show_board(state, false);
+    return true;
+}
+
+/* What comes after a game: its review, a new game (true), or the end. */
+static bool after_the_game(PlayState *state, DojoJournal **own_journal)
+{
+    for (;;) {
+        PlayAfter after = state->ui_ops->game_over(state->ui, state,
+                                                   state->config->new_game != NULL);
+        if (dojo_interrupted() || after == PLAY_AFTER_END)
+            return false;
+        if (after == PLAY_AFTER_REVIEW)
+            play_replay(state);
+        else if (after == PLAY_AFTER_NEW && start_new_game(state, own_journal))
+            return true;
+    }
+}
+
 /* The full screen when asked for and the terminal can show it, else lines. */
 static void open_interface(PlayState *state, FILE *in, FILE *out)
 {
@@ -159,6 +204,7 @@ DojoPlayEnd dojo_play_loop(DjGame **game, const DojoPlayConfig *config, DojoJour
     if (state.clock != NULL)
         play_keep_journal(&state, true);   /* the record says the clocks from the start */
     DojoPlayEnd end = DOJO_PLAY_OVER;
+    DojoJournal *own_journal = NULL;   /* the journal of a new game started here */
     play_show_board(&state, false);
     for (;;) {
         if (dojo_interrupted()) {
@@ -175,7 +221,8 @@ DojoPlayEnd dojo_play_loop(DjGame **game, const DojoPlayConfig *config, DojoJour
         }
         if (dj_game_outcome(state.game) != DJ_OUTCOME_ONGOING) {
             announce_result(&state);
-            state.ui_ops->game_over(state.ui, &state);
+            if (after_the_game(&state, &own_journal))
+                continue;   /* a new game */
             end = DOJO_PLAY_OVER;
             break;
         }
@@ -225,6 +272,7 @@ DojoPlayEnd dojo_play_loop(DjGame **game, const DojoPlayConfig *config, DojoJour
         }
     }
     play_drop_engine(&state);
+    g_clear_pointer(&own_journal, dojo_journal_free);
     dojo_play_clock_free(state.clock);
     g_rand_free(state.rand);
     state.ui_ops->free(state.ui);

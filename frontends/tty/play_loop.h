@@ -43,6 +43,10 @@ typedef struct DojoPlayConfig {
     bool live_status;        /* `out` is a terminal: show a live thinking line */
     bool full_screen;        /* play on the full screen (screen.h) when the terminal
                                 can; else line after line */
+    /* A new game as this one began (its options, a fresh deal), for the
+     * player who asks for one once a game is over; NULL: not offered. */
+    DjGame *(*new_game)(void *data, GError **error);
+    void *new_game_data;
     guint64 seed;            /* for the computer players' choices */
     const char *history_path;/* line-editing history file, or NULL */
     unsigned table_mb;       /* the computer's transposition table or MCTS tree; 0: the

@@ -21,8 +21,16 @@
 
 #include "framework/search/search_types.h"
 #include "frontends/tty/line_reader.h"
+#include "frontends/tty/review.h"
 
 typedef struct PlayState PlayState;
+
+/* What the player wants once a game is over. */
+typedef enum PlayAfter {
+    PLAY_AFTER_END,      /* stop */
+    PLAY_AFTER_REVIEW,   /* the engine's review of the game, stepped through */
+    PLAY_AFTER_NEW,      /* a new game with the same settings */
+} PlayAfter;
 
 typedef struct PlayUiOps {
     /* One message for the player: one printable line (play_say made it so). */
@@ -51,14 +59,14 @@ typedef struct PlayUiOps {
     bool (*watch_pause)(void *ui, PlayState *state, int delay_ms);
     /* Ctrl-C arrived (the loop says what is kept next). */
     void (*interrupted)(void *ui);
-    /* The game is over (the result is set); the interface may let the
-     * player look at the end before the session closes. */
-    void (*game_over)(void *ui, PlayState *state);
-    /* Hand the terminal to a dialogue of lines (the replay's stepping):
-     * returns the stream to write to and sets *reader to one to read lines
-     * with (both the interface's); resume() takes the terminal back. */
-    FILE *(*suspend)(void *ui, DojoLineReader **reader);
-    void (*resume)(void *ui);
+    /* The game is over (the result is set and announced): what the player
+     * wants next.  `can_start_new`: a new game can be offered. */
+    PlayAfter (*game_over)(void *ui, PlayState *state, bool can_start_new);
+    /* The engine reviews the game: `done` of `total` moves so far (done ==
+     * total: finished). */
+    void (*review_progress)(void *ui, PlayState *state, int done, int total);
+    /* Step through `review` of the game so far until the player is done. */
+    void (*step_review)(void *ui, PlayState *state, const DojoReview *review);
     /* Close the interface (leave full-screen mode) and free it. */
     void (*free)(void *ui);
 } PlayUiOps;

@@ -11,6 +11,7 @@
 #include "frontends/common/think.h"
 #include "frontends/tty/interrupt.h"
 #include "frontends/tty/play_state.h"
+#include "frontends/tty/review_step.h"
 
 typedef struct LineUi {
     FILE *in;
@@ -203,22 +204,38 @@ static void line_interrupted(void *self)
     fflush(ui->out);
 }
 
-static void line_game_over(void *self, PlayState *state)
+/* Line by line the session ends with the game, as a script expects. */
+static PlayAfter line_game_over(void *self, PlayState *state, bool can_start_new)
 {
     (void)self;
     (void)state;
+    (void)can_start_new;
+    return PLAY_AFTER_END;
 }
 
-static FILE *line_suspend(void *self, DojoLineReader **reader)
+static void line_review_progress(void *self, PlayState *state, int done, int total)
+{
+    (void)state;
+    LineUi *ui = self;
+    if (!ui->live_status)
+        return;
+    if (done < total)
+        fprintf(ui->out, "\rAnalysing: %d of %d moves", done, total);
+    else
+        fputs("\r\x1b[K", ui->out);
+    fflush(ui->out);
+}
+
+static void line_step_review(void *self, PlayState *state, const DojoReview *review)
 {
     LineUi *ui = self;
-    *reader = ui->reader;
-    return ui->out;
-}
-
-static void line_resume(void *self)
-{
-    (void)self;
+    DojoStepConfig step = {
+        .color = state->config->color,
+        .traditional = state->config->traditional,
+        .flipped = play_bottom_side(state) == 1,
+        .allow_play = false,
+    };
+    dojo_review_step(review, &step, ui->reader, ui->out, NULL);
 }
 
 static void line_free(void *self)
@@ -242,7 +259,7 @@ const PlayUiOps play_ui_line_ops = {
     .watch_pause = line_watch_pause,
     .interrupted = line_interrupted,
     .game_over = line_game_over,
-    .suspend = line_suspend,
-    .resume = line_resume,
+    .review_progress = line_review_progress,
+    .step_review = line_step_review,
     .free = line_free,
 };

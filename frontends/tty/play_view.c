@@ -5,7 +5,6 @@
 #include "frontends/tty/interrupt.h"
 #include "frontends/tty/play_state.h"
 #include "frontends/tty/review.h"
-#include "frontends/tty/review_step.h"
 
 /* Enough for the engine to see simple tactics, quick enough not to keep a
  * player waiting, and the same comments every time. */
@@ -44,18 +43,10 @@ void play_flip(PlayState *state)
     play_show_board(state, true);
 }
 
-typedef struct ReplayProgress {
-    FILE *out;
-    bool live;
-} ReplayProgress;
-
 static void show_replay_progress(int done, int total, void *user_data)
 {
-    ReplayProgress *progress = user_data;
-    if (!progress->live)
-        return;
-    fprintf(progress->out, "\rAnalysing: %d of %d moves", done, total);
-    fflush(progress->out);
+    PlayState *state = user_data;
+    state->ui_ops->review_progress(state->ui, state, done, total);
 }
 
 static bool replay_stopped(void)
@@ -83,24 +74,13 @@ void play_replay(PlayState *state)
     }
     DjSearchLimits limits = { .nodes = REPLAY_NODES };
     dojo_nets_install(state->variant, DJ_LEVEL_MAX);
-    DojoLineReader *reader = NULL;
-    ReplayProgress progress = { .live = state->config->live_status };
-    progress.out = state->ui_ops->suspend(state->ui, &reader);
     g_autoptr(DojoReview) review = dojo_review_run(state->game, search, &limits,
-                                         show_replay_progress, replay_stopped, &progress);
-    if (progress.live)
-        fputs("\r\x1b[K", progress.out);
-    if (!dojo_interrupted()) {
-        DojoStepConfig step = {
-            .color = state->config->color,
-            .traditional = state->config->traditional,
-            .flipped = play_bottom_side(state) == 1,
-            .allow_play = false,
-        };
-        dojo_review_step(review, &step, reader, progress.out, NULL);
-    }
-    state->ui_ops->resume(state->ui);
-    if (!dojo_interrupted()) {
+                                                   show_replay_progress, replay_stopped, state);
+    int n = dj_game_length(state->game);
+    state->ui_ops->review_progress(state->ui, state, n, n);
+    if (!dojo_interrupted())
+        state->ui_ops->step_review(state->ui, state, review);
+    if (!dojo_interrupted() && dj_game_outcome(state->game) == DJ_OUTCOME_ONGOING) {
         play_say(state, "Back to the game.");
         play_show_board(state, true);
     }

@@ -45,6 +45,7 @@ int dojo_review_play_on(const DojoReview *review, int ply, const DojoReviewPlayC
         .traditional = config->traditional,
         .flipped = config->flipped != (human == 1),
         .live_status = dojo_output_is_terminal(out),
+        .full_screen = config->full_screen,
         .seed = ((guint64)g_random_int() << 32) ^ (guint64)g_get_real_time(),
     };
     play.players[human] = (DojoPlayer){ DOJO_PLAYER_HUMAN, 0 };

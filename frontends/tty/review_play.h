@@ -19,6 +19,7 @@ typedef struct DojoReviewPlayConfig {
     bool flipped;        /* the board as it was shown: side 1 at the bottom */
     int level;           /* the computer's level */
     gint64 time_ms;      /* its time per move */
+    bool full_screen;    /* play on the full screen when the terminal can */
 } DojoReviewPlayConfig;
 
 /* A new game from the position after `ply` moves of `review`'s game (one

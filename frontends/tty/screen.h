@@ -19,6 +19,7 @@
 #include <glib.h>
 
 #include "frontends/tty/play_ui.h"
+#include "frontends/tty/review.h"
 
 typedef struct ScreenConfig {
     bool color;          /* colour allowed (--color, NO_COLOR): never the only sign */
@@ -34,5 +35,14 @@ bool screen_available(FILE *in, FILE *out);
  * NULL with a message in `error` when the terminal cannot be set up. */
 void *play_ui_screen_new(FILE *in, FILE *out, const ScreenConfig *config, GError **error);
 extern const PlayUiOps play_ui_screen_ops;
+
+/* Step through `review` of a recorded game on the full screen (dojo
+ * review --step): the arrow keys step, q leaves, p plays on from the
+ * position shown.  Returns the number of moves that led to that position
+ * after p, else -1 (and -1 with `error` set when the screen cannot be set
+ * up). */
+int screen_review_record(FILE *in, FILE *out, const ScreenConfig *config,
+                         const DojoReview *review, bool traditional, bool flipped,
+                         GError **error);
 
 #endif

@@ -371,8 +371,13 @@ static void draw_squares(ScreenUi *ui, const DjSquareView *view)
 static void side_title(const ScreenUi *ui, int side, GString *out)
 {
     PlayState *state = ui->state;
-    g_string_append_printf(out, "%s (%s)", play_side_name(state, side),
-                           play_is_human(state, side) ? "human" : "computer");
+    const char *player = ui->review != NULL ? dj_game_tag(state->game, play_side_name(state, side))
+                                            : NULL;
+    if (player != NULL)
+        g_string_append_printf(out, "%s (%s)", play_side_name(state, side), player);
+    else
+        g_string_append_printf(out, "%s (%s)", play_side_name(state, side),
+                               play_is_human(state, side) ? "human" : "computer");
     const void *pos = shown_pos(ui);
     if (dj_position_outcome(state->variant, pos) == DJ_OUTCOME_ONGOING
         && (ui->review != NULL || dj_game_outcome(state->game) == DJ_OUTCOME_ONGOING)
@@ -524,12 +529,13 @@ static void draw_review_text(ScreenUi *ui)
         g_string_printf(text, "Review: move %d of %d: ", ply, review->n_moves);
         dojo_review_format_numbered(ui->state->game, ply - 1, false, text);
     }
-    g_string_append(text, "   Left/Right step, Home/End, q back");
+    g_string_append(text, ui->review_play ? "   Left/Right step, Home/End, p play on, q quit"
+                                          : "   Left/Right step, Home/End, q back");
     attron(A_BOLD);
     put_text(l->status_line, 0, l->width, text->str);
     attroff(A_BOLD);
     int line = l->message_line;
-    int last = l->command_line - 1;
+    int last = l->command_line;   /* the keys are in the status line */
     if (ply > 0 && ply - 1 < review->n_reviewed && line <= last) {
         g_string_assign(text, "Verdict: ");
         dojo_review_format_verdict(review, ply - 1, text);
@@ -762,11 +768,13 @@ void screen_draw(ScreenUi *ui)
         else
             draw_review_graph(ui, l->status_line - graph, l->side_left, l->side_width);
         draw_review_text(ui);
+        draw_overlay(ui);
+        curs_set(0);
     } else {
         draw_status(ui);
         draw_messages(ui);
+        draw_overlay(ui);
+        draw_command_line(ui);
     }
-    draw_overlay(ui);
-    draw_command_line(ui);
     refresh();
 }

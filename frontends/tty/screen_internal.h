@@ -110,7 +110,7 @@ typedef struct ScreenUi {
     bool paused;               /* watching, and paused */
     const DojoReview *review;  /* stepping through a review (screen_review.c), or NULL */
     int review_ply;            /* the position shown: after this many moves */
-    DojoLineReader *suspended_reader;
+    bool review_play;          /* p plays on from the position shown */
 } ScreenUi;
 
 /* ---- screen_draw.c ---------------------------------------------------------- */
@@ -137,8 +137,10 @@ int shown_length(const ScreenUi *ui);
 
 /* ---- screen_review.c -------------------------------------------------------- */
 
-/* Step through `review` of the session's game until q or Escape. */
-void screen_review(ScreenUi *ui, PlayState *state, const DojoReview *review);
+/* Step through `review` of the session's game until q or Escape; with
+ * `allow_play`, p at a position where the game goes on returns the number
+ * of moves that led to it, to play on from there; else -1. */
+int screen_review(ScreenUi *ui, PlayState *state, const DojoReview *review, bool allow_play);
 
 /* ---- screen_edit.c ---------------------------------------------------------- */
 

@@ -8,11 +8,13 @@
 #include "frontends/tty/interrupt.h"
 #include "frontends/tty/screen_internal.h"
 
-void screen_review(ScreenUi *ui, PlayState *state, const DojoReview *review)
+int screen_review(ScreenUi *ui, PlayState *state, const DojoReview *review, bool allow_play)
 {
+    int play_from = -1;
     ui->state = state;
     ui->review = review;
     ui->review_ply = review->n_moves;
+    ui->review_play = allow_play;
     ui->overlay = OVERLAY_NONE;
     screen_layout(ui);
     screen_draw(ui);
@@ -39,11 +41,21 @@ void screen_review(ScreenUi *ui, PlayState *state, const DojoReview *review)
             ply = code && key == KEY_DOWN ? ply + 10 : review->n_moves;
         } else if (!code && (key == 'q' || key == 27)) {
             break;
+        } else if (!code && key == 'p' && allow_play) {
+            const void *pos = dj_game_position_at(state->game, ply);
+            if (dj_position_outcome(state->variant, pos) == DJ_OUTCOME_ONGOING
+                && !(ply == review->n_moves
+                     && dj_game_outcome(state->game) != DJ_OUTCOME_ONGOING)) {
+                play_from = ply;
+                break;
+            }
         }
         ui->review_ply = CLAMP(ply, 0, review->n_moves);
         screen_draw(ui);
     }
     ui->review = NULL;
+    ui->review_play = false;
     screen_layout(ui);
     screen_draw(ui);
+    return play_from;
 }

@@ -104,6 +104,8 @@ void *play_ui_screen_new(FILE *in, FILE *out, const ScreenConfig *config, GError
     return ui;
 }
 
+static void screen_free(void *self);
+
 /* ---- the position shown ----------------------------------------------------- */
 
 /* Keep `pick` on the current position, the cursor on the board. */
@@ -481,7 +483,14 @@ static DojoLineStatus screen_read_command(void *self, PlayState *state, const ch
         int is_key_code = 0;
         unsigned int key = 0;
         if (!read_key(&is_key_code, &key)) {
-            screen_draw(ui);   /* the clocks */
+            /* The clocks tick; a flag that falls ends the wait (the loop
+             * then finds it fallen and ends the game). */
+            gint64 left_ms = 0;
+            if (play_clock_left_now(state, &left_ms) && left_ms <= 0) {
+                *line = g_strdup("");
+                return DOJO_LINE_OK;
+            }
+            screen_draw(ui);
             continue;
         }
         bool made = false;
@@ -557,28 +566,33 @@ static void screen_interrupted(void *self)
     (void)self;
 }
 
-static void screen_game_over(void *self, PlayState *state)
+static PlayAfter screen_game_over(void *self, PlayState *state, bool can_start_new)
 {
     ScreenUi *ui = self;
     follow_position(ui, state);
     DjOutcome outcome = dj_game_outcome(state->game);
     const char *reason = dj_game_outcome_reason(state->game);
     int winner = dj_outcome_winner(outcome);
+    /* As players say it: "Blue resigned: Red wins." */
     g_autoptr(GString) text = g_string_new(NULL);
     if (reason != NULL)
         g_string_append_printf(text, "%c%s: ", g_ascii_toupper(reason[0]), reason + 1);
     if (winner >= 0)
         g_string_append_printf(text, "%s wins.", play_side_name(state, winner));
     else
-        g_string_append(text, "a draw.");
-    g_string_append_printf(text, "\nResult %s.\n\nAny key: the messages and the board; "
-                           "then any key again ends.", dj_outcome_result_text(outcome));
+        g_string_append(text, reason != NULL ? "a draw." : "A draw.");
+    g_string_append_printf(text, "\nResult %s.\n\n", dj_outcome_result_text(outcome));
+    bool can_review = dj_game_length(state->game) > 0 && state->variant->evaluate != NULL;
+    if (can_review)
+        g_string_append(text, "r  review the game with the engine\n");
+    if (can_start_new)
+        g_string_append(text, "n  a new game\n");
+    g_string_append(text, "q  quit\nEsc  look at the board");
     g_free(ui->overlay_text);
     ui->overlay_text = g_string_free(g_steal_pointer(&text), FALSE);
     ui->overlay = OVERLAY_OVER;
     redraw(ui);
-    /* Two keys: one closes the box, the next ends the session. */
-    for (int keys = 0; keys < 2 && !dojo_interrupted();) {
+    while (!dojo_interrupted()) {
         int is_key_code = 0;
         unsigned int key = 0;
         if (!read_key(&is_key_code, &key))
@@ -587,30 +601,72 @@ static void screen_game_over(void *self, PlayState *state)
             redraw(ui);
             continue;
         }
-        keys++;
-        ui->overlay = OVERLAY_NONE;
+        if (is_key_code)
+            continue;
+        if (key == 'r' && can_review) {
+            ui->overlay = OVERLAY_NONE;
+            return PLAY_AFTER_REVIEW;
+        }
+        if (key == 'n' && can_start_new) {
+            ui->overlay = OVERLAY_NONE;
+            return PLAY_AFTER_NEW;
+        }
+        if (key == 'q')
+            break;
+        /* Any other key shows the board; the next brings the box back. */
+        ui->overlay = ui->overlay == OVERLAY_OVER ? OVERLAY_NONE : OVERLAY_OVER;
         redraw(ui);
     }
+    ui->overlay = OVERLAY_NONE;
+    return PLAY_AFTER_END;
 }
 
-static FILE *screen_suspend(void *self, DojoLineReader **reader)
+static void screen_review_progress(void *self, PlayState *state, int done, int total)
 {
     ScreenUi *ui = self;
-    def_prog_mode();
-    endwin();
-    if (ui->suspended_reader == NULL)
-        ui->suspended_reader = dojo_line_reader_new(ui->in, ui->out, NULL);
-    *reader = ui->suspended_reader;
-    return ui->out;
+    follow_position(ui, state);
+    g_autofree char *text = done < total
+        ? g_strdup_printf("The engine reviews the game: %d of %d moves...", done, total)
+        : g_strdup_printf("Reviewed %d moves.", total);
+    /* One line that changes, not a message a move. */
+    if (ui->messages->len > 0
+        && g_str_has_prefix(g_ptr_array_index(ui->messages, ui->messages->len - 1),
+                            "The engine reviews"))
+        g_ptr_array_remove_index(ui->messages, ui->messages->len - 1);
+    add_message(ui, text);
+    redraw(ui);
 }
 
-static void screen_resume(void *self)
+static void screen_step_review(void *self, PlayState *state, const DojoReview *review)
 {
-    ScreenUi *ui = self;
-    reset_prog_mode();
-    clearok(stdscr, TRUE);
-    if (ui->state != NULL)
-        redraw(ui);
+    screen_review(self, state, review, false);
+}
+
+int screen_review_record(FILE *in, FILE *out, const ScreenConfig *config,
+                         const DojoReview *review, bool traditional, bool flipped,
+                         GError **error)
+{
+    DojoPlayConfig play = {
+        .players = { { DOJO_PLAYER_HUMAN, 0 }, { DOJO_PLAYER_HUMAN, 0 } },
+        .color = config->color,
+        .traditional = traditional,
+    };
+    /* The screen only reads the game it is shown. */
+    PlayState state = {
+        .game = (DjGame *)review->game,
+        .variant = dj_game_variant(review->game),
+        .config = &play,
+        .flipped = flipped,
+        .ui_ops = &play_ui_screen_ops,
+    };
+    state.ui = play_ui_screen_new(in, out, config, error);
+    if (state.ui == NULL)
+        return -1;
+    follow_position(state.ui, &state);
+    int ply = screen_review(state.ui, &state, review, true);
+    g_ptr_array_set_size(((ScreenUi *)state.ui)->messages, 0);   /* nothing to repeat after */
+    screen_free(state.ui);
+    return ply;
 }
 
 static void screen_free(void *self)
@@ -625,8 +681,6 @@ static void screen_free(void *self)
     for (int i = MAX(0, n - 3); i < n; i++)
         fprintf(ui->out, "%s\n", (const char *)g_ptr_array_index(ui->messages, i));
     fflush(ui->out);
-    if (ui->suspended_reader != NULL)
-        dojo_line_reader_free(ui->suspended_reader);
     screen_edit_clear(&ui->edit);
     pick_moves_clear(&ui->pick);
     g_ptr_array_free(ui->messages, TRUE);
@@ -649,7 +703,7 @@ const PlayUiOps play_ui_screen_ops = {
     .watch_pause = screen_watch_pause,
     .interrupted = screen_interrupted,
     .game_over = screen_game_over,
-    .suspend = screen_suspend,
-    .resume = screen_resume,
+    .review_progress = screen_review_progress,
+    .step_review = screen_step_review,
     .free = screen_free,
 };

@@ -8,6 +8,7 @@ test.  Usage: test_screen.py DOJO [TEST...]   (exit 77: no tmux, skipped)."""
 import os
 import re
 import shutil
+import subprocess
 import sys
 import tempfile
 import traceback
@@ -176,6 +177,71 @@ def resign_asks_first():
         s.type('y')
         screen = s.wait_for(r'Game over')
         assert 'Red wins' in screen, screen
+
+
+@test
+def after_the_game_review_then_new_game():
+    with onitama() as s:
+        s.wait_for(r'Blue \(human\) to move')
+        s.type(':')
+        s.type('ox:c1c2')
+        s.keys('Enter')
+        s.wait_for(r'Ply 3: Blue')
+        s.type('r')
+        s.wait_for(r'Resign the game\?')
+        s.type('y')
+        screen = s.wait_for(r'r  review the game')
+        assert 'Blue resigned: Red wins.' in screen and 'Result 0-1' in screen, screen
+        s.type('r')
+        screen = s.wait_for(r'Review: move 2 of 2')
+        assert 'Verdict:' in screen and '^' in screen, screen   # the graph's mark
+        s.keys('Left')
+        screen = s.wait_for(r'Review: move 1 of 2: 1\. Blue ox:c1c2')
+        assert glyph_at(screen, 1, 2) == '' and glyph_at(screen, 2, 2) == 'M', screen
+        s.keys('Home')
+        s.wait_for(r'Review: the start')
+        s.type('q')
+        s.wait_for(r'n  a new game')
+        s.type('n')
+        screen = s.wait_for(r'A new game, recorded in')
+        screen = s.wait_for(r'Ply 1: Blue to move')
+        assert glyph_at(screen, 1, 2) == 'M', screen
+
+
+@test
+def clock_runs_out_on_the_screen():
+    with onitama('--tc', '0:02+0') as s:
+        screen = s.wait_for(r'Blue \(human\) to move')
+        assert re.search(r'Blue 0:0\d', screen), screen
+        screen = s.wait_for(r'Game over', timeout=15)
+        assert 'Blue ran out of time' in screen and 'Red wins' in screen, screen
+
+
+@test
+def review_step_on_the_full_screen():
+    home = tempfile.mkdtemp(prefix='dojo-screen-')
+    try:
+        record = os.path.join(home, 'game.dojo')
+        subprocess.run([DOJO, 'play', 'onitama', '--watch', '--level', '1', '--cards', CARDS,
+                        '--seed', '2', '--max-plies', '6', '--record', record],
+                       stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, check=True,
+                       env=dict(os.environ, DOJO_HOME=home))
+        screen = Screen([DOJO, 'review', record, '--step', '--nodes', '2000'], 100, 30,
+                        {'DOJO_HOME': home})
+        try:
+            text = screen.wait_for(r'Review: move 6 of 6')
+            assert 'p play on' in text and '^' in text, text
+            screen.keys('Home')
+            screen.wait_for(r'Review: the start')
+            screen.keys('Right')
+            text = screen.wait_for(r'Review: move 1 of 6')
+            assert 'Verdict:' in text and 'Best here:' in text, text
+            screen.type('q')
+            screen.wait_exit()
+        finally:
+            screen.close()
+    finally:
+        shutil.rmtree(home, ignore_errors=True)
 
 
 @test
