@@ -253,7 +253,7 @@ void play_resign(PlayState *state, int side)
  * it are a mistake, not a move). */
 static bool takes_no_argument(const char *word)
 {
-    static const char *const commands[] = { "quit", "exit", "hint", "undo", "resign", "draw",
+    static const char *const commands[] = { "quit", "exit", "new", "hint", "undo", "resign", "draw",
                                             "board", "position", "help", "?" };
     for (size_t i = 0; i < G_N_ELEMENTS(commands); i++) {
         if (strcmp(word, commands[i]) == 0)
@@ -286,6 +286,8 @@ LineVerdict play_handle_line(PlayState *state, const char *raw)
         play_say(state, "'%s' takes nothing after it: '%s' is left over.", word, extra);
     } else if (strcmp(word, "quit") == 0 || strcmp(word, "exit") == 0)
         verdict = LINE_QUIT;
+    else if (strcmp(word, "new") == 0 && bare)
+        verdict = LINE_NEW_GAME;
     else if (strcmp(word, "moves") == 0)
         command_moves(state, argument);
     else if (strcmp(word, "hint") == 0 && bare)
@@ -350,5 +352,6 @@ void dojo_play_help(const char *example_move, const char *example_square, GStrin
         "  flip          draw the board from the other side\n"
         "  replay        step through the game so far with the engine's comments\n"
         "  help          this list\n"
+        "  new           a new game with the same settings (this one is kept)\n"
         "  quit          stop; the game is kept and 'dojo play --resume' continues it\n");
 }

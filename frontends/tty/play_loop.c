@@ -265,6 +265,15 @@ DojoPlayEnd dojo_play_loop(DjGame **game, const DojoPlayConfig *config, DojoJour
             continue;
         }
         LineVerdict verdict = play_handle_line(&state, line);
+        if (verdict == LINE_NEW_GAME) {
+            if (config->new_game == NULL) {
+                play_say(&state, "A new game cannot be started from here: quit, and start one.");
+                continue;
+            }
+            announce_kept(&state, "A new game");
+            start_new_game(&state, &own_journal);
+            continue;
+        }
         if (verdict == LINE_QUIT) {
             announce_kept(&state, "Stopped");
             end = DOJO_PLAY_QUIT;

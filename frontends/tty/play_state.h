@@ -38,7 +38,11 @@ typedef struct PlayState {
                                      player confirmed (or calls play_resign). */
 } PlayState;
 
-typedef enum LineVerdict { LINE_CONTINUE, LINE_QUIT } LineVerdict;
+typedef enum LineVerdict {
+    LINE_CONTINUE,
+    LINE_QUIT,
+    LINE_NEW_GAME,   /* `new`: this game is kept, a new one starts */
+} LineVerdict;
 
 /* Whether a person plays `side`. */
 bool play_is_human(const PlayState *state, int side);

@@ -31,7 +31,7 @@ static const char keys_help[] =
     "  mouse               click a piece, then a square\n"
     "  :                   type a move or a command (below) on the bottom line\n"
     "  u undo   t hint   f flip   s save   r resign   d claim a draw\n"
-    "  e the computer's thoughts on/off   PgUp/PgDn scroll the moves\n"
+    "  n new game   e the computer's thoughts on/off   PgUp/PgDn scroll the moves\n"
     "  q quit (the game is kept)\n"
     "Marks: [ ] cursor  < > picked  * * may go  ( ) last move  > < hint  ! ! in check\n"
     "\n";
@@ -432,6 +432,10 @@ static bool board_key(ScreenUi *ui, int is_key_code, unsigned int key, char **li
         return false;
     case 'q':
         ask(ui, "Quit? The game is kept: 'dojo play --resume' goes on with it.", "quit");
+        return false;
+    case 'n':
+        ask(ui, "Start a new game? This one is kept: 'dojo play --resume' goes on with it.",
+            "new");
         return false;
     default:
         return false;

@@ -290,6 +290,30 @@ static void test_resign_is_confirmed(void **state)
     runner_run_free(r);
 }
 
+/* `new` keeps the game and starts another with the same settings, in a
+ * journal of its own. */
+static void test_new_game(void **state)
+{
+    runner_require_variant("onitama");
+    const char *const args[] = { "play", "onitama", "--hotseat", "--cards", CARDS, NULL };
+    DojoRun *r = runner_run_text(*state, "ox:c1c2\nnew\nox:c1c2\nquit\n", args);
+    assert_int_equal(r->exit_code, 0);
+    assert_int_equal(runner_count_containing(r->out, "A new game: the game is kept in "), 1);
+    assert_int_equal(runner_count_containing(r->out, "A new game, recorded in "), 1);
+    /* the same move is legal again: the new game starts from the start */
+    assert_int_equal(runner_count_containing(r->out, "Blue plays ox:c1c2"), 2);
+    /* two journals: the first game's and the new one's */
+    g_autofree char *games = g_build_filename(*state, "games", NULL);
+    GDir *dir = g_dir_open(games, 0, NULL);
+    assert_non_null(dir);
+    int files = 0;
+    while (g_dir_read_name(dir) != NULL)
+        files++;
+    g_dir_close(dir);
+    assert_int_equal(files, 2);
+    runner_run_free(r);
+}
+
 int main(int argc, char **argv)
 {
     if (!runner_init(argc, argv)) {
@@ -313,6 +337,7 @@ int main(int argc, char **argv)
                                         runner_remove_dir),
         cmocka_unit_test_setup_teardown(test_resign_is_confirmed, runner_make_dir,
                                         runner_remove_dir),
+        cmocka_unit_test_setup_teardown(test_new_game, runner_make_dir, runner_remove_dir),
     };
     return cmocka_run_group_tests_name("frontend play turns", tests, NULL, NULL);
 }

@@ -124,10 +124,10 @@ static void test_holdings_list_the_hand_with_counts(void **state)
     g_free(text);
     g_free(pos);
 
-    /* an empty hand shows nothing */
+    /* an empty hand says so */
     pos = ogi_test_start();
     text = holdings(pos, false, 0);
-    assert_string_equal(text, "");
+    assert_string_equal(text, "In hand: none\n");
     g_free(text);
     g_free(pos);
 }

@@ -279,6 +279,16 @@ def ogi_shows_board_and_both_hands():
         for rank in range(1, 9):
             board_line(screen, rank)
         assert 'White (computer)' in screen and 'Black (human) to move' in screen, screen
+        assert screen.count('In hand: none') == 2, screen
+        # A capture goes into the hand: from a position where Black takes.
+    with Session(['ogi', '--level', '1', '--position',
+                  'lnsiksnl/1r4b1/pppp1ppp/8/4p3/PPPPPPPP/1B4R1/LNSIKSNL b - 1']) as s:
+        s.wait_for(r'Black \(human\) to move')
+        s.type(':')
+        s.type('e3e4')
+        s.keys('Enter')
+        screen = s.wait_for(r'In hand: P')
+        assert 'In hand: none' in screen, screen
 
 
 @test

@@ -74,6 +74,6 @@ void ogi_render_holdings(const void *position, const DjRenderStyle *style, int s
         g_string_append(out, item);
         column += columns;
     }
-    if (column > 0)
-        g_string_append_c(out, '\n');
+    /* An empty hand is shown too: the player sees where captures go. */
+    g_string_append(out, column > 0 ? "\n" : PREFIX "none\n");
 }
