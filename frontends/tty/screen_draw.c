@@ -359,7 +359,7 @@ static void draw_squares(ScreenUi *ui, const DjSquareView *view)
                 mvaddch(line, column + 1 + gw - pad + i, ' ');
         } else {
             for (int i = 0; i < gw; i++)
-                mvaddch(line, column + 1 + i, (chtype)(target && i == (gw - 1) / 2 ? '*' : ' '));
+                mvaddch(line, column + 1 + i, ' ');
         }
         attrset(mark);
         mvaddch(line, column + 1 + gw, (chtype)right);

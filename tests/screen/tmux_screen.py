@@ -9,7 +9,10 @@ import os
 import re
 import shlex
 import subprocess
+import itertools
 import time
+
+_SERVERS = itertools.count()
 
 
 class ScreenTimeout(AssertionError):
@@ -18,7 +21,8 @@ class ScreenTimeout(AssertionError):
 
 class Screen:
     def __init__(self, argv, columns=80, lines=24, env=None, cwd=None):
-        self.socket = 'dojo-test-%d-%d' % (os.getpid(), id(self))
+        # A server of its own, never one a test before it is still closing.
+        self.socket = 'dojo-test-%d-%d' % (os.getpid(), next(_SERVERS))
         environment = {'LC_ALL': 'C.UTF-8', 'TERM': 'screen'}
         environment.update(env or {})
         command = 'exec env ' + ' '.join(
