@@ -15,16 +15,24 @@
 
 #define HISTORY_SIZE 1000
 
+#ifdef DOJO_HAVE_LIBEDIT
+/* A libedit history of the line interface's size, or NULL. */
+static History *history_open(HistEvent *event)
+{
+    History *list = history_init();
+    if (list != NULL)
+        history(list, event, H_SETSIZE, HISTORY_SIZE);
+    return list;
+}
+#endif
+
 static void history_load(ScreenEdit *edit)
 {
 #ifdef DOJO_HAVE_LIBEDIT
-    if (edit->history_path == NULL)
-        return;
-    History *list = history_init();
+    HistEvent event;
+    History *list = edit->history_path != NULL ? history_open(&event) : NULL;
     if (list == NULL)
         return;
-    HistEvent event;
-    history(list, &event, H_SETSIZE, HISTORY_SIZE);
     if (history(list, &event, H_LOAD, edit->history_path) >= 0) {
         /* H_LAST is the oldest entry; H_PREV walks towards the newest. */
         for (int ok = history(list, &event, H_LAST); ok >= 0;
@@ -40,13 +48,12 @@ static void history_load(ScreenEdit *edit)
 static void history_save(ScreenEdit *edit)
 {
 #ifdef DOJO_HAVE_LIBEDIT
-    if (edit->history_path == NULL || edit->history->len == 0)
-        return;
-    History *list = history_init();
+    HistEvent event;
+    History *list = edit->history_path != NULL && edit->history->len > 0
+                        ? history_open(&event)
+                        : NULL;
     if (list == NULL)
         return;
-    HistEvent event;
-    history(list, &event, H_SETSIZE, HISTORY_SIZE);
     history(list, &event, H_SETUNIQUE, 1);
     for (guint i = 0; i < edit->history->len; i++)
         history(list, &event, H_ENTER, (const char *)g_ptr_array_index(edit->history, i));

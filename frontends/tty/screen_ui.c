@@ -456,6 +456,19 @@ static bool read_key(int *is_key_code, unsigned int *key)
     return true;
 }
 
+/* A key within SCREEN_TICK_MS, a resize already redrawn for; false when
+ * there is none to act on. */
+static bool next_key(ScreenUi *ui, int *is_key_code, unsigned int *key)
+{
+    if (!read_key(is_key_code, key))
+        return false;
+    if (*is_key_code && *key == KEY_RESIZE) {
+        redraw(ui);
+        return false;
+    }
+    return true;
+}
+
 /* A mouse event: a press on a square picks it. */
 static bool mouse_key(ScreenUi *ui, char **line)
 {
@@ -542,11 +555,9 @@ static bool screen_watch_pause(void *self, PlayState *state, int delay_ms)
             return true;
         int is_key_code = 0;
         unsigned int key = 0;
-        if (!read_key(&is_key_code, &key))
+        if (!next_key(ui, &is_key_code, &key))
             continue;
-        if (is_key_code && key == KEY_RESIZE) {
-            redraw(ui);
-        } else if (ui->overlay != OVERLAY_NONE) {
+        if (ui->overlay != OVERLAY_NONE) {
             char *unused = NULL;
             overlay_key(ui, is_key_code, key, &unused);
             if (unused != NULL && strcmp(unused, "quit") == 0) {
@@ -599,13 +610,7 @@ static PlayAfter screen_game_over(void *self, PlayState *state, bool can_start_n
     while (!dojo_interrupted()) {
         int is_key_code = 0;
         unsigned int key = 0;
-        if (!read_key(&is_key_code, &key))
-            continue;
-        if (is_key_code && key == KEY_RESIZE) {
-            redraw(ui);
-            continue;
-        }
-        if (is_key_code)
+        if (!next_key(ui, &is_key_code, &key) || is_key_code)
             continue;
         if (key == 'r' && can_review) {
             ui->overlay = OVERLAY_NONE;
