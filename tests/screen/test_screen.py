@@ -19,12 +19,21 @@ from tmux_screen import Screen  # noqa: E402
 CARDS = 'ox,boar,horse,elephant,crab'
 CARD_TITLES = ['Ox', 'Boar', 'Horse', 'Elephant', 'Crab']
 DOJO = None
+GAMES = set()   # the games this dojo was built with
 TESTS = []
 
 
 def test(function):
     TESTS.append(function)
     return function
+
+
+def needs(*games):
+    """A test that plays these games: skipped in a build without them."""
+    def mark(function):
+        function.games = games
+        return function
+    return mark
 
 
 class Session:
@@ -80,6 +89,7 @@ def cell_column(screen_text, rank, file_index, cell_width=4):
 
 
 @test
+@needs('onitama')
 def onitama_fits_80x24_with_all_five_cards():
     with onitama() as s:
         screen = s.wait_for(r'Blue \(human\) to move')
@@ -94,6 +104,7 @@ def onitama_fits_80x24_with_all_five_cards():
 
 
 @test
+@needs('onitama')
 def onitama_move_by_keys_marks_destinations_and_plays():
     with onitama() as s:
         s.wait_for(r'Blue \(human\) to move')
@@ -114,6 +125,7 @@ def onitama_move_by_keys_marks_destinations_and_plays():
 
 
 @test
+@needs('onitama')
 def onitama_move_by_mouse():
     with onitama() as s:
         screen = s.wait_for(r'Blue \(human\) to move')
@@ -127,6 +139,7 @@ def onitama_move_by_mouse():
 
 
 @test
+@needs('onitama')
 def onitama_typed_move_and_commands():
     with onitama() as s:
         s.wait_for(r'Blue \(human\) to move')
@@ -153,6 +166,7 @@ def onitama_typed_move_and_commands():
 
 
 @test
+@needs('onitama')
 def help_box_lists_keys_and_legend():
     with onitama() as s:
         s.wait_for(r'Blue \(human\) to move')
@@ -165,6 +179,7 @@ def help_box_lists_keys_and_legend():
 
 
 @test
+@needs('onitama')
 def resign_asks_first():
     with onitama() as s:
         s.wait_for(r'Blue \(human\) to move')
@@ -180,6 +195,7 @@ def resign_asks_first():
 
 
 @test
+@needs('onitama')
 def after_the_game_review_then_new_game():
     with onitama() as s:
         s.wait_for(r'Blue \(human\) to move')
@@ -209,6 +225,7 @@ def after_the_game_review_then_new_game():
 
 
 @test
+@needs('onitama')
 def clock_runs_out_on_the_screen():
     with onitama('--tc', '0:02+0') as s:
         screen = s.wait_for(r'Blue \(human\) to move')
@@ -218,6 +235,7 @@ def clock_runs_out_on_the_screen():
 
 
 @test
+@needs('onitama')
 def review_step_on_the_full_screen():
     home = tempfile.mkdtemp(prefix='dojo-screen-')
     try:
@@ -245,6 +263,7 @@ def review_step_on_the_full_screen():
 
 
 @test
+@needs('onitama')
 def quit_keeps_the_game():
     session = onitama()
     with session as s:
@@ -259,6 +278,7 @@ def quit_keeps_the_game():
 
 
 @test
+@needs('onitama')
 def resize_and_too_small():
     with onitama() as s:
         s.wait_for(r'Blue \(human\) to move')
@@ -273,6 +293,7 @@ def resize_and_too_small():
 
 
 @test
+@needs('ogi')
 def ogi_shows_board_and_both_hands():
     with ogi() as s:
         screen = s.wait_for(r'\(human\) to move')
@@ -292,6 +313,7 @@ def ogi_shows_board_and_both_hands():
 
 
 @test
+@needs('ogi')
 def ogi_traditional_glyphs_line_up():
     with ogi('--traditional') as s:
         screen = s.wait_for(r'\(human\) to move')
@@ -308,6 +330,7 @@ def ogi_traditional_glyphs_line_up():
 
 
 @test
+@needs('onitama')
 def ascii_locale_and_no_color_stay_playable():
     with onitama(env={'LC_ALL': 'C', 'NO_COLOR': '1'}) as s:
         screen = s.wait_for(r'Blue \(human\) to move')
@@ -319,6 +342,7 @@ def ascii_locale_and_no_color_stay_playable():
 
 
 @test
+@needs('onitama')
 def line_option_plays_line_by_line():
     with onitama('--line') as s:
         screen = s.wait_for(r'^Blue>')
@@ -334,10 +358,18 @@ def main(argv):
         print('1..0 # SKIP tmux is not installed')
         return 77
     DOJO = os.path.abspath(argv[1])
+    listing = subprocess.run([DOJO, 'list'], stdout=subprocess.PIPE, text=True, check=True)
+    GAMES.update(line.split()[0] for line in listing.stdout.splitlines()
+                 if line and not line[0].isspace())
     chosen = [t for t in TESTS if len(argv) == 2 or t.__name__ in argv[2:]]
     print('1..%d' % len(chosen), flush=True)
     failed = 0
     for number, function in enumerate(chosen, 1):
+        missing = [g for g in getattr(function, 'games', ()) if g not in GAMES]
+        if missing:
+            print('ok %d - %s # SKIP built without %s' % (number, function.__name__,
+                                                       ', '.join(missing)), flush=True)
+            continue
         try:
             function()
             print('ok %d - %s' % (number, function.__name__), flush=True)
