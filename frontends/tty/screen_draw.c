@@ -440,6 +440,72 @@ static void draw_side_panel(ScreenUi *ui)
         g_string_free(parts[i], TRUE);
 }
 
+/* ---- the engine panel (under the move list, on a window with room) ---------- */
+
+#define ENGINE_PANEL_LINES 6
+
+/* Lines the engine panel takes in the move list's column: none on a small
+ * window (the status line says what the computer thinks there), nor when
+ * hidden (key e). */
+static int engine_panel_lines(const ScreenUi *ui)
+{
+    const ScreenLayout *l = &ui->layout;
+    bool room = l->list_width > 0 && l->status_line >= 2 * ENGINE_PANEL_LINES + 2;
+    return room && ui->show_engine && ui->review == NULL ? ENGINE_PANEL_LINES : 0;
+}
+
+static void append_eval_bar(const ScreenUi *ui, GString *out);
+
+/* The computer's thoughts: the search now, or its last word. */
+static void draw_engine_panel(ScreenUi *ui)
+{
+    const ScreenLayout *l = &ui->layout;
+    int lines = engine_panel_lines(ui);
+    if (lines == 0)
+        return;
+    int top = l->status_line - lines;
+    attron(A_BOLD | pair_attr(ui, PAIR_TITLE));
+    put_text(top, l->list_left, l->list_width,
+             ui->thinking ? (ui->think_label != NULL ? "Engine: thinking" : "Engine: a hint")
+                          : "Engine (e hides)");
+    attroff(A_BOLD | pair_attr(ui, PAIR_TITLE));
+    if (!ui->have_think) {
+        put_text(top + 1, l->list_left, l->list_width, ui->thinking ? "..." : "not yet");
+        return;
+    }
+    const DjSearchInfo *info = &ui->think_info;
+    g_autoptr(GString) text = g_string_new(NULL);
+    /* The score as the side that searched sees it. */
+    int searcher = ui->state->variant->side_to_move(ui->think_root);
+    g_string_printf(text, "depth %d  %s ", info->depth, ui->state->variant->side_names[searcher]);
+    dj_score_format(info->score, text);
+    put_text(top + 1, l->list_left, l->list_width, text->str);
+    g_string_truncate(text, 0);
+    append_eval_bar(ui, text);
+    put_text(top + 2, l->list_left, l->list_width, text->str);
+    g_string_printf(text, "%" G_GUINT64_FORMAT " nodes", (guint64)info->nodes);
+    put_text(top + 3, l->list_left, l->list_width, text->str);
+    g_string_truncate(text, 0);
+    dojo_format_pv(ui->state->variant, ui->think_root, info->pv, info->pv_length, text);
+    /* The line on what is left, broken between moves. */
+    int width = l->list_width;
+    int line = top + 4;
+    const char *p = text->str;
+    while (*p != '\0' && line < l->status_line) {
+        int take = MIN((int)strlen(p), width);
+        if ((int)strlen(p) > width) {
+            const char *space = g_strrstr_len(p, take, " ");
+            if (space != NULL && space > p)
+                take = (int)(space - p);
+        }
+        g_autofree char *piece = g_strndup(p, (gsize)take);
+        put_text(line++, l->list_left, width, piece);
+        p += take;
+        while (*p == ' ')
+            p++;
+    }
+}
+
 static void draw_move_list(ScreenUi *ui)
 {
     const ScreenLayout *l = &ui->layout;
@@ -452,6 +518,8 @@ static void draw_move_list(ScreenUi *ui)
     int rows = l->status_line - 1;
     if (ui->review != NULL)
         rows -= review_graph_lines(ui);
+    else
+        rows -= engine_panel_lines(ui);
     int newest = MAX(0, n - ui->list_scroll);
     if (ui->review != NULL)   /* the move stepped to stays in view */
         newest = CLAMP(ui->review_ply + rows / 2, MIN(n, rows), n);
@@ -760,6 +828,7 @@ void screen_draw(ScreenUi *ui)
         draw_block(0, 0, ui->layout.width, board->str, ui->layout.status_line);
     }
     draw_move_list(ui);
+    draw_engine_panel(ui);
     if (ui->review != NULL) {
         const ScreenLayout *l = &ui->layout;
         int graph = review_graph_lines(ui);

@@ -102,7 +102,8 @@ typedef struct ScreenUi {
 
     bool thinking;             /* the computer is searching */
     char *think_label;
-    const void *think_root;
+    void *think_root;          /* a copy of the position searched (the game's own
+                                * positions move as the game grows) */
     DjSearchInfo think_info;
     bool have_think;
     bool show_engine;          /* the engine panel is shown (key e) */

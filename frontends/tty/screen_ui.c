@@ -117,6 +117,8 @@ static void follow_position(ScreenUi *ui, PlayState *state)
     int squares = variant->board_width * variant->board_height;
     int length = dj_game_length(state->game);
     guint64 key = variant->key(pos);
+    if (ui->pick.variant != variant)
+        ui->have_think = false;   /* a loaded game of another kind: its thoughts are gone */
     if (ui->pick_pos != pos || ui->pick.variant != variant || ui->pick_length != length
         || ui->pick_key != key) {
         pick_moves_clear(&ui->pick);
@@ -201,7 +203,8 @@ static void screen_think_begin(void *self, PlayState *state, const void *root, c
     ui->thinking = true;
     g_free(ui->think_label);
     ui->think_label = g_strdup(label);
-    ui->think_root = root;
+    g_free(ui->think_root);
+    ui->think_root = g_memdup2(root, state->variant->state_size);
     ui->have_think = false;
     redraw(ui);
 }
@@ -698,6 +701,7 @@ static void screen_free(void *self)
     g_free(ui->confirm_command);
     g_free(ui->prompt);
     g_free(ui->think_label);
+    g_free(ui->think_root);
     g_free(ui);
 }
 

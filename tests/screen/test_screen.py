@@ -288,6 +288,9 @@ def resize_and_too_small():
         s.resize(120, 40)
         screen = s.wait_for(r'Blue \(human\) to move')
         assert 'Moves' in screen, screen   # a wide window shows the move list
+        assert 'Engine' in screen, screen   # and the engine panel under it
+        s.type('e')
+        s.wait_for(r'Engine \(e hides\)', absent=True)
         for title in CARD_TITLES:
             assert title in screen, screen
 
