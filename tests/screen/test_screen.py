@@ -346,6 +346,17 @@ def ascii_locale_and_no_color_stay_playable():
 
 @test
 @needs('onitama')
+def monochrome_terminal_marks_with_signs():
+    # vt100 has no colour: the marks must still show, by their signs.
+    with onitama(env={'TERM': 'vt100'}) as s:
+        s.wait_for(r'Blue \(human\) to move')
+        s.keys('Left', 'Enter')
+        screen = s.wait_for(r'<S>')
+        assert '* *' in board_line(screen, 2), screen
+
+
+@test
+@needs('onitama')
 def line_option_plays_line_by_line():
     with onitama('--line') as s:
         screen = s.wait_for(r'^Blue>')
