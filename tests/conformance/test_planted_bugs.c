@@ -15,7 +15,7 @@
 
 #include <string.h>
 
-#include "framework/registry.h"
+#include "tests/conformance/planted.h"
 #include "tests/conformance/properties.h"
 
 #define BASE_SEED 0xb0a7ed01u
@@ -30,20 +30,15 @@
 static const DjVariant *base;
 static DjVariant wrapped;
 
-static const DjVariant *find_base(void)
+static bool has_mirror(const DjVariant *variant)
 {
-    for (const DjVariant *const *vp = dj_registry_all(); *vp != NULL; vp++) {
-        if ((*vp)->mirror != NULL)
-            return *vp;
-    }
-    return NULL;
+    return variant->mirror != NULL;
 }
 
 static int setup_base(void **state)
 {
     (void)state;
-    base = find_base();
-    wrapped = base != NULL ? *base : (DjVariant){ 0 };
+    planted_setup(&base, &wrapped, has_mirror);
     return 0;
 }
 
@@ -206,23 +201,14 @@ static int expect_pass(void)
 static void expect_failure(const char *expected)
 {
     Run run = { 0 };
-    char *report = conf_failure_of(run_properties, &run);
-    if (report == NULL)
-        fail_msg("the planted bug (%s) went unnoticed", expected);
-    if (strstr(report, expected) == NULL)
-        fail_msg("expected a report about \"%s\", got:\n%s", expected, report);
-    g_printerr("caught as expected: %s", report);
-    g_free(report);
+    planted_expect_failure(run_properties, &run, expected);
 }
 
 /* Every test starts from an unbroken copy of the base game; it is skipped
  * when no built game supplies a mirror. */
 static void require_base(void)
 {
-    if (base != NULL)
-        return;
-    g_printerr("skipped: no built game supplies a mirror\n");
-    skip();
+    planted_require_base(base, "a mirror");
 }
 
 /* require_base(), and a skip when the base game has no `hook` (`present`). */

@@ -11,9 +11,8 @@
 #include <setjmp.h>
 #include <cmocka.h>
 
-#include <string.h>
-
 #include "framework/registry.h"
+#include "tests/conformance/planted.h"
 #include "tests/conformance/views.h"
 
 #define BASE_SEED 0x71e35u
@@ -42,16 +41,16 @@ static void test_views(void **state)
 static const DjVariant *base;
 static DjVariant wrapped;
 
+static bool draws_in_parts(const DjVariant *variant)
+{
+    return variant->view_squares != NULL && variant->mirror != NULL
+           && variant->render_holdings != NULL && variant->render_legend != NULL;
+}
+
 static int setup_base(void **state)
 {
     (void)state;
-    base = NULL;
-    for (const DjVariant *const *vp = dj_registry_all(); *vp != NULL && base == NULL; vp++) {
-        if ((*vp)->view_squares != NULL && (*vp)->mirror != NULL
-            && (*vp)->render_holdings != NULL && (*vp)->render_legend != NULL)
-            base = *vp;
-    }
-    wrapped = base != NULL ? *base : (DjVariant){ 0 };
+    planted_setup(&base, &wrapped, draws_in_parts);
     return 0;
 }
 
@@ -133,22 +132,12 @@ static void run_views(void *data)
 /* The checks fail on `wrapped`, with a report containing `expected`. */
 static void expect_failure(const char *expected)
 {
-    char *report = conf_failure_of(run_views, NULL);
-    if (report == NULL)
-        fail_msg("the planted bug (%s) went unnoticed", expected);
-    if (strstr(report, expected) == NULL)
-        fail_msg("expected a report about \"%s\", got:\n%s", expected, report);
-    g_printerr("caught as expected: %s", report);
-    g_free(report);
+    planted_expect_failure(run_views, NULL, expected);
 }
 
 static void require_base(void)
 {
-    if (base != NULL)
-        return;
-    g_printerr("skipped: no built game supplies view_squares, render_holdings, "
-               "render_legend and a mirror\n");
-    skip();
+    planted_require_base(base, "view_squares, render_holdings, render_legend and a mirror");
 }
 
 static void test_the_unbroken_copy_passes(void **state)

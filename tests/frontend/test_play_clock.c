@@ -13,14 +13,13 @@
 #include <setjmp.h>
 #include <cmocka.h>
 
-#include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 
 #include "frontends/tty/options.h"
 #include "frontends/tty/play_clock.h"
 #include "frontends/tty/play_loop.h"
 #include "tests/framework/toys.h"
+#include "tests/frontend/play_session.h"
 
 /* ---- the clock alone ----------------------------------------------------------------- */
 
@@ -299,56 +298,12 @@ static void test_budget_keeps_within_the_clock(void **state)
 
 /* ---- the play loop under a clock ------------------------------------------------------- */
 
-/* A second for every byte of input read so far. */
-static gint64 typing_time(void *user_data)
+/* Two people play the toy mancala from `typed` under `control`, a second
+ * for every byte of input read so far. */
+static PlaySession run(const char *typed, DojoTimeControl control)
 {
-    return (gint64)ftell((FILE *)user_data) * G_USEC_PER_SEC;
-}
-
-typedef struct Session {
-    DjGame *game;
-    char *output;
-    DojoPlayEnd end;
-} Session;
-
-/* Two people play the toy mancala from `typed` under `control`. */
-static Session run(const char *typed, DojoTimeControl control)
-{
-    DjSetup setup = { 0 };
-    Session session = { .game = dj_game_new(&toy_mancala, &setup, NULL) };
-    assert_non_null(session.game);
-    char *input = g_strdup(typed);
-    FILE *in = fmemopen(input, strlen(input), "r");
-    assert_non_null(in);
-    size_t size = 0;
-    FILE *out = open_memstream(&session.output, &size);
-    assert_non_null(out);
-    DojoPlayConfig config = {
-        .players = { { .kind = DOJO_PLAYER_HUMAN }, { .kind = DOJO_PLAYER_HUMAN } },
-        .time_ms = 50,
-        .seed = 7,
-        .table_mb = 1,
-        .clock = control,
-        .clock_now = typing_time,
-        .clock_now_data = in,
-    };
-    session.end = dojo_play_loop(&session.game, &config, NULL, in, out);
-    fclose(out);
-    fclose(in);
-    g_free(input);
-    return session;
-}
-
-static void session_free(Session *session)
-{
-    dj_game_free(session->game);
-    free(session->output);
-}
-
-static void assert_output_has(const Session *session, const char *text)
-{
-    if (strstr(session->output, text) == NULL)
-        fail_msg("the output lacks \"%s\":\n%s", text, session->output);
+    const DojoPlayer people[2] = { { .kind = DOJO_PLAYER_HUMAN }, { .kind = DOJO_PLAYER_HUMAN } };
+    return play_session_run(&toy_mancala, typed, people, &control);
 }
 
 static void test_loop_runs_the_clock_of_the_person_to_move(void **state)
@@ -356,45 +311,45 @@ static void test_loop_runs_the_clock_of_the_person_to_move(void **state)
     (void)state;
     /* b1 (3 s) keeps South's turn, a1 (3 s) passes it: 10 - 3 + 1, twice */
     DojoTimeControl control = { 10000, 1000, 0 };
-    Session s = run("b1\na1\nhistory\nquit\n", control);
-    assert_output_has(&s, "Ply 1: South to move (human).  South 0:10  North 0:10\n");
-    assert_output_has(&s, "Ply 2: South to move again (human).  South 0:08.0  North 0:10\n");
-    assert_output_has(&s, "Ply 3: North to move (human).  South 0:06.0  North 0:10\n");
+    PlaySession s = run("b1\na1\nhistory\nquit\n", control);
+    play_session_assert_has(&s, "Ply 1: South to move (human).  South 0:10  North 0:10\n");
+    play_session_assert_has(&s, "Ply 2: South to move again (human).  South 0:08.0  North 0:10\n");
+    play_session_assert_has(&s, "Ply 3: North to move (human).  South 0:06.0  North 0:10\n");
     /* history (8 s) does not stop North's clock, and shows it running */
-    assert_output_has(&s, "Clocks: South 0:06.0  North 0:02.0\n");
+    play_session_assert_has(&s, "Clocks: South 0:06.0  North 0:02.0\n");
     /* quit comes 13 s after North's prompt: too late, not carried out */
-    assert_output_has(&s, "Game over: South wins (North ran out of time). Result 1-0.");
+    play_session_assert_has(&s, "Game over: South wins (North ran out of time). Result 1-0.");
     assert_int_equal(s.end, DOJO_PLAY_OVER);
     assert_int_equal(dj_game_length(s.game), 2);
     assert_string_equal(dj_game_outcome_reason(s.game), "North ran out of time");
     assert_string_equal(dj_game_tag(s.game, "TimeControl"), "10+1");
     assert_string_equal(dj_game_tag(s.game, "SouthClock"), "0:06.000");
-    session_free(&s);
+    play_session_free(&s);
 }
 
 static void test_loop_refuses_a_move_after_the_flag(void **state)
 {
     (void)state;
     DojoTimeControl control = { 2000, 0, 0 };
-    Session s = run("b1\n", control);
-    assert_output_has(&s, "Game over: North wins (South ran out of time).");
+    PlaySession s = run("b1\n", control);
+    play_session_assert_has(&s, "Game over: North wins (South ran out of time).");
     assert_int_equal(dj_game_length(s.game), 0);
     assert_null(strstr(s.output, "South plays"));
-    session_free(&s);
+    play_session_free(&s);
 }
 
 static void test_loop_undo_puts_the_clocks_back(void **state)
 {
     (void)state;
     DojoTimeControl control = { 60000, 0, 0 };
-    Session s = run("b1\nundo\n", control);
-    assert_output_has(&s, "Took back 1 move.");
+    PlaySession s = run("b1\nundo\n", control);
+    play_session_assert_has(&s, "Took back 1 move.");
     const char *start = "Ply 1: South to move (human).  South 1:00  North 1:00\n";
     const char *again = strstr(s.output, start);
     assert_non_null(again);
     assert_non_null(strstr(again + 1, start));
     assert_int_equal(dj_game_length(s.game), 0);
-    session_free(&s);
+    play_session_free(&s);
 }
 
 static void test_loop_byoyomi(void **state)
@@ -403,13 +358,13 @@ static void test_loop_byoyomi(void **state)
     /* --byoyomi 4 alone: 3 s a move is in time, again and again; quit
      * (5 s) is not */
     DojoTimeControl control = { 0, 0, 4000 };
-    Session s = run("b1\na1\nquit\n", control);
-    assert_output_has(&s, "South byoyomi 0:04.0  North byoyomi 0:04.0\n");
-    assert_output_has(&s, "Ply 3: North to move (human).");
-    assert_output_has(&s, "(North ran out of time)");
+    PlaySession s = run("b1\na1\nquit\n", control);
+    play_session_assert_has(&s, "South byoyomi 0:04.0  North byoyomi 0:04.0\n");
+    play_session_assert_has(&s, "Ply 3: North to move (human).");
+    play_session_assert_has(&s, "(North ran out of time)");
     assert_int_equal(dj_game_length(s.game), 2);
     assert_string_equal(dj_game_tag(s.game, "Byoyomi"), "4");
-    session_free(&s);
+    play_session_free(&s);
 }
 
 int main(void)

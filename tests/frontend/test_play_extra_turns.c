@@ -11,58 +11,18 @@
 #include <setjmp.h>
 #include <cmocka.h>
 
-#include <stdio.h>
-#include <stdlib.h>
-#include <string.h>
-
 #include "framework/search/search.h"
 #include "frontends/tty/play_loop.h"
 #include "frontends/tty/review.h"
 #include "tests/framework/toys.h"
-
-typedef struct Session {
-    DjGame *game;
-    char *output;
-    DojoPlayEnd end;
-} Session;
+#include "tests/frontend/play_session.h"
 
 /* Play `typed` (lines a person types) from a new game with the given
  * players; the game and everything the loop printed are kept. */
-static Session run(const char *typed, DojoPlayerKind south, DojoPlayerKind north)
+static PlaySession run(const char *typed, DojoPlayerKind south, DojoPlayerKind north)
 {
-    DjSetup setup = { 0 };
-    Session session = { .game = dj_game_new(&toy_mancala, &setup, NULL) };
-    assert_non_null(session.game);
-    char *input = g_strdup(typed);
-    FILE *in = fmemopen(input, strlen(input), "r");
-    assert_non_null(in);
-    size_t size = 0;
-    FILE *out = open_memstream(&session.output, &size);
-    assert_non_null(out);
-    DojoPlayConfig config = {
-        .players = { { .kind = south, .level = 1 }, { .kind = north, .level = 1 } },
-        .time_ms = 50,
-        .seed = 7,
-        .table_mb = 1,
-    };
-    session.end = dojo_play_loop(&session.game, &config, NULL, in, out);
-    fclose(out);
-    fclose(in);
-    g_free(input);
-    return session;
-}
-
-static void session_free(Session *session)
-{
-    dj_game_free(session->game);
-    free(session->output);
-}
-
-static void assert_output_has(const Session *session, const char *text)
-{
-    if (strstr(session->output, text) == NULL) {
-        fail_msg("the output lacks \"%s\":\n%s", text, session->output);
-    }
+    const DojoPlayer players[2] = { { .kind = south, .level = 1 }, { .kind = north, .level = 1 } };
+    return play_session_run(&toy_mancala, typed, players, NULL);
 }
 
 static int side_to_move(const DjGame *game)
@@ -74,25 +34,25 @@ static void test_prompts_follow_the_side(void **state)
 {
     (void)state;
     /* b1 ends in South's store: South moves again; a1 passes the turn */
-    Session s = run("b1\na1\nquit\n", DOJO_PLAYER_HUMAN, DOJO_PLAYER_HUMAN);
+    PlaySession s = run("b1\na1\nquit\n", DOJO_PLAYER_HUMAN, DOJO_PLAYER_HUMAN);
     assert_int_equal(s.end, DOJO_PLAY_QUIT);
     assert_int_equal(dj_game_length(s.game), 2);
-    assert_output_has(&s, "Ply 1: South to move (human).");
-    assert_output_has(&s, "Ply 2: South to move again (human).");
-    assert_output_has(&s, "Ply 3: North to move (human).");
-    session_free(&s);
+    play_session_assert_has(&s, "Ply 1: South to move (human).");
+    play_session_assert_has(&s, "Ply 2: South to move again (human).");
+    play_session_assert_has(&s, "Ply 3: North to move (human).");
+    play_session_free(&s);
 
     /* two people: undo takes back one move at a time, whoever's turn */
     s = run("b1\na1\nundo\nundo\nquit\n", DOJO_PLAYER_HUMAN, DOJO_PLAYER_HUMAN);
     assert_int_equal(dj_game_length(s.game), 0);
-    assert_output_has(&s, "Took back 1 move.");
-    session_free(&s);
+    play_session_assert_has(&s, "Took back 1 move.");
+    play_session_free(&s);
 }
 
 static void test_computer_plays_its_whole_turn_and_undo_returns_to_the_human(void **state)
 {
     (void)state;
-    Session s = run("b1\na1\nquit\n", DOJO_PLAYER_HUMAN, DOJO_PLAYER_COMPUTER);
+    PlaySession s = run("b1\na1\nquit\n", DOJO_PLAYER_HUMAN, DOJO_PLAYER_COMPUTER);
     int length = dj_game_length(s.game);
     assert_true(length >= 3);
     /* the computer moved until the turn came back to South, or the end */
@@ -100,15 +60,15 @@ static void test_computer_plays_its_whole_turn_and_undo_returns_to_the_human(voi
         assert_int_equal(toy_mancala.side_to_move(dj_game_position_at(s.game, ply)), 1);
     if (dj_game_outcome(s.game) == DJ_OUTCOME_ONGOING)
         assert_int_equal(side_to_move(s.game), 0);
-    session_free(&s);
+    play_session_free(&s);
 
     /* undo takes back the computer's moves and South's a1, and stops where
      * South is to move again, after b1 */
     s = run("b1\na1\nundo\nquit\n", DOJO_PLAYER_HUMAN, DOJO_PLAYER_COMPUTER);
     assert_int_equal(dj_game_length(s.game), 1);
     assert_int_equal(side_to_move(s.game), 0);
-    assert_output_has(&s, "Ply 2: South to move again (human).");
-    session_free(&s);
+    play_session_assert_has(&s, "Ply 2: South to move again (human).");
+    play_session_free(&s);
 }
 
 /* The score after a move is the next position's, negated only when the
