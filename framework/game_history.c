@@ -1,13 +1,16 @@
 /* game_history.c: one game as it is played. */
 #include "framework/game_history.h"
 
+#include <stdint.h>
 #include <string.h>
 
 struct DjGame {
     const DjVariant *variant;
     GByteArray *positions;      /* (length + 1) positions of state_size bytes */
     GArray *moves;              /* DjMove, length entries */
+    GArray *turns;              /* int, length entries: dj_game_turn_index */
     GArray *line;               /* DjHistoryEntry, length + 1 entries */
+    GHashTable *seen;           /* key -> Occurrences, for every key in line */
     DjOutcome forced_outcome;   /* set by dj_game_set_result, or ONGOING */
     char *forced_reason;
     DjOutcome outcome;          /* kept up to date by refresh_outcome() */
@@ -15,6 +18,24 @@ struct DjGame {
     GPtrArray *tag_names;       /* owned strings, NULL-terminated */
     GHashTable *tags;           /* name -> value, both owned (names shared with tag_names) */
 };
+
+/* How often a key occurs in the line, and where first.  Counting as moves
+ * are played keeps loading a game linear in its length: rescanning the
+ * whole line after every move made a 360,000-ply record take a minute.
+ * The line cannot be cut at an irreversible move, since the contract has
+ * no such notion (and a side may move twice in a row, so no parity either).
+ * Positions leave the line only from its end (undo), so the first
+ * occurrence of a key still present never changes. */
+typedef struct Occurrences {
+    uint64_t key;               /* the hash table's key points here */
+    int count;
+    int first;                  /* ply of the first occurrence */
+} Occurrences;
+
+static Occurrences *occurrences_of(const DjGame *game, uint64_t key)
+{
+    return g_hash_table_lookup(game->seen, &key);
+}
 
 static void push_position(DjGame *game, const void *pos)
 {
@@ -26,23 +47,35 @@ static void push_position(DjGame *game, const void *pos)
         .side = (uint8_t)v->side_to_move(pos),
     };
     g_array_append_val(game->line, entry);
+    Occurrences *seen = occurrences_of(game, entry.key);
+    if (seen == NULL) {
+        seen = g_new(Occurrences, 1);
+        *seen = (Occurrences){ .key = entry.key, .count = 0, .first = (int)game->line->len - 1 };
+        g_hash_table_add(game->seen, seen);
+    }
+    seen->count++;
 }
 
-/* First ply index at which the current position occurred, and how often.
- * Every earlier position is compared: the key includes the side to move,
- * and a side may move twice in a row, so no ply parity can be skipped. */
+/* Take the last position off the line (and its occurrence). */
+static void pop_position(DjGame *game)
+{
+    guint n = game->line->len;
+    uint64_t key = g_array_index(game->line, DjHistoryEntry, n - 1).key;
+    Occurrences *seen = occurrences_of(game, key);
+    if (--seen->count == 0)
+        g_hash_table_remove(game->seen, &key);
+    g_array_set_size(game->line, n - 1);
+    g_byte_array_set_size(game->positions,
+                          (guint)((size_t)(n - 1) * game->variant->state_size));
+}
+
+/* First ply index at which the current position occurred, and how often. */
 static int count_occurrences(const DjGame *game, int *first_ply)
 {
     const DjHistoryEntry *line = (const DjHistoryEntry *)game->line->data;
-    int last = (int)game->line->len - 1;
-    int count = 0;
-    for (int k = last; k >= 0; k--) {
-        if (line[k].key == line[last].key) {
-            count++;
-            *first_ply = k;
-        }
-    }
-    return count;
+    const Occurrences *seen = occurrences_of(game, line[game->line->len - 1].key);
+    *first_ply = seen->first;
+    return seen->count;
 }
 
 static void set_outcome(DjGame *game, DjOutcome outcome, char *reason)
@@ -119,7 +152,10 @@ DjGame *dj_game_new(const DjVariant *variant, const DjSetup *setup, GError **err
     game->variant = variant;
     game->positions = g_byte_array_new();
     game->moves = g_array_new(FALSE, FALSE, sizeof(DjMove));
+    game->turns = g_array_new(FALSE, FALSE, sizeof(int));
     game->line = g_array_new(FALSE, FALSE, sizeof(DjHistoryEntry));
+    /* Occurrences start with their key, so the value is also the key. */
+    game->seen = g_hash_table_new_full(g_int64_hash, g_int64_equal, NULL, g_free);
     game->tag_names = g_ptr_array_new_with_free_func(g_free);
     g_ptr_array_add(game->tag_names, NULL);
     game->tags = g_hash_table_new_full(g_str_hash, g_str_equal, NULL, g_free);
@@ -135,7 +171,9 @@ void dj_game_free(DjGame *game)
         return;
     g_byte_array_unref(game->positions);
     g_array_unref(game->moves);
+    g_array_unref(game->turns);
     g_array_unref(game->line);
+    g_hash_table_unref(game->seen);
     g_hash_table_unref(game->tags);
     g_ptr_array_unref(game->tag_names);
     g_free(game->forced_reason);
@@ -176,6 +214,12 @@ DjMove dj_game_last_move(const DjGame *game)
     return n == 0 ? DJ_MOVE_NONE : dj_game_move_at(game, n - 1);
 }
 
+int dj_game_turn_index(const DjGame *game, int ply)
+{
+    g_return_val_if_fail(ply >= 0 && ply < dj_game_length(game), 0);
+    return g_array_index(game->turns, int, ply);
+}
+
 const DjHistoryEntry *dj_game_line(const DjGame *game, int *n_entries)
 {
     *n_entries = (int)game->line->len;
@@ -208,6 +252,13 @@ bool dj_game_play(DjGame *game, DjMove move, GError **error)
     }
     g_autofree void *next = g_memdup2(pos, v->state_size);
     v->play(next, move);
+    /* A move starts a turn when its side is not the previous move's. */
+    int ply = dj_game_length(game);
+    const DjHistoryEntry *line = (const DjHistoryEntry *)game->line->data;
+    int turn = ply == 0 ? 0
+                        : g_array_index(game->turns, int, ply - 1)
+                              + (line[ply].side != line[ply - 1].side);
+    g_array_append_val(game->turns, turn);
     g_array_append_val(game->moves, move);
     push_position(game, next);
     refresh_outcome(game);
@@ -239,8 +290,8 @@ bool dj_game_undo(DjGame *game)
     if (n == 0)
         return false;
     g_array_set_size(game->moves, (guint)(n - 1));
-    g_array_set_size(game->line, (guint)n);
-    g_byte_array_set_size(game->positions, (guint)((size_t)n * game->variant->state_size));
+    g_array_set_size(game->turns, (guint)(n - 1));
+    pop_position(game);
     game->forced_outcome = DJ_OUTCOME_ONGOING;
     g_clear_pointer(&game->forced_reason, g_free);
     refresh_outcome(game);

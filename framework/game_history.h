@@ -35,6 +35,12 @@ DjMove dj_game_move_at(const DjGame *game, int ply);
 /* The last move played, or DJ_MOVE_NONE at the start. */
 DjMove dj_game_last_move(const DjGame *game);
 
+/* The turn (from 0) that the move at `ply` belongs to, ply in [0, length):
+ * a turn starts with each move made by another side than the move before
+ * it, so with extra turns this is not `ply`.  Kept as moves are played, so
+ * numbering every move of a long game costs no more than playing it. */
+int dj_game_turn_index(const DjGame *game, int ply);
+
 /* Key and in-check flag of every position from the start to the current one
  * (dj_game_length + 1 entries), for the search's repetition detection. */
 const DjHistoryEntry *dj_game_line(const DjGame *game, int *n_entries);

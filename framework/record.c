@@ -75,10 +75,9 @@ static bool starts_turn(const DjGame *game, int ply)
 
 int dj_record_turn_index(const DjGame *game, int ply)
 {
-    int turn = -1;
-    for (int k = 0; k <= ply; k++)
-        turn += starts_turn(game, k);
-    return turn;
+    /* The game keeps them: counting from the start here made numbering
+     * every move of a game (an annotated record, review) quadratic. */
+    return dj_game_turn_index(game, ply);
 }
 
 void dj_record_append_move_number(const DjGame *game, int ply, GString *out)

@@ -50,9 +50,9 @@ void dj_record_format(const DjGame *game, GString *out);
 void dj_record_format_tags(const DjGame *game, GString *out);
 void dj_record_format_moves(const DjGame *game, int from_ply, int to_ply, GString *out);
 
-/* The turn (from 0) that the move at `ply` belongs to: a new turn starts
- * with each move made by the other side than the move before it, so with
- * extra turns this is not `ply`. */
+/* The turn (from 0) that the move at `ply` (< the game's length) belongs
+ * to: a new turn starts with each move made by the other side than the
+ * move before it, so with extra turns this is not `ply`.  Constant time. */
 int dj_record_turn_index(const DjGame *game, int ply);
 
 /* Append the number records give the move at `ply` in a list of one move

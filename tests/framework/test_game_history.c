@@ -375,6 +375,76 @@ static void test_tags(void **state)
     dj_game_free(game);
 }
 
+/* A game of a million moves, with the repetition count and the turn checked
+ * after every move and every undo, against counts kept here.  This shows
+ * linear loading by size: rescanning the line after every move (as the
+ * history once did, which made a 360,000-ply record load in a minute)
+ * compares about 10^12 keys here and times the test out, while counting
+ * occurrences as moves come takes about a second. */
+#define LONG_GAME_PLIES 1000000
+#define LONG_GAME_UNDOS 1000
+
+static int shuttle_code(const DjGame *game)
+{
+    const ToyShuttle *pos = dj_game_position(game);
+    return pos->token[0] + 4 * pos->token[1] + 16 * pos->side;
+}
+
+static void test_long_game_is_linear(void **state)
+{
+    (void)state;
+    DjVariant endless = toy_shuttle;
+    endless.repetition_draw = 0;
+    DjGame *game = new_game(&endless, NULL);
+    int seen[32] = { 0 };
+    int *codes = g_new(int, LONG_GAME_PLIES + 1);
+    GRand *rand = g_rand_new_with_seed(0x11ea4u);   /* any seed: the counts are checked */
+    for (int ply = 0;; ply++) {
+        codes[ply] = shuttle_code(game);
+        int count = ++seen[codes[ply]];
+        if (dj_game_repetitions(game) != count)
+            fail_msg("ply %d: %d repetitions, expected %d", ply, dj_game_repetitions(game),
+                     count);
+        assert_int_equal(dj_game_can_claim_draw(game), count >= endless.repetition_claim);
+        if (ply == LONG_GAME_PLIES)
+            break;
+        const ToyShuttle *pos = dj_game_position(game);
+        int cell = (pos->token[pos->side] + g_rand_int_range(rand, 1, 4)) % 4;
+        assert_true(dj_game_play(game, (DjMove)(cell + 1), NULL));
+        assert_int_equal(dj_game_turn_index(game, ply), ply);   /* turns alternate */
+    }
+    assert_int_equal(dj_game_outcome(game), DJ_OUTCOME_ONGOING);
+    for (int ply = LONG_GAME_PLIES; ply > LONG_GAME_PLIES - LONG_GAME_UNDOS; ply--) {
+        assert_true(dj_game_undo(game));
+        seen[codes[ply]]--;
+        assert_int_equal(dj_game_repetitions(game), seen[codes[ply - 1]]);
+    }
+    g_rand_free(rand);
+    g_free(codes);
+    dj_game_free(game);
+}
+
+/* Undoing the move that repeated a position for the last time, and playing
+ * it again, ends the game as before: the first occurrence, which the
+ * perpetual check is judged from, is kept across the undo. */
+static void test_undo_keeps_the_first_occurrence(void **state)
+{
+    (void)state;
+    DjGame *game = toy_shuttle_cycle(&toy_shuttle);
+    play_text(game, "c1");
+    assert_int_equal(dj_game_outcome(game), DJ_OUTCOME_WIN_SIDE1);
+    assert_int_equal(dj_game_repetitions(game), 3);
+    assert_true(dj_game_undo(game));
+    assert_int_equal(dj_game_outcome(game), DJ_OUTCOME_ONGOING);
+    assert_int_equal(dj_game_repetitions(game), 2);
+    play_text(game, "c1");
+    assert_int_equal(dj_game_outcome(game), DJ_OUTCOME_WIN_SIDE1);
+    /* undone to the start and played again, the counts come back */
+    while (dj_game_undo(game))
+        assert_int_equal(dj_game_repetitions(game), perpetual_counts[dj_game_length(game)]);
+    dj_game_free(game);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -385,6 +455,8 @@ int main(void)
         cmocka_unit_test(test_quiet_repetition_is_a_draw),
         cmocka_unit_test(test_set_result),
         cmocka_unit_test(test_tags),
+        cmocka_unit_test(test_long_game_is_linear),
+        cmocka_unit_test(test_undo_keeps_the_first_occurrence),
     };
     return cmocka_run_group_tests_name("game history", tests, NULL, NULL);
 }

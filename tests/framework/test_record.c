@@ -13,6 +13,7 @@
 #include "framework/notation.h"
 #include "framework/record.h"
 #include "framework/registry.h"
+#include "tests/framework/toys.h"
 
 #define SEED 0x4ec0u
 
@@ -488,6 +489,60 @@ static void test_save_and_load(void **state)
     g_free(dir);
 }
 
+/* A record of a million moves (the shuttle toy, where only repetition
+ * could end a game, with that rule off) loads, and is written one move a
+ * line, in linear time.  Shown by size: rescanning the game for
+ * repetitions after every move, or counting turns from the start for every
+ * move number, is about 10^12 steps here and times the test out (a 360,000
+ * ply record once took a minute to load); linear, it is a second or two. */
+#define LONG_RECORD_PLIES 1000000
+
+static void no_comment(int ply, GString *out, void *user_data)
+{
+    (void)ply;
+    (void)out;
+    (void)user_data;
+}
+
+static void test_long_record_is_linear(void **state)
+{
+    (void)state;
+    DjVariant endless = toy_shuttle;
+    endless.repetition_draw = 0;
+    const DjVariant *const variants[] = { &endless, NULL };
+    GString *text = g_string_new("[Variant \"toy-shuttle\"]\n");
+    /* A shuttles a1-b1 and back, B c1-d1 and back: every position recurs */
+    static const char *const cycle[] = { "b1 d1", "a1 c1" };
+    for (int turn = 0; turn < LONG_RECORD_PLIES / 2; turn++)
+        g_string_append_printf(text, "%d. %s\n", turn + 1, cycle[turn % 2]);
+    g_string_append(text, "*\n");
+
+    GError *error = NULL;
+    DjGame *game = dj_record_parse_among(text->str, variants, &error);
+    if (game == NULL)
+        fail_msg("the long record was refused: %s", error != NULL ? error->message : "?");
+    assert_int_equal(dj_game_length(game), LONG_RECORD_PLIES);
+    assert_int_equal(dj_game_outcome(game), DJ_OUTCOME_ONGOING);
+    /* every fourth position is the one after A's first b1 (the start is
+     * not: B began on a1) */
+    assert_int_equal(dj_game_repetitions(game), LONG_RECORD_PLIES / 4);
+
+    GString *annotated = g_string_new(NULL);
+    dj_record_format_annotated(game, no_comment, NULL, annotated);
+    char *last = g_strdup_printf("\n%d... c1\n*\n", LONG_RECORD_PLIES / 2);
+    assert_true(g_str_has_suffix(annotated->str, last));
+    g_free(last);
+    /* and reads back to the same game */
+    DjGame *again = dj_record_parse_among(annotated->str, variants, &error);
+    if (again == NULL)
+        fail_msg("the annotated record was refused: %s", error != NULL ? error->message : "?");
+    expect_same_moves(game, again);
+    dj_game_free(again);
+    g_string_free(annotated, TRUE);
+    dj_game_free(game);
+    g_string_free(text, TRUE);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -498,6 +553,7 @@ int main(void)
         cmocka_unit_test(test_errors_name_their_line),
         cmocka_unit_test(test_contradicting_result),
         cmocka_unit_test(test_save_and_load),
+        cmocka_unit_test(test_long_record_is_linear),
     };
     return cmocka_run_group_tests_name("records", tests, NULL, NULL);
 }
