@@ -10,11 +10,13 @@ typedef struct PerftScratch {
     const DjVariant *variant;
     unsigned char *positions;   /* depth + 1 positions */
     DjMove *moves;              /* depth lists of max_moves */
+    const atomic_int *stop;     /* NULL, or a request to return early */
 } PerftScratch;
 
 static void scratch_init(PerftScratch *s, const DjVariant *v, int depth)
 {
     s->variant = v;
+    s->stop = NULL;
     s->positions = g_malloc((size_t)(depth + 1) * v->state_size);
     s->moves = g_new(DjMove, (size_t)(depth + 1) * (size_t)v->max_moves);
 }
@@ -37,6 +39,10 @@ static uint64_t perft_below(const PerftScratch *s, int ply, int depth)
     if (depth == 1)
         return (uint64_t)(v->count_moves != NULL ? v->count_moves(pos) : v->legal_moves(pos, moves));
 
+    /* Looked at only above the last two plies, where it costs nothing
+     * against the leaves below. */
+    if (depth > 2 && s->stop != NULL && atomic_load_explicit(s->stop, memory_order_relaxed))
+        return 0;
     unsigned char *child = s->positions + (size_t)(ply + 1) * size;
     int n = v->legal_moves(pos, moves);
     uint64_t total = 0;
@@ -53,10 +59,17 @@ static uint64_t perft_below(const PerftScratch *s, int ply, int depth)
 
 uint64_t dj_perft(const DjVariant *variant, const void *pos, int depth)
 {
+    return dj_perft_stoppable(variant, pos, depth, NULL);
+}
+
+uint64_t dj_perft_stoppable(const DjVariant *variant, const void *pos, int depth,
+                            const atomic_int *stop)
+{
     if (depth <= 0 || variant->outcome(pos) != DJ_OUTCOME_ONGOING)
         return 1;
     PerftScratch s;
     scratch_init(&s, variant, depth);
+    s.stop = stop;
     memcpy(s.positions, pos, variant->state_size);
     uint64_t total = perft_below(&s, 0, depth);
     scratch_clear(&s);

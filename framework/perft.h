@@ -12,6 +12,7 @@
 #ifndef DOJO_FRAMEWORK_PERFT_H
 #define DOJO_FRAMEWORK_PERFT_H
 
+#include <stdatomic.h>
 #include <stdint.h>
 
 #include <glib.h>
@@ -20,6 +21,13 @@
 
 /* Leaves `depth` plies below `pos` (depth 0: 1). */
 uint64_t dj_perft(const DjVariant *variant, const void *pos, int depth);
+
+/* The same, returning early once *stop is nonzero (raised from another
+ * thread: a deep perft runs for hours, and whoever asked may change their
+ * mind).  A count cut short is partial: the caller, who raised the flag,
+ * knows to discard it.  `stop` may be NULL (dj_perft). */
+uint64_t dj_perft_stoppable(const DjVariant *variant, const void *pos, int depth,
+                            const atomic_int *stop);
 
 /* Called once per legal root move, in generation order. */
 typedef void (*DjPerftDivideFn)(const char *move_text, uint64_t count, void *user_data);

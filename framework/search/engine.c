@@ -100,6 +100,21 @@ void dj_engine_set_threads(DjEngine *engine, int threads)
         dj_mcts_set_threads(engine->mcts, threads);
 }
 
+bool dj_engine_try_set_threads(DjEngine *engine, int threads, GError **error)
+{
+    if (engine->alphabeta != NULL)
+        return dj_search_try_set_threads(engine->alphabeta, threads, error);
+    dj_mcts_set_threads(engine->mcts, threads);   /* a few hundred bytes a thread */
+    return true;
+}
+
+int dj_engine_threads_started(const DjEngine *engine)
+{
+    if (engine->alphabeta != NULL)
+        return dj_search_threads_started(engine->alphabeta);
+    return dj_mcts_threads_started(engine->mcts);
+}
+
 void dj_engine_clear(DjEngine *engine)
 {
     if (engine->alphabeta != NULL)

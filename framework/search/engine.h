@@ -60,6 +60,15 @@ DjMcts *dj_engine_mcts(DjEngine *engine);
  * parallelism for MCTS (dj_mcts_set_threads).  Not during a run. */
 void dj_engine_set_threads(DjEngine *engine, int threads);
 
+/* The same for a count a user chose: false with an error (DJ_ERROR) when
+ * the threads' memory cannot be had (dj_search_try_set_threads). */
+bool dj_engine_try_set_threads(DjEngine *engine, int threads, GError **error);
+
+/* The threads the last run had (dj_search_threads_started,
+ * dj_mcts_threads_started): fewer than asked when the system refused to
+ * start some. */
+int dj_engine_threads_started(const DjEngine *engine);
+
 /* As dj_search_clear / dj_mcts_clear: a new game. */
 void dj_engine_clear(DjEngine *engine);
 

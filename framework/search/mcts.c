@@ -78,6 +78,7 @@ struct DjMcts {
     /* walkers[0] is the caller's; the others run on helper threads. */
     Walker *walkers;
     int threads;
+    int threads_started;         /* by the last run: threads, less those the system refused */
 
     /* The tree's root as of the last run, to find the new root below it. */
     bool have_tree;
@@ -275,6 +276,11 @@ void dj_mcts_set_threads(DjMcts *m, int threads)
 int dj_mcts_threads(const DjMcts *m)
 {
     return m->threads;
+}
+
+int dj_mcts_threads_started(const DjMcts *m)
+{
+    return m->threads_started;
 }
 
 void dj_mcts_stop(DjMcts *m)
@@ -1049,11 +1055,15 @@ DjMove dj_mcts_run(DjMcts *m, const void *root, const DjHistoryEntry *line, int 
     /* The helpers walk the same tree from here: the root has its children. */
     bool shared = m->threads > 1;
     HelperRun *runs = NULL;
+    m->threads_started = m->threads;   /* less those the system refuses below */
     if (shared && run_goes_on(m)) {
         runs = g_new(HelperRun, m->threads);
         for (int k = 1; k < m->threads; k++) {
             runs[k] = (HelperRun){ &m->walkers[k], root };
-            m->walkers[k].thread = g_thread_new("mcts-helper", helper_main, &runs[k]);
+            /* One the system refuses (its stack is memory too) is a
+             * walker fewer, not an abort. */
+            m->walkers[k].thread = g_thread_try_new("mcts-helper", helper_main, &runs[k], NULL);
+            m->threads_started -= m->walkers[k].thread == NULL;
         }
     }
     uint64_t next_report = FIRST_REPORT;
@@ -1071,7 +1081,8 @@ DjMove dj_mcts_run(DjMcts *m, const void *root, const DjHistoryEntry *line, int 
     m->run_over = 1;
     if (runs != NULL) {
         for (int k = 1; k < m->threads; k++) {
-            g_thread_join(m->walkers[k].thread);
+            if (m->walkers[k].thread != NULL)
+                g_thread_join(m->walkers[k].thread);
             m->walkers[k].thread = NULL;
         }
         g_free(runs);

@@ -83,6 +83,11 @@ void dj_mcts_free(DjMcts *mcts);
 void dj_mcts_set_threads(DjMcts *mcts, int threads);
 int dj_mcts_threads(const DjMcts *mcts);
 
+/* The threads the last dj_mcts_run walked with (0 before the first):
+ * fewer than dj_mcts_threads when the system refused to start some; the
+ * run goes on with those it has. */
+int dj_mcts_threads_started(const DjMcts *mcts);
+
 /* Forget the tree and restart the random sequences from the seed (a new
  * game): the next run with one thread gives what a new DjMcts would. */
 void dj_mcts_clear(DjMcts *mcts);

@@ -133,6 +133,7 @@ struct DjSearch {
     int helper_index;
     struct DjSearch **helpers;
     int n_helpers;
+    int threads_started;         /* by the last run: 1 + the helpers it could start */
     _Atomic uint64_t published_nodes;   /* nodes, as other threads may read them */
 
     /* Multi-PV: lines [0, multipv) are the first root moves; the line of
@@ -301,29 +302,43 @@ static TableEntry *table_alloc(DjSearch *s, size_t bytes)
     return huge_alloc(bytes, &s->table_mapping, &s->table_mapping_bytes);
 }
 
-/* Everything of a search but its table. */
+static void search_release(DjSearch *s);
+
+/* Everything of a search but its table; NULL when the system refuses the
+ * memory (with hundreds of threads under a memory limit it may: that is
+ * the user's choice to report, not a reason to abort). */
 static DjSearch *search_alloc(const DjVariant *variant)
 {
     static GOnce once = G_ONCE_INIT;
     g_once(&once, init_reductions, NULL);
-    DjSearch *s = g_new0(DjSearch, 1);
+    DjSearch *s = g_try_new0(DjSearch, 1);
+    if (s == NULL)
+        return NULL;
     s->variant = variant;
     s->size = variant->state_size;
     s->last_answer_side = -1;
-    s->positions = g_malloc((size_t)STACK_PLIES * s->size);
-    s->moves = g_new(DjMove, (size_t)STACK_PLIES * (size_t)variant->max_moves);
-    s->order = g_new(int32_t, (size_t)STACK_PLIES * (size_t)variant->max_moves);
-    s->noisy_flags = g_new(uint8_t, (size_t)STACK_PLIES * (size_t)variant->max_moves);
-    s->noisy_scratch = g_new(DjMove, variant->max_moves);
-    s->quiet_scratch = g_new(DjMove, variant->max_moves);
-    s->quiet_order_scratch = g_new(int32_t, variant->max_moves);
-    s->root_moves = g_new(DjMove, variant->max_moves);
-    s->root_scores = g_new(int, variant->max_moves);
+    size_t stack_moves = (size_t)STACK_PLIES * (size_t)variant->max_moves;
+    s->positions = g_try_malloc((size_t)STACK_PLIES * s->size);
+    s->moves = g_try_new(DjMove, stack_moves);
+    s->order = g_try_new(int32_t, stack_moves);
+    s->noisy_flags = g_try_new(uint8_t, stack_moves);
+    s->noisy_scratch = g_try_new(DjMove, variant->max_moves);
+    s->quiet_scratch = g_try_new(DjMove, variant->max_moves);
+    s->quiet_order_scratch = g_try_new(int32_t, variant->max_moves);
+    s->root_moves = g_try_new(DjMove, variant->max_moves);
+    s->root_scores = g_try_new(int, variant->max_moves);
     /* Every node looks there at a random place: one huge page, not 512. */
     s->eval_cache = huge_alloc(sizeof(EvalCacheEntry) * EVAL_CACHE_ENTRIES,
                                &s->eval_cache_mapping, &s->eval_cache_mapping_bytes);
     if (s->eval_cache == NULL)
-        s->eval_cache = g_new0(EvalCacheEntry, EVAL_CACHE_ENTRIES);
+        s->eval_cache = g_try_new0(EvalCacheEntry, EVAL_CACHE_ENTRIES);
+    if (s->positions == NULL || s->moves == NULL || s->order == NULL || s->noisy_flags == NULL
+        || s->noisy_scratch == NULL || s->quiet_scratch == NULL
+        || s->quiet_order_scratch == NULL || s->root_moves == NULL || s->root_scores == NULL
+        || s->eval_cache == NULL) {
+        search_release(s);
+        return NULL;
+    }
     return s;
 }
 
@@ -346,27 +361,56 @@ static void search_release(DjSearch *s)
     g_free(s);
 }
 
-void dj_search_set_threads(DjSearch *s, int threads)
+bool dj_search_try_set_threads(DjSearch *s, int threads, GError **error)
 {
     int helpers = threads > 1 ? threads - 1 : 0;
     if (s->helper_index != 0 || helpers == s->n_helpers)
-        return;
+        return true;
     for (int i = helpers; i < s->n_helpers; i++)
         search_release(s->helpers[i]);
-    s->helpers = g_renew(DjSearch *, s->helpers, helpers);
+    if (helpers < s->n_helpers) {
+        s->n_helpers = helpers;
+        return true;   /* the array keeps its size: it is freed with the search */
+    }
+    DjSearch **grown = g_try_renew(DjSearch *, s->helpers, helpers);
+    if (grown == NULL) {
+        g_set_error(error, DJ_ERROR, DJ_ERROR_INVALID,
+                    "cannot search with %d threads: the system refused the memory", threads);
+        return false;
+    }
+    s->helpers = grown;
     for (int i = s->n_helpers; i < helpers; i++) {
         DjSearch *h = search_alloc(s->variant);
+        if (h == NULL) {
+            g_set_error(error, DJ_ERROR, DJ_ERROR_INVALID,
+                        "cannot search with %d threads: the system refused the memory (%d "
+                        "could be had)", threads, i + 1);
+            return false;   /* with the helpers made so far (n_helpers counts them) */
+        }
         h->table = s->table;
         h->n_buckets = s->n_buckets;
         h->helper_index = i + 1;
         s->helpers[i] = h;
+        s->n_helpers = i + 1;
     }
-    s->n_helpers = helpers;
+    return true;
+}
+
+void dj_search_set_threads(DjSearch *s, int threads)
+{
+    GError *error = NULL;
+    if (!dj_search_try_set_threads(s, threads, &error))
+        g_error("dj_search_set_threads: %s", error->message);
 }
 
 int dj_search_threads(const DjSearch *s)
 {
     return s->n_helpers + 1;
+}
+
+int dj_search_threads_started(const DjSearch *s)
+{
+    return s->threads_started;
 }
 
 DjSearch *dj_search_try_new(const DjVariant *variant, unsigned table_mb, GError **error)
@@ -376,6 +420,11 @@ DjSearch *dj_search_try_new(const DjVariant *variant, unsigned table_mb, GError 
     if (!dj_memory_fits(table_mb, "table", error))
         return NULL;
     DjSearch *s = search_alloc(variant);
+    if (s == NULL) {
+        g_set_error(error, DJ_ERROR, DJ_ERROR_INVALID,
+                    "cannot have a search: the system refused the memory");
+        return NULL;
+    }
     s->owns_table = true;
     size_t bytes = (size_t)table_mb << 20;
     size_t buckets = 1;
@@ -1444,6 +1493,7 @@ DjMove dj_search_run(DjSearch *s, const void *root, const DjHistoryEntry *line, 
 
     atomic_store_explicit(&s->published_nodes, 0, memory_order_relaxed);
     HelperRun *helper_runs = s->n_helpers > 0 ? g_new0(HelperRun, s->n_helpers) : NULL;
+    s->threads_started = 1;
     for (int i = 0; i < s->n_helpers; i++) {
         DjSearch *h = s->helpers[i];
         h->generation = (uint8_t)(s->generation - 1);   /* its run makes it the same */
@@ -1452,7 +1502,11 @@ DjMove dj_search_run(DjSearch *s, const void *root, const DjHistoryEntry *line, 
             .helper = h, .root = root, .line = line, .n_line = n_line,
             .limits = { .root_moves = limits->root_moves, .n_root_moves = limits->n_root_moves },
         };
-        helper_runs[i].thread = g_thread_new("dojo-helper", helper_main, &helper_runs[i]);
+        /* A thread the system refuses (its stack is memory too) is one
+         * helper fewer, not an abort: dj_search_threads_started tells. */
+        helper_runs[i].thread = g_thread_try_new("dojo-helper", helper_main, &helper_runs[i],
+                                                 NULL);
+        s->threads_started += helper_runs[i].thread != NULL;
     }
 
     for (int depth = 1; depth <= max_depth; depth++) {
@@ -1530,9 +1584,14 @@ DjMove dj_search_run(DjSearch *s, const void *root, const DjHistoryEntry *line, 
             break;
         trend.previous = score;
     }
-    for (int i = 0; i < s->n_helpers; i++) {
+    /* All are told first, then waited for: stopping and joining one at a
+     * time leaves the rest searching, and with many more threads than
+     * cores each join waits for a helper that the others starve. */
+    for (int i = 0; i < s->n_helpers; i++)
         dj_search_stop(s->helpers[i]);
-        g_thread_join(helper_runs[i].thread);
+    for (int i = 0; i < s->n_helpers; i++) {
+        if (helper_runs[i].thread != NULL)
+            g_thread_join(helper_runs[i].thread);
         dj_search_cancel_stop(s->helpers[i]);   /* one that ended by itself kept it */
     }
     /* A helper that completed a deeper iteration than this thread has the

@@ -47,9 +47,21 @@ void dj_search_free(DjSearch *search);
 /* Search with `threads` threads (Lazy SMP: the others share the table and
  * search the same root at staggered depths while dj_search_run runs; the
  * result is the first thread's).  1 (the default) keeps the search on the
- * caller's thread and deterministic.  Not during a run. */
+ * caller's thread and deterministic.  Not during a run.  Aborts when the
+ * helpers' memory cannot be had. */
 void dj_search_set_threads(DjSearch *search, int threads);
+
+/* The same for a count a user chose: when the system refuses the memory
+ * of a helper, false with an error (DJ_ERROR) saying so, and the search
+ * keeps the helpers it could make (dj_search_threads says how many). */
+bool dj_search_try_set_threads(DjSearch *search, int threads, GError **error);
 int dj_search_threads(const DjSearch *search);
+
+/* The threads the last dj_search_run searched with (0 before the first,
+ * or when its root had no move): fewer than
+ * dj_search_threads when the system refused to start some (each thread's
+ * stack is memory too); the run goes on with those it has. */
+int dj_search_threads_started(const DjSearch *search);
 
 /* Forget the table, killers and history (a new game). */
 void dj_search_clear(DjSearch *search);

@@ -12,31 +12,40 @@
 /* Far beyond any real command (a `position` with thousands of moves). */
 #define MAX_LINE_BYTES (4u << 20)
 
-/* Read one line of at most MAX_LINE_BYTES into `line`; a longer one is
- * read to its end and *too_long set.  Returns false at the end of input
- * with nothing read. */
-static bool read_line(FILE *in, GString *line, bool *too_long)
+/* Why a line read was not kept. */
+typedef enum LineStatus {
+    LINE_OK,
+    LINE_END,        /* the end of input, nothing read */
+    LINE_TOO_LONG,   /* longer than MAX_LINE_BYTES: read to its end and dropped */
+    LINE_NUL,        /* held a NUL byte: read to its end and dropped */
+} LineStatus;
+
+/* Read one line into `line`.  Byte by byte, not with fgets: fgets cannot
+ * tell a NUL byte from the end of what it read, so the text after a NUL
+ * was lost and the next line glued to the rest.  A line with a NUL is no
+ * command any GUI sends, and what it meant cannot be known: it is dropped
+ * whole, and the line after it is read as it is. */
+static LineStatus read_line(FILE *in, GString *line)
 {
-    char chunk[4096];
     g_string_truncate(line, 0);
-    *too_long = false;
-    bool any = false;
-    while (fgets(chunk, sizeof chunk, in) != NULL) {
+    bool any = false, too_long = false, nul = false;
+    int c;
+    while ((c = getc(in)) != EOF) {
         any = true;
-        size_t length = strlen(chunk);
-        bool complete = length > 0 && chunk[length - 1] == '\n';
-        if (!*too_long) {
-            if (line->len + length > MAX_LINE_BYTES) {
-                *too_long = true;
-                g_string_truncate(line, 0);
-            } else {
-                g_string_append_len(line, chunk, (gssize)length);
-            }
-        }
-        if (complete)
+        if (c == '\n')
             break;
+        if (c == '\0')
+            nul = true;
+        else if (line->len >= MAX_LINE_BYTES)
+            too_long = true;
+        else if (!too_long)
+            g_string_append_c(line, (char)c);
     }
-    return any;
+    if (!any)
+        return LINE_END;
+    if (too_long)
+        return LINE_TOO_LONG;
+    return nul ? LINE_NUL : LINE_OK;
 }
 
 static int run_uci(void *data, int n_positional, char **positional)
@@ -49,16 +58,18 @@ static int run_uci(void *data, int n_positional, char **positional)
     DojoUciConfig config = { .out = stdout, .version = dojo_cli_version() };
     g_autoptr(DojoUci) uci = dojo_uci_new(&config);
     g_autoptr(GString) line = g_string_new(NULL);
-    bool too_long = false;
     bool go_on = true;
-    while (go_on && read_line(stdin, line, &too_long)) {
-        if (too_long) {
-            fprintf(stdout, "info string error: a line longer than %u bytes was ignored\n",
-                    MAX_LINE_BYTES);
-            fflush(stdout);
-            continue;
+    LineStatus status;
+    while (go_on && (status = read_line(stdin, line)) != LINE_END) {
+        if (status == LINE_TOO_LONG) {
+            g_autofree char *message = g_strdup_printf(
+                "a line longer than %u bytes was ignored", MAX_LINE_BYTES);
+            dojo_uci_input_error(uci, message);
+        } else if (status == LINE_NUL) {
+            dojo_uci_input_error(uci, "a line with a NUL byte in it was ignored");
+        } else {
+            go_on = dojo_uci_command(uci, line->str);
         }
-        go_on = dojo_uci_command(uci, line->str);
     }
     /* The end of input is a quit: any search is stopped and answered (by
      * dojo_uci_free, as `uci` goes). */

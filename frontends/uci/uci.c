@@ -10,6 +10,7 @@
 #include "frontends/uci/uci.h"
 
 #include <stdarg.h>
+#include <stdatomic.h>
 #include <string.h>
 
 #include "framework/error.h"
@@ -64,6 +65,7 @@ typedef struct SearchJob {
                                   so it lives as long as the job */
     int level;
     int64_t ponder_soft_ms, ponder_hard_ms;   /* the limits a ponderhit brings */
+    int perft_depth;           /* > 0: a `go perft` (over root_moves, if any), not a search */
 } SearchJob;
 
 struct DojoUci {
@@ -89,6 +91,7 @@ struct DojoUci {
     bool hold_bestmove;          /* go infinite / go ponder: wait for stop or ponderhit */
     bool stop_requested;
     bool done;                   /* the thread has its answer: join it */
+    atomic_int perft_stop;       /* raised with stop_requested: a `go perft` ends early */
 };
 
 /* ---- output ---------------------------------------------------------------- */
@@ -172,10 +175,57 @@ static void job_clear(SearchJob *job)
     memset(job, 0, sizeof *job);
 }
 
+/* The thread has its answer: said before the answer is out, so that a
+ * command sent as soon as the answer is read finds the thread over (and
+ * joins it). */
+static void mark_done(DojoUci *uci)
+{
+    g_mutex_lock(&uci->lock);
+    uci->done = true;
+    g_mutex_unlock(&uci->lock);
+}
+
+/* `go perft`: divided by root move, over the job's root moves when
+ * searchmoves gave some.  On the search thread, so that stop, quit and the
+ * end of input reach it: a deep one runs for hours.  Stopped, it gives the
+ * moves it counted and no total (a partial total would read as a wrong
+ * count). */
+static void run_perft(DojoUci *uci, const SearchJob *job)
+{
+    const DjVariant *v = job->variant;
+    const void *root = job->root;
+    g_autofree DjMove *moves = g_new(DjMove, v->max_moves);
+    g_autofree void *child = g_malloc(v->state_size);
+    uint64_t total = 0;
+    int n = dj_position_outcome(v, root) == DJ_OUTCOME_ONGOING ? v->legal_moves(root, moves) : 0;
+    n = dj_search_restrict_moves(moves, n, job->limits.root_moves, job->limits.n_root_moves);
+    int counted = 0;
+    for (; counted < n; counted++) {
+        memcpy(child, root, v->state_size);
+        v->play(child, moves[counted]);
+        uint64_t count = dj_perft_stoppable(v, child, job->perft_depth - 1, &uci->perft_stop);
+        if (atomic_load(&uci->perft_stop))
+            break;
+        g_autoptr(GString) text = g_string_new(NULL);
+        dj_format_move_engine(v, root, moves[counted], text);
+        say(uci, "%s: %" G_GUINT64_FORMAT, text->str, (guint64)count);
+        total += count;
+    }
+    mark_done(uci);
+    if (counted < n)
+        say(uci, "info string perft stopped after %d of %d moves: no total", counted, n);
+    else
+        say(uci, "\nNodes searched: %" G_GUINT64_FORMAT "\n", (guint64)total);
+}
+
 static gpointer search_thread(gpointer data)
 {
     DojoUci *uci = data;
     SearchJob *job = &uci->job;
+    if (job->perft_depth > 0) {
+        run_perft(uci, job);
+        return NULL;
+    }
     DjSearchInfo info;
     memset(&info, 0, sizeof info);
     DjMove best;
@@ -186,6 +236,10 @@ static gpointer search_thread(gpointer data)
     else
         best = dj_engine_run(uci->search, job->root, job->line, job->n_line, &job->limits,
                              report_iteration, uci, &info);
+    int started = dj_engine_threads_started(uci->search);
+    if (started > 0 && started < uci->settings.threads)
+        say_error(uci, "Threads %d: the system would start only %d; the search used those",
+                  uci->settings.threads, started);
 
     g_mutex_lock(&uci->lock);
     uci->running = false;
@@ -208,11 +262,7 @@ static gpointer search_thread(gpointer data)
                 g_string_append_printf(line, " ponder %s", space + 1);
         }
     }
-    /* Done before the answer is out, so that a `go` sent as soon as the
-     * bestmove is read finds the search over (and joins this thread). */
-    g_mutex_lock(&uci->lock);
-    uci->done = true;
-    g_mutex_unlock(&uci->lock);
+    mark_done(uci);
     say(uci, "%s", line->str);
     return NULL;
 }
@@ -224,6 +274,7 @@ static void finish_search(DojoUci *uci)
         return;
     g_mutex_lock(&uci->lock);
     uci->stop_requested = true;
+    atomic_store(&uci->perft_stop, 1);
     if (uci->running)
         dj_engine_stop(uci->search);
     g_cond_signal(&uci->wake);
@@ -307,12 +358,21 @@ static bool ensure_search(DojoUci *uci, bool *made)
 }
 
 /* The search for this `go`, with the threads asked for (`made` as for
- * ensure_search). */
-static bool prepare_search(DojoUci *uci, bool *made)
+ * ensure_search).  False, with the reason said, when the table or the
+ * threads cannot be had: `what` names the command ("go", "isready"). */
+static bool prepare_search(DojoUci *uci, const char *what, bool *made)
 {
-    if (!ensure_search(uci, made))
+    if (!ensure_search(uci, made)) {
+        say_error(uci, "%s: no search table of %u MB could be had", what,
+                  uci->settings.hash_mb);
         return false;
-    dj_engine_set_threads(uci->search, uci->settings.threads);
+    }
+    g_autoptr(GError) error = NULL;
+    if (!dj_engine_try_set_threads(uci->search, uci->settings.threads, &error)) {
+        /* The helpers made so far stay; the next try asks again. */
+        say_error(uci, "%s: %s", what, error->message);
+        return false;
+    }
     return true;
 }
 
@@ -368,17 +428,28 @@ static void command_uci(DojoUci *uci)
     say(uci, "%s", text->str);
 }
 
-/* Load the Weights file into the current game, or put back its built-in
- * weights when there is none. */
+/* Weights is one value: the file for the game being played, or none.  So
+ * the current game gets the file's weights over its built-in ones (not
+ * over an earlier file's), and every other game its built-in weights: a
+ * file set while another game was chosen must not stay behind in that
+ * game once Weights has changed.  On failure nothing changes. */
 static bool apply_weights(DojoUci *uci, GError **error)
 {
     const DjVariant *variant = uci->settings.variant;
-    if (uci->settings.weights != NULL)
-        return dj_params_load(variant, uci->settings.weights, error);
     const DjVariant *const *all = dj_registry_all();
+    if (uci->settings.weights != NULL) {
+        g_autofree int *before = dj_params_snapshot(variant);
+        for (guint i = 0; all[i] != NULL; i++)
+            if (all[i] == variant)
+                dj_params_restore(variant, g_ptr_array_index(uci->default_weights, i));
+        if (!dj_params_load(variant, uci->settings.weights, error)) {
+            dj_params_restore(variant, before);
+            return false;
+        }
+    }
     for (guint i = 0; all[i] != NULL; i++)
-        if (all[i] == variant)
-            dj_params_restore(variant, g_ptr_array_index(uci->default_weights, i));
+        if (all[i] != variant || uci->settings.weights == NULL)
+            dj_params_restore(all[i], g_ptr_array_index(uci->default_weights, i));
     return true;
 }
 
@@ -662,28 +733,6 @@ static bool read_search_moves(DojoUci *uci, const GPtrArray *words, DjMove **mov
     return true;
 }
 
-/* Perft divided by root move, over `only` when n_only > 0 (searchmoves). */
-static void run_perft(DojoUci *uci, int depth, const DjMove *only, int n_only)
-{
-    const DjVariant *v = uci->settings.variant;
-    const void *root = dj_game_position(uci->game);
-    g_autofree DjMove *moves = g_new(DjMove, v->max_moves);
-    g_autofree void *child = g_malloc(v->state_size);
-    uint64_t total = 0;
-    int n = dj_position_outcome(v, root) == DJ_OUTCOME_ONGOING ? v->legal_moves(root, moves) : 0;
-    n = dj_search_restrict_moves(moves, n, only, n_only);
-    for (int i = 0; i < n; i++) {
-        memcpy(child, root, v->state_size);
-        v->play(child, moves[i]);
-        uint64_t count = dj_perft(v, child, depth - 1);
-        g_autoptr(GString) text = g_string_new(NULL);
-        dj_format_move_engine(v, root, moves[i], text);
-        say(uci, "%s: %" G_GUINT64_FORMAT, text->str, (guint64)count);
-        total += count;
-    }
-    say(uci, "\nNodes searched: %" G_GUINT64_FORMAT "\n", (guint64)total);
-}
-
 /* Under `debug on`: the time a search was given, so that whoever sets up a
  * match can see how the clock is spent (`soft` 0: no target; `hard` 0: no
  * limit; `held`: it applies from ponderhit, until then only stop ends it). */
@@ -711,9 +760,11 @@ static void plan_limits(DojoUci *uci, const GoRequest *go, int side, SearchJob *
     int64_t soft = 0, hard = 0;
     if (go->movetime > 0) {
         hard = go->movetime;   /* all of it: the GUI has taken its margin */
-    } else if (go->time[side] >= 0) {
+    } else if (go->time[side] >= 0 || go->time[1 - side] >= 0) {
+        /* A go with clocks is a timed game: a clock not given for the side
+         * to move is an empty one (as in Stockfish), not an endless one. */
         DjClock clock = {
-            .time_ms = go->time[side],
+            .time_ms = MAX(go->time[side], 0),
             .increment_ms = go->inc[side],
             .moves_to_go = go->moves_to_go,
             .horizon_moves = job->variant->clock_horizon_moves,
@@ -741,6 +792,28 @@ static void plan_limits(DojoUci *uci, const GoRequest *go, int side, SearchJob *
     }
 }
 
+/* Start the search thread on the job set up (`search`: a search of
+ * uci->search, rather than a perft; `hold`: its answer waits for stop or
+ * ponderhit).  A thread the system refuses (short of memory) is said, with
+ * "bestmove (none)" for a search, and the job dropped. */
+static void start_thread(DojoUci *uci, bool search, bool hold)
+{
+    uci->running = search;
+    uci->done = false;
+    uci->stop_requested = false;
+    atomic_store(&uci->perft_stop, 0);
+    uci->hold_bestmove = hold;
+    g_autoptr(GError) error = NULL;
+    uci->thread = g_thread_try_new("dojo-search", search_thread, uci, &error);
+    if (uci->thread == NULL) {
+        uci->running = false;
+        job_clear(&uci->job);
+        say_error(uci, "go: the search could not start: %s", error->message);
+        if (search)
+            say(uci, "bestmove (none)");
+    }
+}
+
 static void command_go(DojoUci *uci, char **words, int n)
 {
     if (searching(uci)) {
@@ -753,9 +826,18 @@ static void command_go(DojoUci *uci, char **words, int n)
     g_autofree DjMove *root_moves = NULL;
     int n_root_moves = 0;
     if (go.perft > 0) {
-        if (go.search_words == NULL
-            || read_search_moves(uci, go.search_words, &root_moves, &n_root_moves))
-            run_perft(uci, go.perft, root_moves, n_root_moves);
+        if (go.search_words != NULL
+            && !read_search_moves(uci, go.search_words, &root_moves, &n_root_moves))
+            return;
+        const DjVariant *v = uci->settings.variant;
+        SearchJob *job = &uci->job;
+        job->variant = v;
+        job->root = g_memdup2(dj_game_position(uci->game), v->state_size);
+        job->perft_depth = go.perft;
+        job->root_moves = g_steal_pointer(&root_moves);
+        job->limits.root_moves = job->root_moves;
+        job->limits.n_root_moves = n_root_moves;
+        start_thread(uci, false, false);
         return;
     }
     if (dj_game_outcome(uci->game) != DJ_OUTCOME_ONGOING) {
@@ -769,8 +851,7 @@ static void command_go(DojoUci *uci, char **words, int n)
     if (go.search_words != NULL
         && !read_search_moves(uci, go.search_words, &root_moves, &n_root_moves))
         return;
-    if (!prepare_search(uci, NULL)) {
-        say_error(uci, "go: no search table of %u MB could be had", uci->settings.hash_mb);
+    if (!prepare_search(uci, "go", NULL)) {
         say(uci, "bestmove (none)");
         return;
     }
@@ -789,12 +870,8 @@ static void command_go(DojoUci *uci, char **words, int n)
     g_rand_set_seed(uci->rand, (guint32)(uci->settings.seed + (guint64)dj_game_length(uci->game)));
 
     dojo_nets_install(v, job->level);
-    uci->running = true;
-    uci->done = false;
-    uci->stop_requested = false;
-    uci->hold_bestmove = (go.infinite || go.ponder) && uci->config.node_cap == 0;
     dj_engine_cancel_stop(uci->search);
-    uci->thread = g_thread_new("dojo-search", search_thread, uci);
+    start_thread(uci, true, (go.infinite || go.ponder) && uci->config.node_cap == 0);
 }
 
 static void command_debug(DojoUci *uci, char **words, int n)
@@ -859,6 +936,11 @@ static void command_ucinewgame(DojoUci *uci)
     reset_position(uci);
 }
 
+void dojo_uci_input_error(DojoUci *uci, const char *message)
+{
+    say_error(uci, "%s", message);
+}
+
 bool dojo_uci_command(DojoUci *uci, const char *text)
 {
     g_auto(GStrv) words = g_strsplit_set(text, " \t\r\n", -1);
@@ -884,9 +966,7 @@ bool dojo_uci_command(DojoUci *uci, const char *text)
          * would otherwise pay. */
         if (!searching(uci)) {
             bool made = false;
-            if (!prepare_search(uci, &made))
-                say_error(uci, "no search table of %u MB could be had", uci->settings.hash_mb);
-            else if (made)
+            if (prepare_search(uci, "isready", &made) && made)
                 dj_engine_clear(uci->search);
         }
         say(uci, "readyok");

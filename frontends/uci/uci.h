@@ -13,7 +13,9 @@
  * whose DjVariant.format_position_engine writes one); moves are read with
  * the game's parser and written in its engine notation
  * (dj_format_move_engine).  UCI clocks: wtime/winc are side 0's,
- * btime/binc side 1's. */
+ * btime/binc side 1's; a go with one side's clock gives the other an
+ * empty one, as Stockfish does.  `go perft N` counts on the search thread
+ * too, so that stop and quit end it (then without a total). */
 #ifndef DOJO_FRONTENDS_UCI_UCI_H
 #define DOJO_FRONTENDS_UCI_UCI_H
 
@@ -43,6 +45,11 @@ void dojo_uci_free(DojoUci *uci);
 /* Handle one line of input (without or with its line ending).  Returns
  * false once the engine was told to quit, true otherwise. */
 bool dojo_uci_command(DojoUci *uci, const char *line);
+
+/* Answer a line the caller could not hand over (too long, a NUL byte in
+ * it) with "info string error: MESSAGE", through the same output as every
+ * other answer, so that it never lands inside a line the search writes. */
+void dojo_uci_input_error(DojoUci *uci, const char *message);
 
 /* g_autoptr(DojoUci) frees with dojo_uci_free at the end of its scope.
  * Guarded: a compiler or GLib without automatic cleanup still reads this

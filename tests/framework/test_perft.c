@@ -101,6 +101,24 @@ static void test_tictactoe_by_count(void **state)
         assert_int_equal(dj_perft(&toy_tictactoe, &over, depth), 1);
 }
 
+/* dj_perft_stoppable counts as dj_perft while its flag is down, and gives
+ * up at once when the flag is up (`go perft` is stopped through it). */
+static void test_stoppable(void **state)
+{
+    (void)state;
+    ToyTicTacToe pos;
+    setup_ttt(&pos, "......... x");
+    atomic_int stop = 0;
+    for (int depth = 0; depth <= 9; depth++)
+        assert_int_equal(dj_perft_stoppable(&toy_tictactoe, &pos, depth, &stop),
+                         dj_perft(&toy_tictactoe, &pos, depth));
+    atomic_store(&stop, 1);
+    /* Above the last two plies no node is counted; below, the count is
+     * cheap and whole. */
+    assert_int_equal(dj_perft_stoppable(&toy_tictactoe, &pos, 9, &stop), 0);
+    assert_int_equal(dj_perft_stoppable(&toy_tictactoe, &pos, 2, &stop), 9 * 8);
+}
+
 /* ---- take-away: a game where the loser simply has no move ---------------- */
 
 /* Sequences of `depth` moves from a pile of `pile` stones: an empty pile
@@ -214,6 +232,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_tictactoe_by_hand),
         cmocka_unit_test(test_tictactoe_by_count),
+        cmocka_unit_test(test_stoppable),
         cmocka_unit_test(test_takeaway),
         cmocka_unit_test(test_shuttle),
         cmocka_unit_test(test_divide),

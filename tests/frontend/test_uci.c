@@ -843,6 +843,160 @@ static void test_end_of_input(void **state)
     runner_run_free(r);
 }
 
+/* ---- reliability (issue 65) ---------------------------------------------------- */
+
+/* A bound far above any normal answer, for answers that must come at all. */
+#define ANSWER_BOUND_S 60
+
+/* Many threads on few cores still answer a timed go: the helpers are all
+ * told to stop before any is waited for.  Stopped and waited for one at a
+ * time, each wait was for a helper the others starved, which grows as the
+ * square of the threads: on one CPU 256 threads answered `go movetime 200`
+ * after 72 s, and answer after 1.5 s (on a loaded machine) now. */
+static void test_many_threads_answer(void **state)
+{
+    if (!uci_client_can_pin())
+        skip();
+    const UciClientLimits one_cpu = { .one_cpu = true };
+    UciClient *engine = uci_client_start_limited(*state, &one_cpu);
+    uci_client_send(engine, "setoption name Threads value 256");
+    uci_client_send(engine, "isready");
+    uci_client_expect(engine, "readyok");
+    uci_client_send(engine, "position startpos");
+    uci_client_send(engine, "go movetime 200");
+    const int bound_s = ANSWER_BOUND_S / 2;   /* twenty times the answer's 1.5 s */
+    if (uci_client_expect_within(engine, "bestmove ", bound_s) == NULL)
+        fail_msg("no bestmove %d s after go movetime 200 with 256 threads on one CPU:\n%s",
+                 bound_s, uci_client_transcript(engine));
+    quit_cleanly(engine);
+}
+
+#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
+#define UNDER_SANITIZER 1
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer) || __has_feature(thread_sanitizer)
+#define UNDER_SANITIZER 1
+#endif
+#endif
+
+/* Threads whose memory (their stacks, their tables) the system refuses
+ * are an error the engine says, as for a Hash that cannot be had, never
+ * an abort: under a memory limit every command is still answered and quit
+ * exits 0. */
+static void test_threads_under_memory_limit(void **state)
+{
+#ifdef UNDER_SANITIZER
+    skip();   /* a sanitizer's shadow memory does not fit under the limit */
+#endif
+    const UciClientLimits small = { .max_bytes = (guint64)768 << 20 };
+    UciClient *engine = uci_client_start_limited(*state, &small);
+    uci_client_send(engine, "setoption name Threads value 256");
+    uci_client_send(engine, "isready");
+    uci_client_expect(engine, "readyok");
+    uci_client_send(engine, "position startpos");
+    uci_client_send(engine, "go movetime 100");
+    uci_client_expect(engine, "bestmove ");
+    uci_client_send(engine, "isready");
+    uci_client_expect(engine, "readyok");
+    g_autofree char *said = g_ascii_strdown(uci_client_transcript(engine), -1);
+    assert_contains(said, "info string error: ");
+    assert_contains(said, " threads");
+    quit_cleanly(engine);
+}
+
+/* A line with a NUL byte is refused whole, and the line after it read
+ * intact (the reader once glued the two into one unknown command). */
+static void test_nul_bytes(void **state)
+{
+    UciClient *engine = uci_client_start(*state);
+    static const char first[] = "isready\0\nisready\n";
+    uci_client_send_bytes(engine, first, sizeof first - 1);
+    assert_contains(uci_client_expect(engine, "info string error: "), "NUL");
+    uci_client_expect(engine, "readyok");
+    static const char second[] = "position startpos\0\ngo depth 1\n";
+    uci_client_send_bytes(engine, second, sizeof second - 1);
+    assert_contains(uci_client_expect(engine, "info string error: "), "NUL");
+    uci_client_expect(engine, "bestmove ");
+    assert_null(strstr(uci_client_transcript(engine), "unknown command"));
+    quit_cleanly(engine);
+}
+
+/* Weights is one value, the file of the game being played: setting it to
+ * <empty> in another game leaves no file's weights behind in the first. */
+static void test_weights_between_games(void **state)
+{
+    runner_require_variant("ogi");
+    runner_require_variant("onitama");
+    char *weights = g_build_filename(*state, "tempo.txt", NULL);
+    assert_true(g_file_set_contents(weights, "tempo 90\n", -1, NULL));
+    UciClient *engine = uci_client_start(*state);
+    uci_client_send(engine, "setoption name UCI_Variant value ogi");
+    uci_client_send(engine, "eval");
+    char *built_in = g_strdup(uci_client_expect(engine, "info string tempo "));
+    uci_client_send(engine, "setoption name Weights value %s", weights);
+    uci_client_send(engine, "eval");
+    assert_true(g_str_has_suffix(uci_client_expect(engine, "info string tempo "), " +0.90"));
+    uci_client_send(engine, "setoption name UCI_Variant value onitama");
+    uci_client_send(engine, "setoption name Weights value <empty>");
+    uci_client_send(engine, "setoption name UCI_Variant value ogi");
+    uci_client_send(engine, "eval");
+    assert_string_equal(uci_client_expect(engine, "info string tempo "), built_in);
+    quit_cleanly(engine);
+    g_free(built_in);
+    g_free(weights);
+}
+
+/* A perft of hours is stopped by stop, and by quit and the end of input;
+ * isready is answered while it runs. */
+static void test_perft_stops(void **state)
+{
+    UciClient *engine = uci_client_start(*state);
+    uci_client_send(engine, "position startpos");
+    uci_client_send(engine, "go perft 12");
+    uci_client_send(engine, "isready");
+    if (uci_client_expect_within(engine, "readyok", ANSWER_BOUND_S) == NULL)
+        fail_msg("no readyok during go perft 12:\n%s", uci_client_transcript(engine));
+    uci_client_send(engine, "stop");
+    uci_client_send(engine, "isready");
+    assert_contains(uci_client_expect(engine, "info string perft stopped"), "no total");
+    uci_client_expect(engine, "readyok");
+    assert_null(strstr(uci_client_transcript(engine), "Nodes searched"));
+    /* A perft that is let run still gives its total. */
+    uci_client_send(engine, "go perft 2");
+    uci_client_expect(engine, "Nodes searched: ");
+    uci_client_send(engine, "go perft 12");
+    quit_cleanly(engine);
+    const char *const args[] = { "uci", NULL };
+    DojoRun *r = runner_run_text(*state, "position startpos\ngo perft 12\n", args);
+    assert_int_equal(r->exit_code, 0);
+    assert_string_equal(r->err, "");
+    runner_run_free(r);
+}
+
+/* A go with the other side's clock only is a timed go with an empty clock
+ * for the side to move (as in Stockfish), not a search without end. */
+static void test_missing_clock(void **state)
+{
+    runner_require_variant("onitama");
+    UciClient *engine = uci_client_start(*state);
+    uci_client_send(engine, "setoption name UCI_Variant value onitama");
+    uci_client_send(engine, "debug on");
+    /* Red (side 1, btime's) to move; only wtime given. */
+    uci_client_send(engine, "position fen ssmss/5/5/5/SSMSS r " CARDS);
+    uci_client_send(engine, "go wtime 100");
+    const char *plan = uci_client_expect(engine, "info string time: ");
+    if (strstr(plan, "no limit") != NULL)
+        fail_msg("go wtime 100 with side 1 to move: %s", plan);
+    if (uci_client_expect_within(engine, "bestmove ", ANSWER_BOUND_S) == NULL)
+        fail_msg("no bestmove to go wtime 100:\n%s", uci_client_transcript(engine));
+    /* And with the side to move's clock only, the same. */
+    uci_client_send(engine, "go btime 100");
+    plan = uci_client_expect(engine, "info string time: ");
+    assert_null(strstr(plan, "no limit"));
+    uci_client_expect(engine, "bestmove ");
+    quit_cleanly(engine);
+}
+
 int main(int argc, char **argv)
 {
     if (!runner_init(argc, argv)) {
@@ -878,6 +1032,15 @@ int main(int argc, char **argv)
         cmocka_unit_test_setup_teardown(test_isready_touches_the_table, runner_make_dir,
                                         runner_remove_dir),
         cmocka_unit_test_setup_teardown(test_end_of_input, runner_make_dir, runner_remove_dir),
+        cmocka_unit_test_setup_teardown(test_many_threads_answer, runner_make_dir,
+                                        runner_remove_dir),
+        cmocka_unit_test_setup_teardown(test_threads_under_memory_limit, runner_make_dir,
+                                        runner_remove_dir),
+        cmocka_unit_test_setup_teardown(test_nul_bytes, runner_make_dir, runner_remove_dir),
+        cmocka_unit_test_setup_teardown(test_weights_between_games, runner_make_dir,
+                                        runner_remove_dir),
+        cmocka_unit_test_setup_teardown(test_perft_stops, runner_make_dir, runner_remove_dir),
+        cmocka_unit_test_setup_teardown(test_missing_clock, runner_make_dir, runner_remove_dir),
     };
     return cmocka_run_group_tests_name("frontend_uci", tests, NULL, NULL);
 }

@@ -1,7 +1,8 @@
 /* fuzz_uci: what a GUI, a match runner or a stranger sends to `dojo uci`.
  *
- * Input: text, handed to the engine one line at a time (NUL bytes end a
- * line's text early, as they would for the real reader).  The engine runs
+ * Input: text, handed to the engine one line at a time; a line with a NUL
+ * byte in it is refused whole (dojo_uci_input_error), as the real reader
+ * (cmd_uci.c) refuses it.  The engine runs
  * with small limits so that every input ends in bounded time: each search
  * stops after a few thousand nodes (go infinite and go ponder included,
  * which then answer without waiting for stop), the table is at most 4 MB,
@@ -57,8 +58,21 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     if (size > INPUT_MAX)
         return 0;
-    char *text = g_strndup((const char *)data, size);   /* stops at a NUL */
-    char **lines = g_strsplit(text, "\n", -1);
+    /* Split at each newline over all the bytes; "" stands for a line
+     * with a NUL byte (a blank line is ignored by the engine anyway, and
+     * nul_line says which is which). */
+    GPtrArray *split = g_ptr_array_new_with_free_func(g_free);
+    GArray *nul_line = g_array_new(FALSE, FALSE, sizeof(gboolean));
+    for (size_t at = 0; at <= size;) {
+        const uint8_t *end = at < size ? memchr(data + at, '\n', size - at) : NULL;
+        size_t length = end != NULL ? (size_t)(end - (data + at)) : size - at;
+        gboolean nul = length > 0 && memchr(data + at, '\0', length) != NULL;
+        g_ptr_array_add(split, nul ? g_strdup("") : g_strndup((const char *)data + at, length));
+        g_array_append_val(nul_line, nul);
+        at += length + 1;
+    }
+    g_ptr_array_add(split, NULL);
+    char **lines = (char **)split->pdata;
     int searches = 0;
     for (char **line = lines; *line != NULL; line++) {
         const char *start = *line;
@@ -77,6 +91,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     if (searches <= GO_MAX) {
         DojoUci *uci = dojo_uci_new(&config);
         for (char **line = lines; *line != NULL; line++) {
+            if (g_array_index(nul_line, gboolean, line - lines)) {
+                dojo_uci_input_error(uci, "a line with a NUL byte in it was ignored");
+                continue;
+            }
             bool go_on = dojo_uci_command(uci, *line);
             char **words = g_strsplit_set(*line, " \t\r", -1);
             bool quit = false;
@@ -93,7 +111,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         }
         dojo_uci_free(uci);
     }
-    g_strfreev(lines);
-    g_free(text);
+    g_ptr_array_free(split, TRUE);
+    g_array_free(nul_line, TRUE);
     return 0;
 }
