@@ -189,6 +189,11 @@ static bool ask_for_move(DjGame *game, DojoEngine *engine, int side, const char 
             lose(game, side, "%s crashed (its output ended)", name);
             return false;
         }
+        if (read == DOJO_ENGINE_FLOOD) {
+            verdict->engine_broken[side] = true;
+            lose(game, side, "%s %s", name, dojo_engine_flood_text(engine));
+            return false;
+        }
         if (read == DOJO_ENGINE_TIMEOUT) {
             verdict->engine_broken[side] = true;
             verdict->timed_out[side] = true;
@@ -198,6 +203,15 @@ static bool ask_for_move(DjGame *game, DojoEngine *engine, int side, const char 
             else
                 lose(game, side, "%s sent no move within %" G_GINT64_FORMAT " ms", name,
                      allowed_ms + limits->margin_ms);
+            return false;
+        }
+        if (dojo_engine_is_refusal(line)) {
+            verdict->engine_broken[side] = true;
+            verdict->refused[side] = true;
+            g_autoptr(GString) said = g_string_new(NULL);
+            dj_text_append_line(dojo_engine_refusal_text(line), 300, said);
+            lose(game, side, "%s answered '%s' with an error: %s", name, command->str,
+                 said->str);
             return false;
         }
         if (g_str_has_prefix(line, "info ")) {

@@ -4,7 +4,9 @@
  * parsed by the variant and checked against the rules, and the rules
  * (including repetition) say when the game is over.  On top of that the
  * referee ends a game when an engine breaks a rule of the match: a move
- * that does not parse or is illegal, output that ends (a crash), no move in
+ * that does not parse or is illegal, output that ends (a crash) or breaks
+ * the bounds of uci_engine.h, an error in answer to `position` and `go`
+ * (at once, rather than waiting for a move that will not come), no move in
  * time, or a loss on the clock; and, when asked, adjudicates by the
  * engines' scores or a ply limit. */
 #ifndef DOJO_FRAMEWORK_REFEREE_MATCH_GAME_H
@@ -53,6 +55,10 @@ typedef struct DojoGameVerdict {
     bool engine_broken[2];     /* by side: crashed or silent, start it again */
     bool timed_out[2];         /* by side: broken because no move came in time (not a crash) */
     bool illegal_move[2];      /* by side: lost by a move that is not legal or does not parse */
+    bool refused[2];           /* by side: answered the request for a move with an error
+                                * ("info string error ..."), e.g. a depth beyond its own
+                                * limit: broken too, and no game was played (the reason
+                                * quotes the engine) */
     int plies;                 /* plies in the game, the opening included */
 } DojoGameVerdict;
 

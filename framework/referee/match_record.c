@@ -72,3 +72,25 @@ void dojo_match_record_scores(const char *text, int n_plies, int *scores, bool *
         line += length + (next != NULL);
     }
 }
+
+int dojo_match_records_taken(const char *dir)
+{
+    g_autoptr(GDir) folder = g_dir_open(dir, 0, NULL);
+    if (folder == NULL)
+        return 0;
+    int taken = 0;
+    const char *name;
+    while ((name = g_dir_read_name(folder)) != NULL) {
+        if (!g_str_has_prefix(name, "game-") || !g_str_has_suffix(name, ".dojo"))
+            continue;
+        g_autofree char *digits = g_strndup(name + 5, strlen(name) - 5 - 5);
+        guint64 n = 0;
+        /* A number far beyond any match would leave no room after it: such
+         * a file is not one of ours, and is left alone all the same (a
+         * record is never written over, see match_run.c). */
+        if (digits[0] != '\0' && strspn(digits, "0123456789") == strlen(digits)
+            && g_ascii_string_to_unsigned(digits, 10, 0, G_MAXINT / 2, &n, NULL))
+            taken = MAX(taken, (int)n);
+    }
+    return taken;
+}

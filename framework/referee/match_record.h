@@ -35,4 +35,12 @@ void dojo_match_format_record(const DjGame *game, const DojoMoveNote *notes, int
  * a ply. */
 void dojo_match_record_scores(const char *text, int n_plies, int *scores, bool *known);
 
+/* How many numbers the records of earlier matches in folder `dir` took:
+ * the highest N of its files named "game-N.dojo" (any number of digits),
+ * 0 when there is none or the folder cannot be read.  A match numbers its
+ * games on from there, so that a second match into the same folder adds
+ * to the first rather than writing over it (nor over a file of that name
+ * that is no record). */
+int dojo_match_records_taken(const char *dir);
+
 #endif

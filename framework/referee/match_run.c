@@ -11,6 +11,7 @@
 #include "framework/record.h"
 #include "framework/referee/match_record.h"
 #include "framework/referee/match_report.h"
+#include "framework/referee/referee_error.h"
 
 /* Tries at a random opening that does not end the game. */
 #define OPENING_TRIES 100
@@ -26,6 +27,7 @@ typedef struct MatchShared {
     GError *error;           /* the first failure */
     DojoMatchTally tally;
     bool terminal;           /* stdout is a terminal: a live progress line */
+    int records_taken;       /* record numbers earlier matches took in records_dir */
 } MatchShared;
 
 /* ---- openings --------------------------------------------------------------- */
@@ -83,6 +85,11 @@ DjGame *dojo_match_opening(const DojoMatchPlan *plan, int index, GError **error)
     if (plan->balance == NULL)
         return draw_opening(plan, pair, seed, error);
     for (int attempt = 0; attempt < DOJO_MATCH_BALANCE_TRIES; attempt++) {
+        /* The tries of a pair can take many seconds: a stop ends them. */
+        if (plan->stop != NULL && g_atomic_int_get(plan->stop)) {
+            g_set_error(error, G_IO_ERROR, G_IO_ERROR_CANCELLED, "interrupted");
+            return NULL;
+        }
         /* Each attempt from a seed of its own, not from where the last one
          * left a generator, so that the opening is the seed's, the pair's
          * and the attempt's alone.  Attempt 0 is the opening without
@@ -151,16 +158,24 @@ static void fail_match(MatchShared *shared, GError *error)
     g_atomic_int_set(&shared->cancel, 1);
 }
 
-static bool save_record(const DojoMatchPlan *plan, DjGame *game, const GArray *notes,
-                        int index, GError **error)
+static bool save_record(const DojoMatchPlan *plan, int taken, DjGame *game,
+                        const GArray *notes, int index, GError **error)
 {
     if (plan->records_dir == NULL)
         return true;
     int width = 4;
-    for (int n = plan->games; n >= 10000; n /= 10)
+    for (int n = taken + plan->games; n >= 10000; n /= 10)
         width++;
-    g_autofree char *name = g_strdup_printf("game-%0*d.dojo", width, index + 1);
+    g_autofree char *name = g_strdup_printf("game-%0*d.dojo", width, taken + index + 1);
     g_autofree char *path = g_build_filename(plan->records_dir, name, NULL);
+    /* Numbered after every file of that form, so something there now came
+     * since (another match into the folder): it is not ours to replace. */
+    if (g_file_test(path, G_FILE_TEST_EXISTS)) {
+        g_set_error(error, G_FILE_ERROR, G_FILE_ERROR_EXIST,
+                    "cannot save the record of game %d: %s exists (it is left as it is)",
+                    index + 1, path);
+        return false;
+    }
     g_autoptr(GString) text = g_string_new(NULL);
     dojo_match_format_record(game, (const DojoMoveNote *)(const void *)notes->data,
                              (int)notes->len, text);
@@ -237,7 +252,10 @@ static bool play_one(MatchShared *shared, int index, DojoEngine *engines[2])
     g_autoptr(DjGame) game = dojo_match_opening(plan, index, &error);
     if (game == NULL) {
         g_mutex_lock(&shared->lock);
-        fail_match(shared, error);
+        if (g_error_matches(error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+            g_error_free(error);   /* stopped: the match ends as interrupted */
+        else
+            fail_match(shared, error);
         g_mutex_unlock(&shared->lock);
         return false;
     }
@@ -266,8 +284,18 @@ static bool play_one(MatchShared *shared, int index, DojoEngine *engines[2])
     }
     if (verdict.cancelled)
         return false;
+    if (verdict.refused[0] || verdict.refused[1]) {
+        /* An engine that refuses what every game asks of it (a depth beyond
+         * its limit) would lose them all: the match says why instead. */
+        const char *reason = dj_game_outcome_reason(game);
+        g_mutex_lock(&shared->lock);
+        fail_match(shared, g_error_new(DOJO_REFEREE_ERROR, DOJO_REFEREE_ERROR_ENGINE, "%s",
+                                       reason != NULL ? reason : "an engine refused to play"));
+        g_mutex_unlock(&shared->lock);
+        return false;
+    }
     tag_game(plan, game, index, names);
-    bool saved = save_record(plan, game, notes, index, &error);
+    bool saved = save_record(plan, shared->records_taken, game, notes, index, &error);
     g_mutex_lock(&shared->lock);
     bool go_on = !g_atomic_int_get(&shared->cancel);
     if (go_on) {
@@ -320,12 +348,18 @@ DojoMatchEnd dojo_match_run(const DojoMatchPlan *plan, GError **error)
     shared.plan = plan;
     shared.end = DOJO_MATCH_COMPLETE;
     shared.terminal = plan->progress_columns > 0;
+    if (plan->records_dir != NULL)
+        shared.records_taken = dojo_match_records_taken(plan->records_dir);
     g_mutex_init(&shared.lock);
     g_cond_init(&shared.finished);
     bool paired = plan->games % 2 == 0;
     dojo_match_tally_init(&shared.tally, plan->engines[0]->name, plan->engines[1]->name,
                           plan->games, paired, plan->has_sprt ? &plan->sprt : NULL);
 
+    if (stopped(plan)) {   /* before the first game: none starts */
+        shared.end = DOJO_MATCH_INTERRUPTED;
+        g_atomic_int_set(&shared.cancel, 1);
+    }
     int workers = MAX(1, MIN(plan->concurrency, plan->games));
     GPtrArray *threads = g_ptr_array_new();
     shared.running_workers = workers;

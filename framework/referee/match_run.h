@@ -31,7 +31,8 @@ typedef struct DojoMatchPlan {
     DojoMatchBalance *balance; /* random openings must pass it (--balance), or NULL */
     const DjSetup *setup;      /* variant options for a new game (position ignored) */
     guint64 seed;
-    const char *records_dir;   /* a record per game here, or NULL */
+    const char *records_dir;   /* a record per game here, or NULL: game i is
+                                * game-N.dojo, N = i + 1 + dojo_match_records_taken */
     bool has_sprt;
     DjSprt sprt;
     int startup_timeout_ms;    /* for uci/uciok and isready/readyok */
@@ -54,7 +55,8 @@ typedef enum DojoMatchEnd {
  * plan and index always give the same opening.  With a balance the pair
  * draws openings, each from a seed of its own (the pair's seed and the
  * attempt's number; the first is the opening the pair has without a
- * balance), until one passes, and fails after DOJO_MATCH_BALANCE_TRIES. */
+ * balance), until one passes, and fails after DOJO_MATCH_BALANCE_TRIES;
+ * or with G_IO_ERROR_CANCELLED as soon as plan->stop is raised. */
 DjGame *dojo_match_opening(const DojoMatchPlan *plan, int index, GError **error);
 
 /* Run the match, printing a line per game and the summary to stdout (a

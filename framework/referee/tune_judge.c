@@ -94,6 +94,9 @@ static bool read_failed(DojoJudge *judge, DojoEngineRead read, gint64 waited_ms,
     const char *name = dojo_engine_name(judge->engine);
     if (read == DOJO_ENGINE_CANCELLED)
         return dj_error_set(error, G_IO_ERROR, G_IO_ERROR_CANCELLED, "interrupted");
+    if (read == DOJO_ENGINE_FLOOD)
+        return dj_error_set(error, DOJO_REFEREE_ERROR, DOJO_REFEREE_ERROR_ENGINE,
+                            "the judge %s %s", name, dojo_engine_flood_text(judge->engine));
     if (read == DOJO_ENGINE_EOF)
         return dj_error_set(error, G_IO_ERROR, G_IO_ERROR_CLOSED,
                              "the judge %s exited while thinking about a position", name);
@@ -142,6 +145,14 @@ bool dojo_judge_position(DojoJudge *judge, const DjGame *game, int ply, double *
         DojoEngineRead read = dojo_engine_read(judge->engine, deadline, &line);
         if (read != DOJO_ENGINE_LINE)
             return read_failed(judge, read, wait_ms, error);
+        if (dojo_engine_is_refusal(line)) {
+            /* It will not search: say so now, not after the wait. */
+            g_autoptr(GString) said = g_string_new(NULL);
+            dj_text_append_line(dojo_engine_refusal_text(line), 300, said);
+            return dj_error_set(error, DOJO_REFEREE_ERROR, DOJO_REFEREE_ERROR_ENGINE,
+                                "the judge %s answered '%s' with an error: %s", name,
+                                command->str, said->str);
+        }
         if (g_str_has_prefix(line, "bestmove")) {
             if (!check_bestmove(judge, variant, pos, line, error))
                 return false;

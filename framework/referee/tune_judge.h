@@ -6,7 +6,8 @@
  * position it is sent `position ...` (as the match sends it: the record's
  * start and the moves up to there) and `go` with that limit; the score it
  * reports, from the side to move's view, becomes side 0's expected score.
- * Any misbehaviour (exit, silence past the deadline, a score or move that
+ * Any misbehaviour (exit, silence past the deadline, an error in answer to
+ * `go` (at once), output beyond uci_engine.h's bounds, a score or move that
  * does not parse) fails the judging with one message naming the engine;
  * the caller then frees the judge, which ends its process. */
 #ifndef DOJO_FRAMEWORK_REFEREE_TUNE_JUDGE_H

@@ -11,6 +11,7 @@
 #include <gio/gio.h>
 #include <glib/gstdio.h>
 
+#include "framework/notation.h"
 #include "framework/referee/referee_error.h"
 
 /* How long an engine has to leave after `quit` before it is killed. */
@@ -18,21 +19,43 @@
 /* How often a wait looks at the cancel flag. */
 #define CANCEL_POLL_US (50 * 1000)
 
+/* The words of dojo_engine_flood_text name these sizes. */
+G_STATIC_ASSERT(DOJO_ENGINE_MAX_LINE == 4u << 20 && DOJO_ENGINE_MAX_OUTPUT == 64u << 20);
+
+/* One output line as queued: `raw` bytes came from the pipe for it (a NUL
+ * in a line ends its text, not its count). */
+typedef struct QueuedLine {
+    gsize raw;
+    char text[];
+} QueuedLine;
+
+/* How the reader thread ended. */
+typedef enum ReaderEnd {
+    READER_RUNNING,
+    READER_EOF,        /* the output ended */
+    READER_TOO_LONG,   /* a line longer than DOJO_ENGINE_MAX_LINE: it reads no more */
+} ReaderEnd;
+
 struct DojoEngine {
     char *name;
     GSubprocess *process;
     GOutputStream *input;
-    GDataInputStream *output;
+    GInputStream *output;   /* the process's */
     GThread *reader;
-    GAsyncQueue *lines;     /* char *, and eof_marker once output ends */
-    bool eof_seen;
+    GMutex lock;            /* guards the five below, shared with the reader */
+    GCond changed;          /* a line queued or taken, the reader ended, or closing */
+    GQueue lines;           /* QueuedLine * */
+    gsize queued_bytes;     /* allocated for the queued lines */
+    ReaderEnd reader_end;
+    bool closing;           /* dojo_engine_free wants the reader gone */
+    DojoEngineRead final;   /* EOF or FLOOD once seen: every later read says so; 0 before */
+    const char *flood_text;
+    gsize output_bytes;     /* read by dojo since the last command */
     gint *cancel;
-    GPid pid;               /* also the process group, see child_setup */
+    GPid pid;               /* also the process group, see child_setup; 0: unknown */
     GHashTable *options;    /* the names of the options it offers, folded to lower case */
+    GPtrArray *option_list; /* the same as it wrote them, in its order */
 };
-
-/* Queued after the last line; compared by address. */
-static char eof_marker[] = "";
 
 /* ---- specs ------------------------------------------------------------------ */
 
@@ -194,19 +217,69 @@ static void child_setup(gpointer user_data)
     setpgid(0, 0);
 }
 
+/* Queue one line; waits while the queue is full (the engine then waits on
+ * its pipe).  False when dojo_engine_free wants the reader gone. */
+static bool push_line(DojoEngine *engine, const GString *line, gsize raw)
+{
+    gsize length = strlen(line->str);   /* its text ends at a NUL it holds */
+    QueuedLine *item = g_malloc(sizeof *item + length + 1);
+    item->raw = raw;
+    memcpy(item->text, line->str, length + 1);
+    g_mutex_lock(&engine->lock);
+    while (engine->queued_bytes >= DOJO_ENGINE_MAX_QUEUED && !engine->closing)
+        g_cond_wait(&engine->changed, &engine->lock);
+    bool open = !engine->closing;
+    if (open) {
+        g_queue_push_tail(&engine->lines, item);
+        engine->queued_bytes += sizeof *item + length + 1;
+        g_cond_broadcast(&engine->changed);
+    }
+    g_mutex_unlock(&engine->lock);
+    if (!open)
+        g_free(item);
+    return open;
+}
+
+/* The reader thread: splits the output into lines itself (rather than by
+ * GDataInputStream, which would grow a line without end). */
 static gpointer read_lines(gpointer data)
 {
     DojoEngine *engine = data;
-    for (;;) {
-        gsize length = 0;
-        char *line = g_data_input_stream_read_line(engine->output, &length, NULL, NULL);
-        if (line == NULL)
+    enum { CHUNK = 64 * 1024 };
+    g_autofree char *chunk = g_malloc(CHUNK);
+    g_autoptr(GString) line = g_string_new(NULL);
+    gsize raw = 0;   /* bytes of the line so far, \r and NULs included */
+    ReaderEnd end = READER_EOF;
+    bool open = true;
+    while (open && end == READER_EOF) {
+        gssize n = g_input_stream_read(engine->output, chunk, CHUNK, NULL, NULL);
+        if (n <= 0)
             break;
-        if (length > 0 && line[length - 1] == '\r')
-            line[length - 1] = '\0';
-        g_async_queue_push(engine->lines, line);
+        for (const char *p = chunk, *stop = chunk + n; open && p < stop;) {
+            const char *newline = memchr(p, '\n', (size_t)(stop - p));
+            gsize part = (gsize)((newline != NULL ? newline : stop) - p);
+            if (raw + part > DOJO_ENGINE_MAX_LINE) {
+                end = READER_TOO_LONG;
+                break;
+            }
+            g_string_append_len(line, p, (gssize)part);
+            raw += part;
+            if (newline == NULL)
+                break;
+            p = newline + 1;
+            if (line->len > 0 && line->str[line->len - 1] == '\r')
+                g_string_truncate(line, line->len - 1);
+            open = push_line(engine, line, raw + 1);
+            g_string_truncate(line, 0);
+            raw = 0;
+        }
     }
-    g_async_queue_push(engine->lines, eof_marker);
+    if (open && end == READER_EOF && raw > 0)   /* a last line without its line break */
+        push_line(engine, line, raw);
+    g_mutex_lock(&engine->lock);
+    engine->reader_end = end;
+    g_cond_broadcast(&engine->changed);
+    g_mutex_unlock(&engine->lock);
     return NULL;
 }
 
@@ -224,30 +297,75 @@ bool dojo_engine_send(DojoEngine *engine, const char *line, GError **error)
     if (!ok)
         g_set_error(error, G_IO_ERROR, G_IO_ERROR_BROKEN_PIPE,
                     "%s no longer reads its input (%s)", engine->name, local->message);
+    engine->output_bytes = 0;
     return ok;
+}
+
+const char *dojo_engine_flood_text(const DojoEngine *engine)
+{
+    return engine->flood_text != NULL ? engine->flood_text : "sent too much output";
+}
+
+bool dojo_engine_is_refusal(const char *line)
+{
+    return g_ascii_strncasecmp(line, "info string error", 17) == 0;
+}
+
+const char *dojo_engine_refusal_text(const char *line)
+{
+    const char *text = line + 17;
+    text += strspn(text, " \t");
+    if (*text == ':')
+        text++;
+    return text + strspn(text, " \t");
+}
+
+/* The end of reading: `read` now and for every later read. */
+static DojoEngineRead finish_reading(DojoEngine *engine, DojoEngineRead read, const char *text)
+{
+    engine->final = read;
+    engine->flood_text = text;
+    return read;
 }
 
 DojoEngineRead dojo_engine_read(DojoEngine *engine, gint64 deadline_us, char **line)
 {
-    if (engine->eof_seen)
-        return DOJO_ENGINE_EOF;
+    if (engine->final != 0)
+        return engine->final;
     for (;;) {
         if (engine->cancel != NULL && g_atomic_int_get(engine->cancel))
             return DOJO_ENGINE_CANCELLED;
-        gint64 left = deadline_us - g_get_monotonic_time();
-        char *item = left <= 0
-            ? g_async_queue_try_pop(engine->lines)
-            : g_async_queue_timeout_pop(engine->lines, (guint64)MIN(left, CANCEL_POLL_US));
-        if (item == NULL && left <= 0)
-            return DOJO_ENGINE_TIMEOUT;
-        if (item == NULL)
-            continue;
-        if (item == eof_marker) {
-            engine->eof_seen = true;
-            return DOJO_ENGINE_EOF;
+        gint64 now = g_get_monotonic_time();
+        gint64 left = deadline_us - now;
+        g_mutex_lock(&engine->lock);
+        QueuedLine *item = g_queue_pop_head(&engine->lines);
+        if (item == NULL && engine->reader_end == READER_RUNNING && left > 0) {
+            g_cond_wait_until(&engine->changed, &engine->lock, now + MIN(left, CANCEL_POLL_US));
+            item = g_queue_pop_head(&engine->lines);
         }
-        *line = item;
-        return DOJO_ENGINE_LINE;
+        ReaderEnd end = engine->reader_end;
+        if (item != NULL) {
+            engine->queued_bytes -= sizeof *item + strlen(item->text) + 1;
+            g_cond_broadcast(&engine->changed);   /* room for the reader */
+        }
+        g_mutex_unlock(&engine->lock);
+        if (item != NULL) {
+            engine->output_bytes += item->raw;
+            if (engine->output_bytes > DOJO_ENGINE_MAX_OUTPUT) {
+                g_free(item);
+                return finish_reading(engine, DOJO_ENGINE_FLOOD,
+                                      "sent more than 64 MB of output after one command");
+            }
+            *line = g_strdup(item->text);
+            g_free(item);
+            return DOJO_ENGINE_LINE;
+        }
+        if (end == READER_EOF)
+            return finish_reading(engine, DOJO_ENGINE_EOF, NULL);
+        if (end == READER_TOO_LONG)
+            return finish_reading(engine, DOJO_ENGINE_FLOOD, "sent a line longer than 4 MB");
+        if (left <= 0)
+            return DOJO_ENGINE_TIMEOUT;
     }
 }
 
@@ -279,6 +397,11 @@ static bool wait_for(DojoEngine *engine, const char *expected, int timeout_ms,
         case DOJO_ENGINE_CANCELLED:
             g_set_error(error, G_IO_ERROR, G_IO_ERROR_CANCELLED, "interrupted");
             return false;
+        case DOJO_ENGINE_FLOOD:
+            g_set_error(error, DOJO_REFEREE_ERROR, DOJO_REFEREE_ERROR_ENGINE,
+                        "%s %s before answering '%s'", engine->name,
+                        dojo_engine_flood_text(engine), expected);
+            return false;
         }
     }
 }
@@ -294,7 +417,11 @@ static void note_option(const char *line, void *data)
     const char *type = strstr(name, " type ");
     g_autofree char *exact = type != NULL ? g_strndup(name, (gsize)(type - name))
                                           : g_strdup(name);
-    g_hash_table_add(engine->options, g_ascii_strdown(g_strstrip(exact), -1));
+    g_strstrip(exact);
+    char *folded = g_ascii_strdown(exact, -1);
+    if (!g_hash_table_contains(engine->options, folded))
+        g_ptr_array_add(engine->option_list, g_strdup(exact));
+    g_hash_table_add(engine->options, folded);
 }
 
 bool dojo_engine_has_option(const DojoEngine *engine, const char *name)
@@ -303,31 +430,86 @@ bool dojo_engine_has_option(const DojoEngine *engine, const char *name)
     return g_hash_table_contains(engine->options, folded);
 }
 
+/* Send `command` and wait for `expected` as wait_for does.  An engine that
+ * is gone before it could be sent the command is said to have exited (it
+ * did: its output ends), not to have stopped reading. */
+static bool ask(DojoEngine *engine, const char *command, const char *expected, int timeout_ms,
+                void (*each)(const char *line, void *data), void *data, GError **error)
+{
+    g_autoptr(GError) unsent = NULL;
+    if (dojo_engine_send(engine, command, &unsent))
+        return wait_for(engine, expected, timeout_ms, each, data, error);
+    g_autoptr(GError) waited = NULL;
+    if (!wait_for(engine, expected, MIN(timeout_ms, QUIT_GRACE_MS), each, data, &waited)
+        && !g_error_matches(waited, G_IO_ERROR, G_IO_ERROR_TIMED_OUT)) {
+        g_propagate_error(error, g_steal_pointer(&waited));
+        return false;
+    }
+    g_propagate_error(error, g_steal_pointer(&unsent));
+    return false;
+}
+
+/* Keeps the first "info string error" line an engine sends. */
+static void note_refusal(const char *line, void *data)
+{
+    char **refusal = data;
+    if (*refusal == NULL && dojo_engine_is_refusal(line))
+        *refusal = g_strdup(line);
+}
+
+/* Set option `name` to `value` and wait for `readyok`; an error naming the
+ * option as the spec gives it (option.NAME=VALUE) when the engine refuses it. */
+static bool set_option(DojoEngine *engine, const char *name, const char *value, int timeout_ms,
+                       GError **error)
+{
+    g_autofree char *line = g_strdup_printf("setoption name %s value %s", name, value);
+    g_autofree char *refusal = NULL;
+    if (!dojo_engine_send(engine, line, error)
+        || !ask(engine, "isready", "readyok", timeout_ms, note_refusal, &refusal, error))
+        return false;
+    if (refusal == NULL)
+        return true;
+    g_autoptr(GString) said = g_string_new(NULL);
+    dj_text_append_line(dojo_engine_refusal_text(refusal), 300, said);
+    g_set_error(error, DOJO_REFEREE_ERROR, DOJO_REFEREE_ERROR_ENGINE,
+                "%s refused option.%s=%s: %s", engine->name, name, value, said->str);
+    return false;
+}
+
+/* The error for option `name` that the engine did not list. */
+static void no_such_option(const DojoEngine *engine, const char *name, const char *value,
+                           GError **error)
+{
+    g_autoptr(GString) offered = g_string_new(NULL);
+    for (guint i = 0; i < engine->option_list->len; i++)
+        g_string_append_printf(offered, "%s%s", i > 0 ? ", " : "",
+                               (const char *)g_ptr_array_index(engine->option_list, i));
+    g_set_error(error, DOJO_REFEREE_ERROR, DOJO_REFEREE_ERROR_ENGINE,
+                "%s has no option '%s' (option.%s=%s): %s%s", engine->name, name, name, value,
+                offered->len > 0 ? "it offers " : "it offers none", offered->str);
+}
+
 static bool handshake(DojoEngine *engine, const DojoEngineSpec *spec, const char *variant_name,
                       int timeout_ms, GError **error)
 {
-    if (!dojo_engine_send(engine, "uci", error)
-        || !wait_for(engine, "uciok", timeout_ms, note_option, engine, error))
+    if (!ask(engine, "uci", "uciok", timeout_ms, note_option, engine, error))
         return false;
     bool has_variant_option = dojo_engine_has_option(engine, "UCI_Variant");
     bool variant_given = false;
     for (guint i = 0; i < spec->option_names->len; i++) {
         const char *name = g_ptr_array_index(spec->option_names, i);
+        const char *value = g_ptr_array_index(spec->option_values, i);
         variant_given |= g_ascii_strcasecmp(name, "UCI_Variant") == 0;
-        g_autofree char *line
-            = g_strdup_printf("setoption name %s value %s", name,
-                              (const char *)g_ptr_array_index(spec->option_values, i));
-        if (!dojo_engine_send(engine, line, error))
+        if (!dojo_engine_has_option(engine, name)) {
+            no_such_option(engine, name, value, error);
+            return false;
+        }
+        if (!set_option(engine, name, value, timeout_ms, error))
             return false;
     }
-    if (!variant_given && has_variant_option) {
-        g_autofree char *line = g_strdup_printf("setoption name UCI_Variant value %s",
-                                                variant_name);
-        if (!dojo_engine_send(engine, line, error))
-            return false;
-    }
-    return dojo_engine_send(engine, "isready", error)
-        && wait_for(engine, "readyok", timeout_ms, NULL, NULL, error);
+    if (!variant_given && has_variant_option)
+        return set_option(engine, "UCI_Variant", variant_name, timeout_ms, error);
+    return ask(engine, "isready", "readyok", timeout_ms, NULL, NULL, error);
 }
 
 DojoEngine *dojo_engine_start(const DojoEngineSpec *spec, const char *variant_name,
@@ -365,12 +547,18 @@ DojoEngine *dojo_engine_start(const DojoEngineSpec *spec, const char *variant_na
     g_autoptr(DojoEngine) engine = g_new0(DojoEngine, 1);
     engine->name = g_strdup(spec->name);
     engine->process = process;
-    engine->pid = (GPid)g_ascii_strtoll(g_subprocess_get_identifier(process), NULL, 10);
+    /* GLib forgets the identifier once it has reaped the child, which an
+     * engine that exits at once may already be: then there is no process
+     * left to end (0). */
+    const char *identifier = g_subprocess_get_identifier(process);
+    engine->pid = identifier != NULL ? (GPid)g_ascii_strtoll(identifier, NULL, 10) : 0;
     engine->input = g_subprocess_get_stdin_pipe(process);
-    engine->output = g_data_input_stream_new(g_subprocess_get_stdout_pipe(process));
-    g_data_input_stream_set_newline_type(engine->output, G_DATA_STREAM_NEWLINE_TYPE_LF);
-    engine->lines = g_async_queue_new();
+    engine->output = g_subprocess_get_stdout_pipe(process);
+    g_mutex_init(&engine->lock);
+    g_cond_init(&engine->changed);
+    g_queue_init(&engine->lines);
     engine->options = g_hash_table_new_full(g_str_hash, g_str_equal, g_free, NULL);
+    engine->option_list = g_ptr_array_new_with_free_func(g_free);
     engine->cancel = cancel;
     engine->reader = g_thread_new("engine-reader", read_lines, engine);
     if (!handshake(engine, spec, variant_name, timeout_ms, error))
@@ -388,14 +576,6 @@ bool dojo_engine_new_game(DojoEngine *engine, int timeout_ms, GError **error)
         && wait_for(engine, "readyok", timeout_ms, NULL, NULL, error);
 }
 
-/* Keeps the first "info string error" line an engine sends. */
-static void note_refusal(const char *line, void *data)
-{
-    char **refusal = data;
-    if (*refusal == NULL && g_str_has_prefix(line, "info string error"))
-        *refusal = g_strdup(line);
-}
-
 bool dojo_engine_send_checked(DojoEngine *engine, const char *command, int timeout_ms,
                               GError **error)
 {
@@ -405,7 +585,7 @@ bool dojo_engine_send_checked(DojoEngine *engine, const char *command, int timeo
         return false;
     if (refusal != NULL) {
         g_set_error(error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA, "%s refused '%s': %s",
-                    engine->name, command, refusal + strlen("info string "));
+                    engine->name, command, dojo_engine_refusal_text(refusal));
         return false;
     }
     return true;
@@ -430,14 +610,16 @@ void dojo_engine_free(DojoEngine *engine)
         kill(-engine->pid, SIGKILL);
     g_subprocess_force_exit(engine->process);
     g_subprocess_wait(engine->process, NULL, NULL);
+    g_mutex_lock(&engine->lock);
+    engine->closing = true;   /* a reader waiting for room in the queue leaves */
+    g_cond_broadcast(&engine->changed);
+    g_mutex_unlock(&engine->lock);
     g_thread_join(engine->reader);
-    while ((line = g_async_queue_try_pop(engine->lines)) != NULL) {
-        if (line != eof_marker)
-            g_free(line);
-    }
-    g_async_queue_unref(engine->lines);
+    g_queue_clear_full(&engine->lines, g_free);
+    g_mutex_clear(&engine->lock);
+    g_cond_clear(&engine->changed);
     g_hash_table_unref(engine->options);
-    g_object_unref(engine->output);
+    g_ptr_array_free(engine->option_list, TRUE);
     g_object_unref(engine->process);
     g_free(engine->name);
     g_free(engine);

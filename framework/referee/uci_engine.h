@@ -5,7 +5,13 @@
  * group with its standard input and output on pipes (its standard error is
  * discarded, or appended to the spec's stderr file), and read by a thread
  * of its own that queues each output line, so that every read can have a
- * deadline.  dojo_engine_free always ends the
+ * deadline.  What an engine may send is bounded, so that no engine can
+ * grow dojo without end: a line of at most DOJO_ENGINE_MAX_LINE bytes (as
+ * `dojo uci` reads), at most DOJO_ENGINE_MAX_QUEUED bytes waiting to be
+ * read (beyond that the reader stops reading, and the engine waits on its
+ * pipe), and at most DOJO_ENGINE_MAX_OUTPUT bytes read after one command;
+ * an engine that breaks a bound is broken (DOJO_ENGINE_FLOOD).
+ * dojo_engine_free always ends the
  * process: `quit`, a grace period, then SIGKILL to its whole process group,
  * so that no engine (nor anything it started) outlives the match. */
 #ifndef DOJO_FRAMEWORK_REFEREE_UCI_ENGINE_H
@@ -55,22 +61,44 @@ bool dojo_engine_read_score(const char *line, DojoEngineScore *score);
 
 typedef struct DojoEngine DojoEngine;
 
+#define DOJO_ENGINE_MAX_LINE (4u << 20)      /* bytes in one output line */
+#define DOJO_ENGINE_MAX_QUEUED (16u << 20)   /* bytes read from the pipe, not yet by dojo */
+#define DOJO_ENGINE_MAX_OUTPUT (64u << 20)   /* bytes read by dojo after one command */
+
 /* What a read brought. */
 typedef enum DojoEngineRead {
     DOJO_ENGINE_LINE,        /* a line (without its line break) */
     DOJO_ENGINE_TIMEOUT,     /* nothing before the deadline */
     DOJO_ENGINE_EOF,         /* the engine closed its output: it died or quit */
     DOJO_ENGINE_CANCELLED,   /* the cancel flag was raised while waiting */
+    DOJO_ENGINE_FLOOD,       /* it sent too much (see the top): broken; every later read
+                              * says so too, dojo_engine_flood_text says what */
 } DojoEngineRead;
+
+/* After DOJO_ENGINE_FLOOD: what the engine did, to follow its name ("sent
+ * a line longer than 4 MB"). */
+const char *dojo_engine_flood_text(const DojoEngine *engine);
+
+/* Whether `line` is an engine's refusal of a command: a line starting
+ * "info string error" (in any case; `dojo uci` and Stockfish say so). */
+bool dojo_engine_is_refusal(const char *line);
+
+/* What a refusal says: `line` after "info string error" and a colon. */
+const char *dojo_engine_refusal_text(const char *line);
 
 /* Start the engine of `spec` and make it ready to play `variant_name`:
  * `uci` and wait for `uciok`, send every option of the spec in order
- * (`setoption name N value V`), then `setoption name UCI_Variant value
- * VARIANT` unless the spec set UCI_Variant itself or the engine did not
- * offer the option, then `isready` and wait for `readyok`.  Each wait lasts
- * at most `timeout_ms`.  `cancel` (may be NULL) is a flag that, once
- * non-zero, makes every wait of this engine return at once.  On failure
- * (cannot start, no answer in time, exits) returns NULL with an error in
+ * (`setoption name N value V`, each followed by `isready` and a wait for
+ * `readyok`), then `setoption name UCI_Variant value VARIANT` unless the
+ * spec set UCI_Variant itself or the engine did not offer the option, then
+ * `isready` and wait for `readyok`.  Each wait lasts at most `timeout_ms`.
+ * An option of the spec that the engine did not list, or one it refuses
+ * (an "info string error" line before its `readyok`), fails the start
+ * with an error naming the engine and the option (DOJO_REFEREE_ERROR_ENGINE):
+ * a match played with settings other than those asked for says nothing.
+ * `cancel` (may be NULL) is a flag that, once non-zero, makes every wait
+ * of this engine return at once.  On failure (cannot start, no answer in
+ * time, exits, too much output) returns NULL with an error in
  * words, the process ended; also when the spec's stderr file (a path
  * from dojo's folder, opened to append, so that every engine started from
  * the spec shares it) cannot be opened.  The first start makes the process
@@ -94,7 +122,8 @@ bool dojo_engine_send(DojoEngine *engine, const char *line, GError **error);
 
 /* The next output line, waiting until the monotonic time `deadline_us`
  * (g_get_monotonic_time's clock) at most.  *line is set (g_free it) only
- * for DOJO_ENGINE_LINE. */
+ * for DOJO_ENGINE_LINE.  dojo_engine_send starts a new count of the bytes
+ * read after a command (DOJO_ENGINE_MAX_OUTPUT). */
 DojoEngineRead dojo_engine_read(DojoEngine *engine, gint64 deadline_us, char **line);
 
 /* `ucinewgame`, `isready` and wait for `readyok` (at most `timeout_ms`),

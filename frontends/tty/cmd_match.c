@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include <gio/gio.h>
 #include <glib/gstdio.h>
 
 #include "framework/game_history.h"
@@ -174,6 +175,15 @@ static int run_match(void *data, int n_positional, char **positional)
     memset(&setup, 0, sizeof setup);
     guint64 default_seed = (guint64)g_get_real_time();
     int code = DOJO_EXIT_OK;
+    /* Ctrl-C and SIGTERM are caught from here on (main.c catches them from
+     * the start): the first opening's --balance search can take long, and
+     * a match stopped before its first game still ends with its summary. */
+    gint stop = 0;
+    plan.stop = &stop;
+    dojo_interrupt_watch_flag(&stop);
+    dojo_interrupt_install();
+    if (dojo_interrupted())
+        g_atomic_int_set(&stop, 1);
 
     plan.variant = dojo_variant_lookup(positional[0], &error);
     bool ok = plan.variant != NULL
@@ -195,6 +205,10 @@ static int run_match(void *data, int n_positional, char **positional)
         plan.seed = setup.setup.seed;
         g_autoptr(DjGame) first = dojo_match_opening(&plan, 0, &error);
         ok = first != NULL;
+        if (!ok && g_error_matches(error, G_IO_ERROR, G_IO_ERROR_CANCELLED)) {
+            g_clear_error(&error);   /* stopped: the match below says so */
+            ok = true;
+        }
     }
     if (ok && args->records != NULL && g_mkdir_with_parents(args->records, 0777) != 0) {
         int errsv = errno;
@@ -213,21 +227,17 @@ static int run_match(void *data, int n_positional, char **positional)
         plan.has_sprt = args->sprt != NULL;
         plan.startup_timeout_ms = (int)args->startup;
         plan.progress_columns = dojo_output_is_terminal(stdout) ? dojo_output_columns(stdout) : 0;
-        gint stop = 0;
-        plan.stop = &stop;
         printf("Match of %s: %s vs %s, %d games, seed %" G_GUINT64_FORMAT "\n",
                plan.variant->title, specs[0].name, specs[1].name, plan.games, plan.seed);
         fflush(stdout);
-        dojo_interrupt_watch_flag(&stop);
-        dojo_interrupt_install();
         DojoMatchEnd end = dojo_match_run(&plan, &error);
-        dojo_interrupt_uninstall();
-        dojo_interrupt_watch_flag(NULL);
         if (end == DOJO_MATCH_FAILED)
             code = dojo_report_error("match", MATCH_PARAMS, error);
         else if (end == DOJO_MATCH_INTERRUPTED)
             code = DOJO_EXIT_INTERRUPTED;
     }
+    dojo_interrupt_uninstall();
+    dojo_interrupt_watch_flag(NULL);
     dojo_match_openings_clear(&plan);
     dojo_setup_clear(&setup);
     dojo_engine_spec_clear(&specs[0]);
@@ -240,7 +250,8 @@ static const char match_description[] =
     "  --engine name=NAME,cmd=PROGRAM[,arg=ARG...][,dir=DIR][,stderr=FILE]\n"
     "           [,option.NAME=VALUE...][,tc=BASE+INC][,movetime=MS][,nodes=N][,depth=N]\n"
     "  Each engine runs in its own process and speaks UCI.  After uci/uciok every\n"
-    "  option.NAME=VALUE is sent as 'setoption name NAME value VALUE' in the order given,\n"
+    "  option.NAME=VALUE is sent as 'setoption name NAME value VALUE' in the order given\n"
+    "  (one the engine does not list, or answers with 'info string error', stops the match),\n"
     "  then UCI_Variant is set to VARIANT (unless given, or the engine has no such\n"
     "  option).  Write a comma inside a value as '\\,'.  The first engine is A in the\n"
     "  results: scores and Elo are A's.  tc=BASE+INC, movetime=MS, nodes=N and depth=N\n"
@@ -266,11 +277,13 @@ static const char match_description[] =
     "\n"
     "Results:\n"
     "  The game's rules decide (the referee checks every move); an illegal or unparsable\n"
-    "  move, a crash, or no move in time (the clock or movetime plus --time-margin, or\n"
-    "  --move-timeout with only nodes or depth) loses, saying why.  A game is a draw after\n"
-    "  --max-plies plies (0: never).  --resign-score CP --resign-moves N: a loss once, N\n"
-    "  moves in a row, the loser scored itself <= -CP and the winner >= CP.  --draw-score CP\n"
-    "  --draw-moves N [--draw-after PLY]: a draw once both scored within +-CP for N moves.\n"
+    "  move, a crash, a line over 4 MB or over 64 MB of output for one command, or no move\n"
+    "  in time (the clock or movetime plus --time-margin, or --move-timeout with only nodes\n"
+    "  or depth) loses, saying why; an error answered to 'go' stops the match.  A game\n"
+    "  is a draw after --max-plies plies (0: never).  --resign-score CP --resign-moves N:\n"
+    "  a loss once, N moves in a row, the loser scored itself <= -CP and the winner >= CP.\n"
+    "  --draw-score CP --draw-moves N [--draw-after PLY]: a draw once both scored within\n"
+    "  +-CP for N moves.\n"
     "  A line per game, then 'Score of A vs B: W - L - D [score] N', 'Elo difference: E\n"
     "  +/- 95% interval, LOS', and with --sprt the log-likelihood ratio and its bounds;\n"
     "  the match stops as soon as the SPRT accepts a hypothesis (not before 10 samples).\n"
@@ -280,9 +293,10 @@ static const char match_description[] =
     "\n"
     "Records:\n"
     "  --records DIR saves every finished game as DIR/game-NNNN.dojo (atomically, as it\n"
-    "  ends), with the engines' names as the side tags, Result, Termination and Round,\n"
-    "  one move a line, each engine move with what its engine said of it (\"; +0.35/12\n"
-    "  0.412s\": its last score from its side, depth, and time), which\n"
+    "  ends; numbered on after the records already there, never over a file), with the\n"
+    "  engines' names as the side tags, Result, Termination and Round, one move a line,\n"
+    "  each engine move with what its engine said of it (\"; +0.35/12 0.412s\": its last\n"
+    "  score from its side, depth, and time), which\n"
     "  'dojo play --resume', 'load' and 'dojo review' read.\n"
     "\n"
     "Example:\n"

@@ -38,6 +38,7 @@ typedef struct SpsaArgs {
     const char *tc;             /* NULL: not given */
     const char *params;         /* NULL: every weight */
     const char *weights, *output;   /* NULL: not given */
+    bool force;                 /* --output may replace a file */
     gint64 checkpoint, concurrency, max_plies;
     DojoOpeningsArgs openings;
     double c_end, r_end;
@@ -170,10 +171,13 @@ static bool read_setup(const SpsaArgs *args, SpsaSetup *setup, GError **error)
     openings->seed = setup->game_setup.setup.seed;
     if (!dojo_match_openings_parse(&args->setup, &args->openings, openings, error))
         return false;
-    /* The first opening checks the game's options and --position now. */
+    /* The first opening checks the game's options and --position now.
+     * --balance's tries stop on Ctrl-C; tune() then ends at once. */
+    openings->stop = dojo_interrupt_flag();
     g_autoptr(DjGame) first = dojo_match_opening(openings, 0, error);
-    if (first == NULL)
+    if (first == NULL && !g_error_matches(*error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
         return false;
+    g_clear_error(error);
     setup->start = dj_params_snapshot(variant);
     return true;
 }
@@ -413,6 +417,14 @@ static int run_spsa(void *data, int n_positional, char **positional)
         code = DOJO_EXIT_FAILURE;
     } else if (setup.variant == NULL || !read_setup(args, &setup, &error)) {
         code = dojo_report_error("spsa", SPSA_PARAMS, error);
+    } else if (args->output != NULL && g_file_test(args->output, G_FILE_TEST_EXISTS)
+               && !dj_text_file_check_target(args->output, args->force ? NULL : "add --force",
+                                             &error)) {
+        /* Before the games: a file of the user's is not replaced unasked.
+         * (A folder that cannot be written is found at the first write,
+         * and the weights go to standard output then.) */
+        g_prefix_error(&error, "cannot save the weights in ");   /* "PATH: WHY" follows */
+        code = dojo_report_error("spsa", SPSA_PARAMS, error);
     } else {
         code = tune(args, &setup);
     }
@@ -481,6 +493,8 @@ int dojo_cmd_spsa(int argc, char **argv)
         { .name = "output", .type = DOJO_OPTION_PATH, .to.text = &args.output,
           .default_note = "standard output", .arg = "FILE",
           .help = "Write the weights to FILE, atomically" },
+        { .name = "force", .type = DOJO_OPTION_FLAG, .to.flag = &args.force,
+          .help = "Let --output replace a file that exists" },
         { .name = "checkpoint", .type = DOJO_OPTION_WHOLE, .to.whole = &args.checkpoint,
           .min = 1, .max = MAX_ITERATIONS, .def.whole = 100, .arg = "K",
           .help = "Write --output every K iterations" },

@@ -31,6 +31,7 @@
 typedef struct TuneArgs {
     const char *command_line;   /* as typed, for the weights file's header */
     const char *output;
+    bool force;                 /* --output and --save-labels may replace a file */
     gint64 passes, skip_plies, max_positions;
     const char *judge;          /* --judge SPEC */
     const char *const *labels;  /* --labels FILE, repeatable */
@@ -66,6 +67,15 @@ static bool add_record(TuneData *data, const char *path, GError **error)
     }
     DjOutcome outcome = dj_game_outcome(game);
     if (dj_game_variant(game) != data->variant || outcome == DJ_OUTCOME_ONGOING) {
+        /* Said, as a record that does not read is: a count alone would
+         * leave the user to guess which. */
+        g_autofree char *message = dj_game_variant(game) != data->variant
+            ? g_strdup_printf("%s: it is a game of %s, not %s", path,
+                              dj_game_variant(game)->title, data->variant->title)
+            : g_strdup_printf("%s: the game is unfinished (no result to learn from)", path);
+        g_autoptr(GString) clean = g_string_new(NULL);
+        dojo_output_sanitize(message, 200, clean);
+        fprintf(stderr, "dojo tune: skipping %s\n", clean->str);
         data->skipped_games++;
         return true;
     }
@@ -208,8 +218,14 @@ static int fit_and_write(const TuneArgs *args, const TuneData *data, const GArra
     if (args->output == NULL) {
         fputs(text->str, stdout);
     } else if (!dj_text_file_write_atomically(args->output, text->str, text->len, &error)) {
-        fprintf(stderr, "dojo tune: cannot save %s\n", error->message);   /* "PATH: WHY" */
+        g_autoptr(GString) clean = g_string_new(NULL);
+        dojo_output_sanitize(error->message, 0, clean);
+        fprintf(stderr, "dojo tune: cannot save %s\n", clean->str);   /* "PATH: WHY" */
         g_clear_error(&error);
+        /* A full disk: the weights go to standard output rather than
+         * being lost with the fit. */
+        if (fputs(text->str, stdout) != EOF && fflush(stdout) == 0)
+            fprintf(stderr, "dojo tune: the weights went to standard output instead\n");
         return DOJO_EXIT_FAILURE;
     } else {
         fprintf(stderr, "weights written to %s\n", args->output);
@@ -257,6 +273,19 @@ static int run_tune(void *data_args, int n_positional, char **positional)
         g_prefix_error(&error, "cannot read the start weights: ");   /* "PATH: WHY" follows */
         return dojo_report_error("tune", TUNE_PARAMS, error);
     }
+    /* Before the work: judging and fitting take minutes, and their result
+     * must have a place to go. */
+    const char *how_to_force = args->force ? NULL : "add --force";
+    if (args->save_labels != NULL
+        && !dj_text_file_check_target(args->save_labels, how_to_force, &error)) {
+        g_prefix_error(&error, "cannot save the labels in ");   /* "PATH: WHY" follows */
+        return dojo_report_error("tune", TUNE_PARAMS, error);
+    }
+    if (args->output != NULL && args->passes > 0
+        && !dj_text_file_check_target(args->output, how_to_force, &error)) {
+        g_prefix_error(&error, "cannot save the weights in ");   /* "PATH: WHY" follows */
+        return dojo_report_error("tune", TUNE_PARAMS, error);
+    }
     const DojoEngineSpec *judge = args->judge != NULL ? &judge_spec : NULL;
     g_autoptr(DjTuneSet) set = dj_tune_set_new(variant);
     TuneData data = { .variant = variant, .set = set, .skip_plies = (int)args->skip_plies,
@@ -300,6 +329,8 @@ int dojo_cmd_tune(int argc, char **argv)
     const DojoOption rows[] = {
         { .name = "output", .short_name = 'o', .type = DOJO_OPTION_PATH, .to.text = &args.output,
           .arg = "FILE", .help = "Write the weights to FILE (atomically)" },
+        { .name = "force", .type = DOJO_OPTION_FLAG, .to.flag = &args.force,
+          .help = "Let --output and --save-labels replace a file that exists" },
         { .name = "passes", .type = DOJO_OPTION_WHOLE, .to.whole = &args.passes, .min = 0,
           .max = 100000, .def.whole = 50, .arg = "N",
           .help = "At most N passes over the weights; 0: no fit, only --save-labels" },

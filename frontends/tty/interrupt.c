@@ -3,10 +3,12 @@
  * the watched one) and dj_search_stop. */
 #include "frontends/tty/interrupt.h"
 
+#include <pthread.h>
 #include <signal.h>
 #include <stddef.h>
 
 static volatile sig_atomic_t interrupt_seen;
+static gint interrupt_raised;   /* the same, as a flag others watch */
 static DjSearch *volatile interrupt_search;
 static DjEngine *volatile interrupt_engine;
 static gint *volatile interrupt_flag;
@@ -15,6 +17,7 @@ static void on_interrupt(int signal_number)
 {
     (void)signal_number;
     interrupt_seen = 1;
+    g_atomic_int_set(&interrupt_raised, 1);
     DjSearch *search = interrupt_search;
     if (search != NULL)
         dj_search_stop(search);
@@ -34,6 +37,14 @@ void dojo_interrupt_install(void)
     action.sa_flags = 0;
     sigaction(SIGINT, &action, NULL);
     sigaction(SIGTERM, &action, NULL);
+    /* A parent may have started dojo with them blocked (the mask is
+     * inherited across exec): then they would wait unseen.  Unblocked, one
+     * already pending arrives here, at the handler. */
+    sigset_t mask;
+    sigemptyset(&mask);
+    sigaddset(&mask, SIGINT);
+    sigaddset(&mask, SIGTERM);
+    pthread_sigmask(SIG_UNBLOCK, &mask, NULL);
 }
 
 void dojo_interrupt_uninstall(void)
@@ -58,6 +69,11 @@ void dojo_interrupt_watch_engine(DjEngine *engine)
 void dojo_interrupt_watch_flag(gint *flag)
 {
     interrupt_flag = flag;
+}
+
+const gint *dojo_interrupt_flag(void)
+{
+    return &interrupt_raised;
 }
 
 bool dojo_interrupted(void)

@@ -17,7 +17,13 @@
 #include "framework/search/engine.h"
 #include "framework/search/search.h"
 
-/* Install the handler (without SA_RESTART, so blocking reads return). */
+/* Install the handler (without SA_RESTART, so blocking reads return), and
+ * unblock SIGINT and SIGTERM in the calling thread (one a parent left
+ * blocked and pending arrives at once).  main.c installs it before a
+ * command that stops in order (match, spsa) even starts, so that no signal
+ * finds the default action in the moments before the command installs it
+ * itself; such a command must then look at dojo_interrupted() before its
+ * long work. */
 void dojo_interrupt_install(void);
 
 /* Put back the default action. */
@@ -34,6 +40,10 @@ void dojo_interrupt_watch_engine(DjEngine *engine);
  * for waits that watch a flag rather than a search, such as those of a
  * UCI engine (uci_engine.h). */
 void dojo_interrupt_watch_flag(gint *flag);
+
+/* A flag raised (to 1) when SIGINT or SIGTERM arrives, never lowered: for
+ * the layers below that watch a `const gint *` (DojoMatchPlan.stop). */
+const gint *dojo_interrupt_flag(void);
 
 /* Whether SIGINT or SIGTERM arrived since the handler was installed. */
 bool dojo_interrupted(void);

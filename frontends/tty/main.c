@@ -11,10 +11,12 @@
 #include <stdbool.h>
 #include <stdio.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "framework/registry.h"
 #include "frontends/common/nets.h"
 #include "frontends/tty/cli.h"
+#include "frontends/tty/interrupt.h"
 #include "frontends/tty/options.h"
 #include "frontends/tty/version.h"
 
@@ -22,20 +24,22 @@ typedef struct DojoCommand {
     const char *name;
     const char *summary;
     int (*run)(int argc, char **argv);
+    bool stops_in_order;   /* catches SIGINT and SIGTERM from the start (interrupt.h) */
 } DojoCommand;
 
 static const DojoCommand commands[] = {
-    { "list", "list the games and their options", dojo_cmd_list },
-    { "play", "play a game (against the computer, a person, or watch)", dojo_cmd_play },
-    { "perft", "count the leaves of the game tree (move generator check)", dojo_cmd_perft },
-    { "analyze", "search a position and show the best line", dojo_cmd_analyze },
-    { "bench", "a fixed benchmark: nodes, time, speed", dojo_cmd_bench },
-    { "uci", "be an engine for other programs (the UCI protocol)", dojo_cmd_uci },
-    { "tune", "fit the evaluation's weights to games or an engine's scores", dojo_cmd_tune },
-    { "spsa", "tune the evaluation's weights for results by self-play (SPSA)", dojo_cmd_spsa },
-    { "train", "train a learnt evaluation on recorded games", dojo_cmd_train },
-    { "match", "a match between two UCI engines, with statistics", dojo_cmd_match },
-    { "review", "the engine's verdict on every move of a recorded game", dojo_cmd_review },
+    { "list", "list the games and their options", dojo_cmd_list, false },
+    { "play", "play a game (against the computer, a person, or watch)", dojo_cmd_play, false },
+    { "perft", "count the leaves of the game tree (move generator check)", dojo_cmd_perft, false },
+    { "analyze", "search a position and show the best line", dojo_cmd_analyze, false },
+    { "bench", "a fixed benchmark: nodes, time, speed", dojo_cmd_bench, false },
+    { "uci", "be an engine for other programs (the UCI protocol)", dojo_cmd_uci, false },
+    { "tune", "fit the evaluation's weights to games or an engine's scores", dojo_cmd_tune, false },
+    { "spsa", "tune the evaluation's weights for results by self-play (SPSA)", dojo_cmd_spsa,
+      true },
+    { "train", "train a learnt evaluation on recorded games", dojo_cmd_train, false },
+    { "match", "a match between two UCI engines, with statistics", dojo_cmd_match, true },
+    { "review", "the engine's verdict on every move of a recorded game", dojo_cmd_review, false },
 };
 #define N_COMMANDS (sizeof commands / sizeof commands[0])
 
@@ -77,6 +81,12 @@ static int run_command(const DojoCommand *command, int argc, char **argv)
 {
     g_autofree char *program = g_strdup_printf("dojo %s", command->name);
     g_set_prgname(program);
+    /* A match or a tuning run stopped by a signal still prints what it
+     * has (its summary, its weights) and ends its engines: from the first
+     * moment, not only once the command has read its options and drawn
+     * its first opening. */
+    if (command->stops_in_order)
+        dojo_interrupt_install();
     int code = command->run(argc, argv);
     /* A network a command read (--eval-file) is freed, as all else is. */
     dojo_nets_release();
@@ -142,6 +152,22 @@ static int check_output(int code)
     return code == DOJO_EXIT_OK ? DOJO_EXIT_FAILURE : code;
 }
 
+/* GOption writes --help (and `dojo help COMMAND`) with g_print and then
+ * calls exit(0) itself, so check_output never sees it: its text comes
+ * here, and one that cannot be written ends dojo as check_output would. */
+static void print_or_fail(const char *text)
+{
+    errno = 0;
+    if (fputs(text, stdout) != EOF && fflush(stdout) == 0)
+        return;
+    int errsv = errno;
+    if (errsv != 0)
+        fprintf(stderr, "dojo: cannot write the output: %s\n", g_strerror(errsv));
+    else
+        fprintf(stderr, "dojo: cannot write the output\n");
+    _exit(DOJO_EXIT_FAILURE);
+}
+
 int main(int argc, char **argv)
 {
     /* Character classes only: numbers are printed the C way whatever the
@@ -149,5 +175,6 @@ int main(int argc, char **argv)
     setlocale(LC_CTYPE, "");
     dojo_cli_remember_args(argc, argv);
     dojo_cli_set_version(DOJO_VERSION_TEXT);
+    g_set_print_handler(print_or_fail);
     return check_output(dispatch(argc, argv));
 }

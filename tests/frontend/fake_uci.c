@@ -23,6 +23,14 @@
  *   --refuse-weights answer each setoption of Weights with an
  *                    "info string error" line, as `dojo uci` does for a file
  *                    it cannot load
+ *   --long-line-at N send an info line of 5 MB, then its move
+ *   --flood-at N     send info lines without end (and read nothing more)
+ *   --max-depth D    answer a go with a depth above D with an "info string
+ *                    error" line and no move, as `dojo uci` does above 127
+ *
+ * It offers the options UCI_Variant and Hash (a spin up to 1024, refused
+ * beyond with an "info string error" line, as `dojo uci` refuses a table
+ * it cannot have).
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -38,7 +46,7 @@ typedef struct Fake {
     const DjVariant *variant;
     DjGame *game;
     int moves_made;
-    int illegal_at, exit_at, silent_at, garbage_at;
+    int illegal_at, exit_at, silent_at, garbage_at, long_line_at, flood_at, max_depth;
     bool has_score;
     int score;
     bool score_by_moves;
@@ -112,6 +120,16 @@ static void go(Fake *fake)
         say("bestmove a1a1");
         return;
     }
+    if (n == fake->long_line_at) {
+        char *text = g_strnfill(5 << 20, 'x');
+        say("info string %s", text);
+        g_free(text);
+    }
+    if (n == fake->flood_at) {
+        char *text = g_strnfill(4000, 'x');
+        for (;;)
+            say("info string %s", text);   /* until the referee ends it */
+    }
     if (n == fake->garbage_at) {
         say("bestmove \x01\x02zz");
         return;
@@ -175,6 +193,9 @@ int main(int argc, char **argv)
     fake.exit_at = option_value(argc, argv, "--exit-at", 1, G_MAXINT);
     fake.silent_at = option_value(argc, argv, "--silent-at", 1, G_MAXINT);
     fake.garbage_at = option_value(argc, argv, "--garbage-at", 1, G_MAXINT);
+    fake.long_line_at = option_value(argc, argv, "--long-line-at", 1, G_MAXINT);
+    fake.flood_at = option_value(argc, argv, "--flood-at", 1, G_MAXINT);
+    fake.max_depth = option_value(argc, argv, "--max-depth", 1, G_MAXINT);
     fake.sleep_ms = option_value(argc, argv, "--sleep", 0, 60000);
     for (int i = 1; i + 1 < argc; i++) {
         if (strcmp(argv[i], "--score") == 0) {
@@ -207,6 +228,7 @@ int main(int argc, char **argv)
                 fprintf(stderr, "%s\n", stderr_note);
             say("id name fake");
             say("option name UCI_Variant type string default %s", fake.variant->name);
+            say("option name Hash type spin default 16 min 1 max 1024");
             if (weights_option)
                 say("option name Weights type string default <empty>");
             say("uciok");
@@ -216,6 +238,9 @@ int main(int argc, char **argv)
             const DjVariant *variant = dj_registry_find(line + 33);
             if (variant != NULL)
                 fake.variant = variant;
+        } else if (g_str_has_prefix(line, "setoption name Hash value ")) {
+            if (atoi(line + 26) > 1024)
+                say("info string error: Hash: no table of %s MB", line + 26);
         } else if (refuse_weights && g_str_has_prefix(line, "setoption name Weights value ")) {
             say("info string error: Weights: cannot load %s", line + 29);
         } else if (g_str_has_prefix(line, "position ")) {
@@ -225,7 +250,12 @@ int main(int argc, char **argv)
                 fprintf(fake.go_log, "%s\n", line);
                 fflush(fake.go_log);
             }
-            go(&fake);
+            const char *depth = strstr(line, " depth ");
+            if (fake.max_depth > 0 && depth != NULL && atoi(depth + 7) > fake.max_depth)
+                say("info string error: go depth wants a whole number from 1 to %d, not '%s'",
+                    fake.max_depth, depth + 7);
+            else
+                go(&fake);
         }
     }
     dj_game_free(fake.game);

@@ -65,6 +65,18 @@ static DojoRun *run_spsa(const char *dir, const char *const *args)
     return run;
 }
 
+/* The first built game with weights to tune (SPSA tunes nothing else);
+ * skips the test when none has any. */
+static const DjVariant *tuned_variant(void)
+{
+    for (const DjVariant *const *v = dj_registry_all(); *v != NULL; v++)
+        if ((*v)->n_params > 0 && (*v)->evaluate != NULL)
+            return *v;
+    fprintf(stderr, "no built game has weights: skipped\n");
+    skip();
+    return NULL;
+}
+
 /* Every weight of `variant` is in `text` once, within its bounds; the
  * values into `values` (n_params of them, may be NULL). */
 static void assert_weights_file(const DjVariant *variant, const char *text, int *values)
@@ -136,7 +148,7 @@ static void test_short_run(void **state)
 /* On a terminal the progress line is rewritten in place, each iteration. */
 static void test_progress_on_a_terminal(void **state)
 {
-    const DjVariant *variant = dj_registry_all()[0];
+    const DjVariant *variant = tuned_variant();
     DojoRun *r = runner_run_on_terminal(*state, NULL, (const char *const[]){
         "spsa", variant->name, "--iterations", "2", "--nodes", "50", "--seed", "2", NULL },
         (const char *const[]){ "COLUMNS=300", NULL });
@@ -194,7 +206,7 @@ static void test_same_seed_same_weights(void **state)
  * the same weights. */
 static void test_balanced_openings(void **state)
 {
-    const char *variant = dj_registry_all()[0]->name;
+    const char *variant = tuned_variant()->name;
     const char *const args[] = { "spsa", variant, "--iterations", "3", "--nodes", "100",
                                  "--seed", "4", "--openings", "random:2", "--balance", "100",
                                  "--concurrency", "2", "--r-end", "0.5", "--output", "w.txt",
@@ -242,9 +254,13 @@ typedef struct UsageCase {
 
 static void test_usage_errors(void **state)
 {
-    runner_write_file(*state, "bad.txt", "mobility 20\nno_such_weight 3\n");
-    const char *variant = dj_registry_all()[0]->name;
-    char *first_param = g_strdup(dj_registry_all()[0]->params[0].name);
+    const char *variant = tuned_variant()->name;
+    char *first_param = g_strdup(tuned_variant()->params[0].name);
+    /* a good line, then a weight no game has */
+    char *bad = g_strdup_printf("%s %d\nno_such_weight 3\n", first_param,
+                                tuned_variant()->params[0].min);
+    runner_write_file(*state, "bad.txt", bad);
+    g_free(bad);
     const UsageCase cases[] = {
         { { "spsa", variant, "--nodes", "100" }, 2, "--iterations N" },
         { { "spsa", variant, "--iterations", "0", "--nodes", "100" }, 2, "--iterations" },
@@ -308,7 +324,7 @@ static void check_engine_failure(void **state, const char *engine, const char *m
     char *marker = g_strdup_printf("--marker-%d", (int)getpid());
     char *spec = g_strdup_printf(engine, fake_path, marker);
     DojoRun *r = runner_run_text(*state, NULL, (const char *const[]){
-        "spsa", dj_registry_all()[0]->name, "--iterations", "3", "--nodes", "10", "--seed", "1",
+        "spsa", tuned_variant()->name, "--iterations", "3", "--nodes", "10", "--seed", "1",
         "--output",
         "w.txt", "--engine", spec, NULL });
     if (r->exit_code != 1 || strstr(r->err, message) == NULL)
@@ -329,6 +345,26 @@ static void check_engine_failure(void **state, const char *engine, const char *m
 static void test_engine_that_cannot_start(void **state)
 {
     check_engine_failure(state, "cmd=/nonexistent/engine%.0s%.0s", "cannot start engine+");
+}
+
+/* An engine that exits at once (GLib may have reaped it before dojo asks
+ * for its process id, which once crashed dojo and left the temporary
+ * folder behind): every run says so, exits 1 and leaves nothing. */
+static void test_engine_that_exits_at_once(void **state)
+{
+    char *tmp = use_own_tmpdir(*state);
+    for (int i = 0; i < 20; i++) {
+        DojoRun *r = runner_run_text(*state, NULL, (const char *const[]){
+            "spsa", tuned_variant()->name, "--iterations", "3", "--nodes", "10", "--seed",
+            "1", "--engine", "name=fake,cmd=/bin/false", NULL });
+        if (r->exit_code != 1 || r->signal != 0)
+            fail_msg("run %d: exit %d, signal %d, said:\n%s", i + 1, r->exit_code, r->signal,
+                     r->err);
+        assert_non_null(strstr(r->err, "dojo spsa: fake+ exited before answering 'uciok'\n"));
+        assert_dir_empty(tmp);
+        runner_run_free(r);
+    }
+    g_free(tmp);
 }
 
 static void test_engine_without_weights(void **state)
@@ -360,7 +396,7 @@ static void test_engine_that_plays_illegal_moves(void **state)
  * run goes on (the late engine is started again). */
 static void test_loss_on_time_is_a_result(void **state)
 {
-    const DjVariant *variant = dj_registry_all()[0];
+    const DjVariant *variant = tuned_variant();
     char *spec = g_strdup_printf("name=fake,cmd=%s,arg=--weights-option,arg=--sleep,arg=700",
                                  fake_path);
     DojoRun *r = run_spsa(*state, (const char *const[]){
@@ -378,7 +414,7 @@ static void test_loss_on_time_is_a_result(void **state)
  * found go to standard output instead of being lost. */
 static void check_unwritable_output(void **state, const char *checkpoint, const char *kind)
 {
-    const DjVariant *variant = dj_registry_all()[0];
+    const DjVariant *variant = tuned_variant();
     DojoRun *r = runner_run_text(*state, NULL, (const char *const[]){
         "spsa", variant->name, "--iterations", "2", "--nodes", "20", "--seed", "1",
         "--checkpoint", checkpoint, "--output", "missing/w.txt", NULL });
@@ -403,7 +439,7 @@ static void test_unwritable_output_at_a_checkpoint(void **state)
 /* Ctrl-C: the weights so far in --output, exit 130, no engine left. */
 static void test_interrupt(void **state)
 {
-    const DjVariant *variant = dj_registry_all()[0];
+    const DjVariant *variant = tuned_variant();
     char *tmp = use_own_tmpdir(*state);
     char *marker = g_strdup_printf("--marker-%d", (int)getpid());
     char *spec = g_strdup_printf("name=fake,cmd=%s,arg=%s,arg=--weights-option,arg=--sleep,"
@@ -443,6 +479,8 @@ int main(int argc, char **argv)
         cmocka_unit_test_setup_teardown(test_params_and_start_weights, runner_make_dir, remove_dir),
         cmocka_unit_test_setup_teardown(test_usage_errors, runner_make_dir, remove_dir),
         cmocka_unit_test_setup_teardown(test_engine_that_cannot_start, runner_make_dir, remove_dir),
+        cmocka_unit_test_setup_teardown(test_engine_that_exits_at_once, runner_make_dir,
+                                        remove_dir),
         cmocka_unit_test_setup_teardown(test_engine_without_weights, runner_make_dir, remove_dir),
         cmocka_unit_test_setup_teardown(test_engine_that_refuses_weights, runner_make_dir,
                                         remove_dir),

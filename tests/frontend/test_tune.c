@@ -19,6 +19,7 @@
 #include <gio/gio.h>
 #include <glib.h>
 #include <glib/gstdio.h>
+#include <sys/wait.h>
 
 #include "framework/game_history.h"
 #include "framework/lab/tune.h"
@@ -317,6 +318,117 @@ static void test_bad_labels_file(void **state)
     g_string_free(good, TRUE);
 }
 
+/* Run dojo with `args` in `dir` (DOJO_HOME there too) under a limit of
+ * 512 bytes a file, SIGXFSZ ignored: a write past it fails as on a full
+ * disk (EFBIG), while the empty file made to check the folder fits.  Its
+ * exit code; its output in *out and *err. */
+static int run_with_small_files(const char *dir, const char *const *args, char **out,
+                                char **err)
+{
+    GPtrArray *argv = g_ptr_array_new();
+    g_ptr_array_add(argv, (gpointer)"/bin/sh");
+    g_ptr_array_add(argv, (gpointer)"-c");
+    g_ptr_array_add(argv, (gpointer)"ulimit -f 1 && trap '' XFSZ && exec \"$0\" \"$@\"");
+    g_ptr_array_add(argv, (gpointer)runner_exe());
+    for (int i = 0; args[i] != NULL; i++)
+        g_ptr_array_add(argv, (gpointer)args[i]);
+    g_ptr_array_add(argv, NULL);
+    char **env = g_environ_setenv(g_get_environ(), "DOJO_HOME", dir, TRUE);
+    int status = 0;
+    GError *error = NULL;
+    assert_true(g_spawn_sync(dir, (char **)argv->pdata, env, G_SPAWN_DEFAULT, NULL, NULL, out,
+                             err, &status, &error));
+    assert_no_gerror(error);
+    g_strfreev(env);
+    g_ptr_array_free(argv, TRUE);
+    assert_true(WIFEXITED(status));
+    return WEXITSTATUS(status);
+}
+
+/* --output and --save-labels are checked before the work: a file there is
+ * refused without --force; weights that cannot be written at the end go to
+ * standard output, not lost; records left out are named. */
+static void test_output_is_checked_first_and_never_lost(void **state)
+{
+    const DjVariant *v = tuned_variant();
+    void *start = g_malloc(v->state_size);
+    DjSetup setup = { NULL, 1, NULL, 0 };
+    assert_true(v->setup(start, &setup, NULL));
+    GString *position = g_string_new(NULL);
+    v->format_position(start, position);
+    g_free(start);
+    char *labels = g_strdup_printf("0.5 %s\n0.5 %s\n", position->str, position->str);
+    char *unfinished = g_strdup_printf("[Variant \"%s\"]\n[Position \"%s\"]\n[Result \"*\"]\n",
+                                       v->name, position->str);
+    g_string_free(position, TRUE);
+    runner_write_file(*state, "l.txt", labels);
+    g_free(labels);
+    runner_write_file(*state, "mine.txt", "precious\n");
+    static const struct {
+        const char *option, *what;
+    } cases[] = { { "--output", "weights" }, { "--save-labels", "labels" } };
+    for (size_t i = 0; i < G_N_ELEMENTS(cases); i++) {
+        DojoRun *r = runner_run_text(*state, NULL, (const char *const[]){
+            "tune", v->name, "--labels", "l.txt", "--passes", "1", cases[i].option, "mine.txt",
+            NULL });
+        char *expected = g_strdup_printf("dojo tune: cannot save the %s in mine.txt: the file "
+                                         "exists already; add --force to replace it\n",
+                                         cases[i].what);
+        if (r->exit_code != 1 || strcmp(r->err, expected) != 0)
+            fail_msg("%s: exit %d, said:\n%s", cases[i].option, r->exit_code, r->err);
+        g_free(expected);
+        runner_run_free(r);
+        char *kept = runner_read_file(*state, "mine.txt");
+        assert_string_equal(kept, "precious\n");
+        g_free(kept);
+    }
+    DojoRun *r = run(state, (const char *const[]){
+        "tune", v->name, "--labels", "l.txt", "--passes", "1", "--output", "mine.txt", "--force",
+        NULL });
+    assert_int_equal(r->exit_code, 0);
+    runner_run_free(r);
+    char *weights = runner_read_file(*state, "mine.txt");
+    assert_true(g_str_has_prefix(weights, "# "));
+    g_free(weights);
+
+    /* The weights file's header names the labels file: a long name makes
+     * it longer than the limit lets through. */
+    char long_name[201];
+    memset(long_name, 'l', sizeof long_name - 1);
+    long_name[sizeof long_name - 1] = '\0';
+    char *long_labels = runner_read_file(*state, "l.txt");
+    runner_write_file(*state, long_name, long_labels);
+    g_free(long_labels);
+    char *out = NULL, *err = NULL;
+    int code = run_with_small_files(*state, (const char *const[]){
+        "tune", v->name, "--labels", long_name, "--passes", "1", "--output", "big.txt", NULL },
+        &out, &err);
+    if (code != 1)
+        fail_msg("exit %d:\n%s", code, err);
+    assert_non_null(strstr(err, "dojo tune: cannot save big.txt: "));
+    assert_non_null(strstr(err, "dojo tune: the weights went to standard output instead"));
+    assert_true(strlen(out) > 512);
+    char *expected = g_strdup_printf("\n%s ", v->params[0].name);
+    assert_non_null(strstr(out, expected));
+    g_free(expected);
+    g_free(out);
+    g_free(err);
+    char *big = g_build_filename(*state, "big.txt", NULL);
+    assert_false(g_file_test(big, G_FILE_TEST_EXISTS));
+    g_free(big);
+
+    /* An unfinished game is left out, and said to be. */
+    runner_write_file(*state, "unfinished.dojo", unfinished);
+    g_free(unfinished);
+    r = run(state, (const char *const[]){
+        "tune", v->name, "unfinished.dojo", "--labels", "l.txt", "--passes", "1", NULL });
+    assert_int_equal(r->exit_code, 0);
+    assert_non_null(strstr(r->err, "(1 records skipped)"));
+    assert_non_null(strstr(r->err, "dojo tune: skipping unfinished.dojo: the game is "
+                                   "unfinished"));
+    runner_run_free(r);
+}
+
 /* A labels file far larger than a game record (the records' cap is
  * DJ_TEXT_FILE_MAX_BYTES) is read whole: every line is checked, the first
  * --max-positions kept. */
@@ -415,6 +527,14 @@ static void test_judge_that_fails(void **state)
           "dojo tune: the judge judge answered bestmove 'a1a1'" },
         { "name=judge,cmd=%s-no-such-program,arg=%s,movetime=10",
           "dojo tune: cannot start judge" },
+        /* at once, not after a minute's wait for a move */
+        { "name=judge,cmd=%s,arg=%s,arg=--max-depth,arg=127,depth=200",
+          "dojo tune: the judge judge answered 'go depth 200' with an error: go depth wants a "
+          "whole number from 1 to 127, not '200'\n" },
+        { "name=judge,cmd=%s,arg=%s,arg=--score-by-moves,arg=--flood-at,arg=2,nodes=1",
+          "dojo tune: the judge judge sent more than 64 MB of output after one command\n" },
+        { "name=judge,cmd=%s,arg=%s,option.NoSuch=1,nodes=1",
+          "dojo tune: judge has no option 'NoSuch' (option.NoSuch=1)" },
     };
     for (size_t i = 0; i < G_N_ELEMENTS(cases); i++) {
         char *spec = g_strdup_printf(cases[i].spec, fake_path, marker);
@@ -432,6 +552,23 @@ static void test_judge_that_fails(void **state)
         g_free(spec);
     }
     g_free(marker);
+}
+
+/* A judge that exits at once (GLib may have reaped it before dojo asks for
+ * its process id, which once crashed dojo): every run says so and exits 1. */
+static void test_judge_that_exits_at_once(void **state)
+{
+    const DjVariant *v = tuned_variant();
+    make_records(state, v);
+    for (int i = 0; i < 20; i++) {
+        DojoRun *r = runner_run_text(*state, NULL, (const char *const[]){
+            "tune", v->name, "recs", "--judge", "name=judge,cmd=/bin/false,nodes=1", NULL });
+        if (r->exit_code != 1 || r->signal != 0)
+            fail_msg("run %d: exit %d, signal %d, said:\n%s", i + 1, r->exit_code, r->signal,
+                     r->err);
+        assert_string_equal(r->err, "dojo tune: judge exited before answering 'uciok'\n");
+        runner_run_free(r);
+    }
 }
 
 /* Ctrl-C while the judge thinks: exit 130, nothing written, the judge
@@ -475,9 +612,12 @@ int main(int argc, char **argv)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test_setup_teardown(test_judge_and_labels_file, runner_make_dir, runner_remove_dir),
         cmocka_unit_test_setup_teardown(test_bad_labels_file, runner_make_dir, runner_remove_dir),
+        cmocka_unit_test_setup_teardown(test_output_is_checked_first_and_never_lost,
+                                        runner_make_dir, runner_remove_dir),
         cmocka_unit_test_setup_teardown(test_large_labels_file, runner_make_dir, runner_remove_dir),
         cmocka_unit_test_setup_teardown(test_judge_usage_errors, runner_make_dir, runner_remove_dir),
         cmocka_unit_test_setup_teardown(test_judge_that_fails, runner_make_dir, runner_remove_dir),
+        cmocka_unit_test_setup_teardown(test_judge_that_exits_at_once, runner_make_dir, runner_remove_dir),
         cmocka_unit_test_setup_teardown(test_interrupted_judging, runner_make_dir, runner_remove_dir),
         cmocka_unit_test_setup_teardown(test_help, runner_make_dir, runner_remove_dir),
     };
