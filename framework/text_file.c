@@ -3,6 +3,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <stdio.h>   /* rename */
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -137,34 +138,117 @@ void dj_text_file_sync_parent(const char *path)
     }
 }
 
-/* GLib's message for a failed write names its temporary file, and ends in
- * the system's reason (g_strerror, after the last ": "; dojo does not set
- * LC_MESSAGES, so the format is GLib's own).  The reason alone, for
- * "PATH: WHY". */
-static const char *glib_reason(const GError *glib_error)
+/* The file `path` leads to through its symbolic links (a fresh string):
+ * `path` itself when it is not a link; a link to a file that does not exist
+ * yet gives where that file would be.  NULL with errno set (ELOOP after
+ * too many links). */
+static char *follow_links(const char *path)
 {
-    const char *colon = g_strrstr(glib_error->message, ": ");
-    return colon != NULL ? colon + 2 : glib_error->message;
+    g_autofree char *current = g_strdup(path);
+    for (int hops = 0; hops < 40; hops++) {
+        struct stat info;
+        if (lstat(current, &info) != 0 || !S_ISLNK(info.st_mode))
+            return g_steal_pointer(&current);
+        char target[4096];
+        ssize_t n = readlink(current, target, sizeof target - 1);
+        if (n < 0)
+            return NULL;
+        target[n] = '\0';
+        if (g_path_is_absolute(target)) {
+            g_free(current);
+            current = g_strdup(target);
+        } else {
+            g_autofree char *dir = g_path_get_dirname(current);
+            g_free(current);
+            current = g_build_filename(dir, target, NULL);
+        }
+    }
+    errno = ELOOP;
+    return NULL;
+}
+
+/* The error for a folder `dir` in which `path` cannot be created. */
+static bool folder_error(GError **error, const char *path, const char *dir, int errsv)
+{
+    if (errsv == ENOENT)
+        return dj_error_set(error, G_FILE_ERROR, G_FILE_ERROR_NOENT,
+                            "%s: there is no folder %s", path, dir);
+    if (errsv == ENOTDIR)
+        return dj_error_set(error, G_FILE_ERROR, G_FILE_ERROR_NOTDIR,
+                            "%s: %s is not a folder", path, dir);
+    return dj_error_set(error, G_FILE_ERROR, g_file_error_from_errno(errsv),
+                        "%s: cannot write in the folder %s: %s", path, dir, g_strerror(errsv));
+}
+
+bool dj_text_file_check_target(const char *path, const char *how_to_force, GError **error)
+{
+    g_autofree char *target = follow_links(path);
+    if (target == NULL)
+        return errno_error(error, path, errno);
+    struct stat info;
+    if (stat(target, &info) == 0) {
+        if (!S_ISREG(info.st_mode))
+            return not_regular_error(error, path, info.st_mode);
+        if (how_to_force != NULL)
+            return dj_error_set(error, G_FILE_ERROR, G_FILE_ERROR_EXIST,
+                                "%s: the file exists already; %s to replace it", path,
+                                how_to_force);
+    } else if (errno != ENOENT && errno != ENOTDIR) {
+        return errno_error(error, path, errno);
+    }
+    /* The folder's permissions alone do not tell (a read-only file system,
+     * ACLs): a file made there and removed does. */
+    g_autofree char *probe = g_strdup_printf("%s.XXXXXX", target);
+    int fd = g_mkstemp_full(probe, O_RDWR | O_CLOEXEC, 0600);
+    if (fd < 0) {
+        int errsv = errno;
+        g_autofree char *dir = g_path_get_dirname(target);
+        return folder_error(error, path, dir, errsv);
+    }
+    close(fd);
+    unlink(probe);
+    return true;
 }
 
 bool dj_text_file_write_atomically(const char *path, const char *text, gsize length,
                                    GError **error)
 {
+    /* Through a symbolic link, the file it leads to is replaced and the
+     * link kept (a link to a file kept elsewhere stays a link). */
+    g_autofree char *target = follow_links(path);
+    if (target == NULL)
+        return errno_error(error, path, errno);
     /* The rename would put a plain file in the place of a folder's name, a
      * named pipe or a device (as root, /dev/null itself). */
     struct stat info;
-    if (stat(path, &info) == 0 && !S_ISREG(info.st_mode))
+    bool exists = stat(target, &info) == 0;
+    if (exists && !S_ISREG(info.st_mode))
         return not_regular_error(error, path, info.st_mode);
-    /* CONSISTENT | DURABLE: a temporary file beside `path` is written,
-     * fsynced and renamed over it, then the folder is fsynced; on failure
-     * the temporary file is removed.  Its name, PATH.XXXXXX, does not end
-     * in a record's suffix: a scan of the folder never takes it for one. */
-    g_autoptr(GError) glib_error = NULL;
-    if (g_file_set_contents_full(path, text, (gssize)length,
-                                 G_FILE_SET_CONTENTS_CONSISTENT | G_FILE_SET_CONTENTS_DURABLE,
-                                 0644, &glib_error))
-        return true;
-    GFileError code = glib_error->domain == G_FILE_ERROR ? (GFileError)glib_error->code
-                                                          : G_FILE_ERROR_FAILED;
-    return io_error(error, code, path, glib_reason(glib_error));
+    /* A temporary file beside the target is written, flushed and renamed
+     * over it, then the folder is flushed; on failure it is removed.  Its
+     * name, PATH.XXXXXX, does not end in a record's suffix: a scan of the
+     * folder never takes it for one.  It is made private (0600) when it
+     * replaces a file, then given that file's mode: a private file is
+     * never readable by others, even for a moment. */
+    g_autofree char *temp = g_strdup_printf("%s.XXXXXX", target);
+    int fd = g_mkstemp_full(temp, O_RDWR | O_CLOEXEC, exists ? 0600 : 0644);
+    if (fd < 0)
+        return errno_error(error, path, errno);
+    bool ok = (!exists || fchmod(fd, info.st_mode & 0777) == 0)
+        && dj_text_file_write_all(fd, text, length) && fsync(fd) == 0;
+    int errsv = errno;
+    if (close(fd) != 0 && ok) {
+        ok = false;
+        errsv = errno;
+    }
+    if (ok && rename(temp, target) != 0) {
+        ok = false;
+        errsv = errno;
+    }
+    if (!ok) {
+        unlink(temp);
+        return errno_error(error, path, errsv);
+    }
+    dj_text_file_sync_parent(target);
+    return true;
 }

@@ -39,16 +39,27 @@ bool dj_text_file_read_text(const char *path, gsize max_bytes, const char *what,
 bool dj_text_file_is_regular(const char *path);
 
 /* Replace `path` with `length` bytes of `text` atomically: a temporary
- * file beside it (PATH.XXXXXX: GLib's g_file_set_contents_full) is
- * written, flushed to the disk and renamed over `path`, then the folder is
- * flushed.  `path` gets mode 0644 less the umask, whatever the mode of the
- * file it replaces.  A `path` that exists and is not a regular file (a
- * folder, a named pipe, a device; symbolic links are followed) is left
- * alone and fails with what it is.  On failure `path` is as it was and no
- * temporary file is left.  Errors are G_FILE_ERROR, read "PATH: WHY" and
- * never name the temporary file. */
+ * file beside it (PATH.XXXXXX) is written, flushed to the disk and renamed
+ * over `path`, then the folder is flushed.  A symbolic link is followed:
+ * the file it leads to is replaced (or created) and the link is kept.  A
+ * file replaced keeps its permissions (a private 0600 file stays private);
+ * a new one gets 0644 less the umask.  A `path` that exists and is not a
+ * regular file (a folder, a named pipe, a device) is left alone and fails
+ * with what it is.  On failure `path` is as it was and no temporary file is
+ * left.  Errors are G_FILE_ERROR, read "PATH: WHY" and never name the
+ * temporary file. */
 bool dj_text_file_write_atomically(const char *path, const char *text, gsize length,
                                    GError **error);
+
+/* Whether dj_text_file_write_atomically could write `path`, checked
+ * before long work whose result it will hold: `path` (through its symbolic
+ * links) is a regular file or does not exist, and a file can be made in
+ * its folder (one is made and removed).  An existing file is refused
+ * unless `how_to_force` is NULL (the user said to replace it); the error
+ * then ends "; HOW_TO_FORCE to replace it" (G_FILE_ERROR_EXIST).  Errors
+ * read "PATH: WHY" ("there is no folder DIR").  A disk that fills up later
+ * is not foreseen: the write itself may still fail. */
+bool dj_text_file_check_target(const char *path, const char *how_to_force, GError **error);
 
 /* Write all `length` bytes of `data` to `fd`, going on after short writes
  * and interruptions; false (errno set) when the system refuses. */

@@ -3,6 +3,8 @@
 #include <stdio.h>
 #include <string.h>
 
+#include <sys/stat.h>
+
 #include "framework/notation.h"
 #include "framework/record.h"
 #include "framework/registry.h"
@@ -142,7 +144,8 @@ static GOptionContext *play_context(PlayArgs *args)
         { .name = "record", .type = DOJO_OPTION_PATH, .to.text = &args->record, .arg = "FILE",
           .help = "Keep the game record in FILE" },
         { .name = "force", .type = DOJO_OPTION_FLAG, .to.flag = &args->force,
-          .help = "Let --record replace a file that is not a game record" },
+          .help = "Let --record replace a file that is not a game record, or an unfinished "
+                  "game" },
         { .name = "engine", .type = DOJO_OPTION_WORD, .to.word = &args->engine,
           .words = dojo_engine_words, .def.word = DJ_ENGINE_DEFAULT,
           .default_note = "alphabeta if the game has an evaluation", .arg = "E",
@@ -182,6 +185,14 @@ static char *printable(const char *text)
     GString *clean = g_string_new(NULL);
     dojo_output_sanitize(text, 0, clean);
     return g_string_free(clean, FALSE);
+}
+
+/* Whether paths `a` and `b` lead to the same file. */
+static bool same_file(const char *a, const char *b)
+{
+    struct stat first, second;
+    return stat(a, &first) == 0 && stat(b, &second) == 0 && first.st_dev == second.st_dev
+        && first.st_ino == second.st_ino;
 }
 
 /* The unfinished game at `path`, and its journal unless `keep_journal` is
@@ -382,6 +393,15 @@ static int run_play(void *data, int n_positional, char **positional)
         && args->record != NULL
         && !dojo_journal_check_target(args->record, args->force ? NULL : "add --force", &error))
         g_prefix_error(&error, "cannot record the game in ");   /* "PATH: WHY" follows */
+    /* A new game over an unfinished one would erase its moves (the game
+     * resumed from that very file is the same game, written again). */
+    if (error == NULL && args->record != NULL && !args->force
+        && !(journal_target != NULL && same_file(journal_target, args->record))
+        && dojo_journal_holds_unfinished(args->record))
+        g_set_error(&error, G_FILE_ERROR, G_FILE_ERROR_EXIST,
+                    "cannot record the game in %s: it holds an unfinished game ('dojo play "
+                    "--resume %s' continues it); add --force to replace it", args->record,
+                    args->record);
     if (error != NULL)
         return dojo_report_error("play", PLAY_PARAMS, error);
     DojoTimeControl clock = { 0 };

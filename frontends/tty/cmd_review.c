@@ -8,6 +8,7 @@
 #include "framework/record.h"
 #include "framework/search/level.h"
 #include "framework/search/search.h"
+#include "framework/text_file.h"
 #include "frontends/common/nets.h"
 #include "frontends/common/output.h"
 #include "frontends/tty/cli.h"
@@ -31,6 +32,7 @@
 typedef struct ReviewArgs {
     gint64 time_ms, depth, nodes;   /* 0: not given */
     const char *output;
+    bool force;                     /* --output may replace a file */
     bool step;
     bool flip;
     gint64 level;
@@ -94,8 +96,9 @@ static void print_graph(const DojoReview *review, bool color)
            variant->side_names[0], variant->side_names[1], chart->str);
 }
 
+/* The annotated record in `text`, saved at `path`. */
 static bool write_output(DjGame *game, const DojoReview *review, const DjSearchLimits *limits,
-                         const char *path, GError **error)
+                         const char *path, GString *text, GError **error)
 {
     g_autofree char *annotator = NULL;
     if (limits->nodes > 0)
@@ -107,7 +110,6 @@ static bool write_output(DjGame *game, const DojoReview *review, const DjSearchL
         annotator = g_strdup_printf("dojo review, %" G_GINT64_FORMAT " ms per position",
                                     (gint64)limits->time_ms);
     dj_game_set_tag(game, "Annotator", annotator);
-    g_autoptr(GString) text = g_string_new(NULL);
     dojo_review_format_record(review, text);
     return dj_record_save_text(text->str, path, error);
 }
@@ -165,6 +167,14 @@ static int run_review(void *data, int n_positional, char **positional)
     if (args->eval_file != NULL
         && !dojo_nets_choose_value(args->eval_file, dj_game_variant(game), &error))
         return dojo_report_error("review", REVIEW_PARAMS, error);
+    /* Before the review, which takes minutes: its record must have a place
+     * to go, and a file of the user's is not replaced unasked. */
+    if (args->output != NULL
+        && !dj_text_file_check_target(args->output, args->force ? NULL : "add --force",
+                                      &error)) {
+        g_prefix_error(&error, "cannot save the annotated record in ");   /* "PATH: WHY" */
+        return dojo_report_error("review", REVIEW_PARAMS, error);
+    }
     bool color = dojo_output_wants_color(stdout, color_choice);
     dojo_nets_install(dj_game_variant(game), DJ_LEVEL_MAX);
     g_autoptr(DjSearch) search = dj_search_new(dj_game_variant(game), REVIEW_TABLE_MB);
@@ -179,9 +189,15 @@ static int run_review(void *data, int n_positional, char **positional)
     if (progress.live)
         fputs("\r\x1b[K", stderr);
     bool interrupted = dojo_interrupted();
+    /* A review that stopped short without Ctrl-C is said, with where, and
+     * is a failure: a script must not take half a review for a whole. */
+    bool cut_short = !interrupted && review->n_reviewed < review->n_moves;
     if (interrupted)
         printf("Interrupted: %d of %d moves reviewed; here is what there is.\n",
                review->n_reviewed, review->n_moves);
+    else if (cut_short)
+        printf("The review stopped at move %d of %d: the search gave no verdict there; here "
+               "is what there is.\n", review->n_reviewed + 1, review->n_moves);
     print_moves(review);
     g_autoptr(GString) summary = g_string_new(NULL);
     dojo_review_format_summary(review, summary);
@@ -190,15 +206,27 @@ static int run_review(void *data, int n_positional, char **positional)
         print_graph(review, color);
     fflush(stdout);
 
-    int code = interrupted ? DOJO_EXIT_INTERRUPTED : DOJO_EXIT_OK;
+    int code = interrupted ? DOJO_EXIT_INTERRUPTED
+             : cut_short   ? DOJO_EXIT_FAILURE
+                           : DOJO_EXIT_OK;
+    if (cut_short)
+        fprintf(stderr, "dojo review: stopped at move %d of %d: the search gave no verdict "
+                "there\n", review->n_reviewed + 1, review->n_moves);
     if (args->output != NULL) {
-        if (write_output(game, review, &limits, args->output, &error)) {
+        g_autoptr(GString) text = g_string_new(NULL);
+        if (write_output(game, review, &limits, args->output, text, &error)) {
             printf("The annotated record is in %s.\n", args->output);
         } else {
             g_autoptr(GString) clean = g_string_new(NULL);
             dojo_output_sanitize(error->message, 0, clean);
             fprintf(stderr, "dojo review: cannot save %s\n", clean->str);   /* "PATH: WHY" */
             g_clear_error(&error);
+            /* A full disk: the record goes to standard output rather than
+             * being lost with the review's work. */
+            printf("\nThe annotated record (it could not be saved):\n%s", text->str);
+            if (fflush(stdout) == 0)
+                fprintf(stderr, "dojo review: the annotated record went to standard output "
+                        "instead\n");
             code = DOJO_EXIT_FAILURE;
         }
     }
@@ -262,6 +290,8 @@ int dojo_cmd_review(int argc, char **argv)
           .max = G_MAXINT64, .arg = "N", .help = "Search each position N nodes" },
         { .name = "output", .type = DOJO_OPTION_PATH, .to.text = &args.output, .arg = "FILE",
           .help = "Write the game with the engine's comments to FILE" },
+        { .name = "force", .type = DOJO_OPTION_FLAG, .to.flag = &args.force,
+          .help = "Let --output replace a file that exists" },
         { .name = "step", .type = DOJO_OPTION_FLAG, .to.flag = &args.step,
           .help = "Then step through the game position by position" },
         { .name = "flip", .type = DOJO_OPTION_FLAG, .to.flag = &args.flip,

@@ -35,6 +35,8 @@
 typedef struct TrainArgs {
     const char *command_line;
     const char *output, *net;   /* NULL: not given */
+    bool force;                 /* --output may replace a file */
+    bool hidden_given;
     gint64 hidden, epochs, batch, validation, skip_plies, max_positions, seed;
     double rate, lambda;
 } TrainArgs;
@@ -48,8 +50,20 @@ typedef struct TrainData {
     int games, skipped_games, positions;
 } TrainData;
 
+/* Say that the record at `path` is left out, and why ("PATH: WHY", the
+ * message of a reader or "PATH: " and `why`), and count it. */
+static void skip_record(TrainData *data, const char *path, const char *why)
+{
+    g_autofree char *message = path != NULL ? g_strdup_printf("%s: %s", path, why)
+                                            : g_strdup(why);
+    g_autoptr(GString) clean = g_string_new(NULL);
+    dojo_output_sanitize(message, 200, clean);
+    fprintf(stderr, "dojo train: skipping %s\n", clean->str);
+    data->skipped_games++;
+}
+
 /* Add the samples of the record at `path`; a record that does not read, of
- * another game or unfinished, is counted as skipped. */
+ * another game or unfinished, is skipped, saying so. */
 static void add_record(TrainData *data, const char *path)
 {
     g_autofree char *text = NULL;
@@ -60,15 +74,19 @@ static void add_record(TrainData *data, const char *path)
         && (game = dj_record_parse(text, &why)) == NULL)
         g_prefix_error(&why, "%s: ", path);   /* the parser names a line, not the file */
     if (game == NULL) {
-        g_autoptr(GString) clean = g_string_new(NULL);
-        dojo_output_sanitize(why->message, 200, clean);
-        fprintf(stderr, "dojo train: skipping %s\n", clean->str);   /* "PATH: WHY" */
-        data->skipped_games++;
+        skip_record(data, NULL, why->message);   /* "PATH: WHY" */
         return;
     }
     DjOutcome outcome = dj_game_outcome(game);
-    if (dj_game_variant(game) != data->variant || outcome == DJ_OUTCOME_ONGOING) {
-        data->skipped_games++;
+    if (dj_game_variant(game) != data->variant) {
+        g_autofree char *why_not = g_strdup_printf("it is a game of %s, not %s",
+                                                   dj_game_variant(game)->title,
+                                                   data->variant->title);
+        skip_record(data, path, why_not);
+        return;
+    }
+    if (outcome == DJ_OUTCOME_ONGOING) {
+        skip_record(data, path, "the game is unfinished (no result to learn from)");
         return;
     }
     const DjVariant *v = data->variant;
@@ -135,12 +153,25 @@ static int run_train(void *data_args, int n_positional, char **positional)
         fprintf(stderr, "dojo train: %s has no learnt evaluation\n", variant->title);
         return DOJO_EXIT_FAILURE;
     }
+    /* Before the work: a network trained for an hour must have a place to go. */
+    if (!dj_text_file_check_target(args->output, args->force ? NULL : "add --force", &error)) {
+        g_prefix_error(&error, "cannot save the network in ");   /* "PATH: WHY" follows */
+        return dojo_report_error("train", TRAIN_PARAMS, error);
+    }
     g_autoptr(DjNet) net = NULL;
     if (args->net != NULL) {
         net = dj_net_load(args->net, &error);
         if (net == NULL || !dj_net_install(variant, net, &error)) {
             g_prefix_error(&error, "cannot start from the network: ");
             return dojo_report_error("train", TRAIN_PARAMS, error);
+        }
+        /* Its width is the network's: a different --hidden would be
+         * silently ignored. */
+        if (args->hidden_given && args->hidden != net->n_hidden) {
+            g_autofree char *message = g_strdup_printf(
+                "--hidden %" G_GINT64_FORMAT " is for a new network: the network of --net has "
+                "%d hidden units (leave --hidden out)", args->hidden, net->n_hidden);
+            return dojo_usage_failure("train", TRAIN_PARAMS, message);
         }
     } else {
         net = dj_net_new(variant->name, variant->net_inputs, (int)args->hidden,
@@ -191,8 +222,15 @@ static int run_train(void *data_args, int n_positional, char **positional)
         dj_net_set_size(validation), args->lambda, 1.0 - args->lambda, epochs, options.epochs, alone_train,
         after_train, alone, after);
     if (!dj_net_save(net, comment, args->output, &error)) {
+        /* A full disk: the network goes to standard output rather than
+         * being lost with the training's work. */
         g_prefix_error(&error, "cannot save the network: ");   /* "PATH: WHY" follows */
-        return dojo_report_error("train", TRAIN_PARAMS, error);
+        dojo_report_error("train", TRAIN_PARAMS, error);
+        g_autoptr(GString) text = g_string_new(NULL);
+        dj_net_format(net, comment, text);
+        if (fputs(text->str, stdout) != EOF && fflush(stdout) == 0)
+            fprintf(stderr, "dojo train: the network went to standard output instead\n");
+        return DOJO_EXIT_FAILURE;
     }
     fprintf(stderr, "network written to %s%s\n", args->output,
             interrupted ? " (interrupted: the best epoch so far)" : "");
@@ -207,9 +245,12 @@ int dojo_cmd_train(int argc, char **argv)
     const DojoOption rows[] = {
         { .name = "output", .short_name = 'o', .type = DOJO_OPTION_PATH, .to.text = &args.output,
           .arg = "FILE", .help = "Write the network to FILE (atomically)" },
+        { .name = "force", .type = DOJO_OPTION_FLAG, .to.flag = &args.force,
+          .help = "Let --output replace a file that exists" },
         { .name = "net", .type = DOJO_OPTION_PATH, .to.text = &args.net,
           .default_note = "a new one", .arg = "FILE", .help = "Start from this network" },
         { .name = "hidden", .type = DOJO_OPTION_WHOLE, .to.whole = &args.hidden, .min = 1,
+          .given = &args.hidden_given,
           .max = DJ_NET_MAX_HIDDEN, .def.whole = 32, .arg = "N",
           .help = "Hidden units of a new network" },
         { .name = "epochs", .type = DOJO_OPTION_WHOLE, .to.whole = &args.epochs, .min = 1,

@@ -445,6 +445,25 @@ static bool looks_like_record(const char *text)
     return variant != NULL;
 }
 
+/* Whether the record `text` is of an unfinished game. */
+static bool record_is_unfinished(const char *text)
+{
+    if (!looks_like_record(text))
+        return false;
+    g_autofree char *result = dj_record_tag_value(text, "Result");
+    return result == NULL || strcmp(result, "*") == 0;
+}
+
+bool dojo_journal_holds_unfinished(const char *path)
+{
+    g_autofree char *text = NULL;
+    gsize length = 0;
+    /* dj_text_file_read refuses without waiting what is not a regular file. */
+    return dj_text_file_read_text(path, DJ_TEXT_FILE_MAX_BYTES, "a game record", &text, &length,
+                                  NULL)
+        && record_is_unfinished(text);
+}
+
 char *dojo_journal_find_unfinished(const char *dir, const char *variant_name, GError **error)
 {
     g_autoptr(GDir) listing = g_dir_open(dir, 0, NULL);
@@ -463,9 +482,8 @@ char *dojo_journal_find_unfinished(const char *dir, const char *variant_name, GE
             || !dj_text_file_read_text(path, DJ_TEXT_FILE_MAX_BYTES, "a game record", &text,
                                        &length, NULL))
             continue;
-        g_autofree char *result = dj_record_tag_value(text, "Result");
         g_autofree char *variant = dj_record_tag_value(text, "Variant");
-        bool unfinished = result == NULL || strcmp(result, "*") == 0;
+        bool unfinished = record_is_unfinished(text);
         bool wanted = variant_name == NULL
             || (variant != NULL && g_ascii_strcasecmp(variant, variant_name) == 0);
         gint64 time = (gint64)info.st_mtime;

@@ -75,6 +75,11 @@ bool dojo_journal_same_file(const DojoJournal *journal, const char *path);
  * doing in front ("Cannot save PATH: WHY"). */
 bool dojo_journal_check_target(const char *path, const char *how_to_force, GError **error);
 
+/* Whether `path` is a regular file holding the record of an unfinished
+ * game (its Result tag "*" or absent), which `dojo play --resume` could
+ * continue: writing a new game there would lose its moves. */
+bool dojo_journal_holds_unfinished(const char *path);
+
 /* Append to the journal every move of `game` not yet written, and fsync.
  * If moves were taken back since the last write, rewrites the file. */
 bool dojo_journal_append(DojoJournal *journal, const DjGame *game, GError **error);

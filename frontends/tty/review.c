@@ -102,10 +102,25 @@ DojoReview *dojo_review_run(const DjGame *game, DjSearch *search, const DjSearch
         if (ply < review->n_moves || !over_at_end) {
             DjSearchInfo info;
             memset(&info, 0, sizeof info);
-            DjMove best = dj_search_run(search, dj_game_position_at(game, ply), line, ply + 1,
-                                        limits, NULL, NULL, &info);
-            if (info.depth == 0 || (stop != NULL && stop()))
-                break;   /* no verdict from a search that never finished an iteration */
+            const void *pos = dj_game_position_at(game, ply);
+            DjMove best = dj_search_run(search, pos, line, ply + 1, limits, NULL, NULL, &info);
+            if (stop != NULL && stop())
+                break;
+            if (info.depth == 0) {
+                /* The limits ran out before the first iteration ended (a
+                 * few nodes, a position of many moves): a move of an
+                 * unfinished iteration has no score to judge by, and
+                 * stopping there would leave the rest of the game
+                 * unreviewed.  One ply without the limits is short and
+                 * always ends. */
+                const DjSearchLimits one_ply = { .depth = 1 };
+                memset(&info, 0, sizeof info);
+                best = dj_search_run(search, pos, line, ply + 1, &one_ply, NULL, NULL, &info);
+                if (stop != NULL && stop())
+                    break;
+            }
+            if (info.depth == 0)
+                break;   /* no verdict (dojo_review_run's caller says where it stopped) */
             score = info.score;
             /* The move the score belongs to: a search cut short by its
              * limits may return a move of an unfinished iteration. */

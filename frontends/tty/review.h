@@ -70,9 +70,13 @@ typedef struct DojoReview {
 typedef void (*DojoReviewProgressFn)(int done, int total, void *user_data);
 
 /* Review `game` with `search` (made for its variant) under `limits` for
- * every position.  Stops early, keeping what is done, when `stop` returns
+ * every position.  A position whose search ends no iteration within the
+ * limits (a few nodes) is searched one ply deep without them, so every move
+ * gets a verdict.  Stops early, keeping what is done, when `stop` returns
  * true (checked between positions; a search it should cut short must be
- * stopped with dj_search_stop).  The game must outlive the review. */
+ * stopped with dj_search_stop); n_reviewed < n_moves without a stop means
+ * a search gave no verdict, which the caller must report.  The game must
+ * outlive the review. */
 DojoReview *dojo_review_run(const DjGame *game, DjSearch *search, const DjSearchLimits *limits,
                             DojoReviewProgressFn progress, bool (*stop)(void),
                             void *user_data);

@@ -70,6 +70,11 @@ static void test_output_that_cannot_be_written_fails(void **state)
         { "list", NULL },
         { "perft", "ogi", "2", NULL },
         { "perft", "onitama", "1", "--cards", CARDS, NULL },
+        /* GOption writes help itself, then ends the program. */
+        { "help", "match", NULL },
+        { "match", "--help", NULL },
+        { "perft", "-h", NULL },
+        { "--help", NULL },
     };
     for (size_t i = 0; i < G_N_ELEMENTS(commands); i++) {
         char *err = NULL;
@@ -78,6 +83,23 @@ static void test_output_that_cannot_be_written_fails(void **state)
         assert_int_equal(runner_count_containing(err, "cannot write the output"), 1);
         g_free(err);
     }
+}
+
+/* spsa --output does not replace a file of the user's unasked: refused
+ * before any game (no engine is started). */
+static void test_spsa_output_refuses_an_existing_file(void **state)
+{
+    runner_require_variant("onitama");
+    runner_write_file(*state, "w.txt", "my weights\n");
+    DojoRun *r = run(*state, NULL, (const char *const[]){
+        "spsa", "onitama", "--iterations", "2", "--nodes", "10", "--output", "w.txt", NULL });
+    assert_int_equal(r->exit_code, 1);
+    assert_string_equal(r->err, "dojo spsa: cannot save the weights in w.txt: the file exists "
+                                "already; add --force to replace it\n");
+    runner_run_free(r);
+    char *kept = runner_read_file(*state, "w.txt");
+    assert_string_equal(kept, "my weights\n");
+    g_free(kept);
 }
 
 /* ---- 11 to 15. the command line ----------------------------------------------- */
@@ -341,6 +363,7 @@ int main(int argc, char **argv)
 #define T(name) cmocka_unit_test_setup_teardown(name, runner_make_dir, runner_remove_dir)
     const struct CMUnitTest tests[] = {
         T(test_output_that_cannot_be_written_fails),
+        T(test_spsa_output_refuses_an_existing_file),
         T(test_quoted_file_text_is_printable),
         T(test_a_negative_depth_says_what_depth_is_wanted),
         T(test_a_rank_too_long_says_so),

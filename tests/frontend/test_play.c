@@ -27,7 +27,8 @@ static const char *const winning_game[] = {
 };
 
 static const char *const hotseat_args[] = {
-    "play", "onitama", "--hotseat", "--cards", CARDS, "--record", RECORD, "--time", "100", NULL
+    "play", "onitama", "--hotseat", "--cards", CARDS, "--record", RECORD, "--force", "--time",
+    "100", NULL
 };
 
 static void test_hotseat_game_to_a_win(void **state)
@@ -240,7 +241,8 @@ static void test_against_the_computer_and_undo(void **state)
 {
     runner_require_variant("onitama");
     const char *const args[] = { "play", "onitama", "--play-as", "BLUE", "--level", "1",
-                                 "--time", "1000", "--cards", CARDS, "--record", RECORD, NULL };
+                                 "--time", "1000", "--cards", CARDS, "--record", RECORD,
+                                 "--force", NULL };
     DojoRun *r = runner_run_text(*state, "ox:d1d2\n", args);
     assert_int_equal(r->exit_code, 0);
     assert_int_equal(runner_count_containing(r->out, "Red plays "), 1);
@@ -266,7 +268,8 @@ static void test_computer_moves_first_for_play_as_side_1(void **state)
 {
     runner_require_variant("onitama");
     const char *const args[] = { "play", "onitama", "--play-as", "red", "--level", "1",
-                                 "--time", "1000", "--cards", CARDS, "--record", RECORD, NULL };
+                                 "--time", "1000", "--cards", CARDS, "--record", RECORD,
+                                 "--force", NULL };
     DojoRun *r = runner_run_text(*state, "", args);
     assert_int_equal(r->exit_code, 0);
     DjGame *game = runner_load_record(*state, RECORD);

@@ -55,7 +55,7 @@ static void test_one_board_a_turn(void **state)
     /* `board` asks for it again; two people see it before every move */
     r = runner_run_text(*state, "board\nox:d1d2\n",
                         (const char *const[]){ "play", "onitama", "--hotseat", "--cards",
-                                               CARDS, "--record", RECORD, NULL });
+                                               CARDS, "--record", RECORD, "--force", NULL });
     assert_int_equal(r->exit_code, 0);
     assert_int_equal(count_boards(r->out), 3);
     runner_run_free(r);
@@ -82,7 +82,7 @@ static void test_legend_only_in_help(void **state)
 {
     runner_require_variant("onitama");
     const char *const args[] = { "play", "onitama", "--hotseat", "--cards", CARDS, "--record",
-                                 RECORD, NULL };
+                                 RECORD, "--force", NULL };
     DojoRun *r = runner_run_text(*state, "ox:d1d2\nelephant:c5d4\n", args);
     assert_int_equal(r->exit_code, 0);
     assert_null(strstr(r->out, "Legend"));

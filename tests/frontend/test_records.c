@@ -69,6 +69,51 @@ static void test_save_then_load_continues_from_the_same_position(void **state)
     dj_game_free(saved);
 }
 
+/* --record on the file of an unfinished game would erase its moves: it is
+ * refused without --force; --resume of that file with --record of it goes
+ * on with the same game. */
+static void test_record_refuses_an_unfinished_game(void **state)
+{
+    runner_require_variant("onitama");
+    const char *const record[] = { "play", "onitama", "--hotseat", "--cards", CARDS,
+                                   "--record", "game.dojo", NULL };
+    DojoRun *r = runner_run_text(*state, "ox:d1d2\nelephant:c5d4\n", record);
+    assert_int_equal(r->exit_code, 0);
+    runner_run_free(r);
+    r = runner_run_text(*state, "boar:b1b2\n", record);
+    assert_int_equal(r->exit_code, 1);
+    assert_non_null(strstr(r->err, "dojo play: cannot record the game in game.dojo: it holds "
+                                   "an unfinished game ('dojo play --resume game.dojo' "
+                                   "continues it); add --force to replace it\n"));
+    runner_run_free(r);
+    DjGame *game = runner_load_record(*state, "game.dojo");
+    char *moves = runner_moves_text(game);
+    assert_string_equal(moves, "ox:d1d2 elephant:c5d4");
+    g_free(moves);
+    dj_game_free(game);
+
+    r = runner_run_text(*state, "boar:b1b2\n", (const char *const[]){
+        "play", "--resume", "game.dojo", "--record", "game.dojo", NULL });
+    assert_int_equal(r->exit_code, 0);
+    runner_run_free(r);
+    game = runner_load_record(*state, "game.dojo");
+    moves = runner_moves_text(game);
+    assert_string_equal(moves, "ox:d1d2 elephant:c5d4 boar:b1b2");
+    g_free(moves);
+    dj_game_free(game);
+
+    const char *const forced[] = { "play", "onitama", "--hotseat", "--cards", CARDS,
+                                   "--record", "game.dojo", "--force", NULL };
+    r = runner_run_text(*state, "boar:b1b2\n", forced);
+    assert_int_equal(r->exit_code, 0);
+    runner_run_free(r);
+    game = runner_load_record(*state, "game.dojo");
+    moves = runner_moves_text(game);
+    assert_string_equal(moves, "boar:b1b2");
+    g_free(moves);
+    dj_game_free(game);
+}
+
 static void test_journal_is_written_and_resume_continues_it(void **state)
 {
     runner_require_variant("onitama");
@@ -317,6 +362,8 @@ int main(int argc, char **argv)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test_setup_teardown(test_save_then_load_continues_from_the_same_position,
                                         runner_make_dir, runner_remove_dir),
+        cmocka_unit_test_setup_teardown(test_record_refuses_an_unfinished_game, runner_make_dir,
+                                        runner_remove_dir),
         cmocka_unit_test_setup_teardown(test_journal_is_written_and_resume_continues_it,
                                         runner_make_dir, runner_remove_dir),
         cmocka_unit_test_setup_teardown(test_resume_keeps_who_plays_which_side, runner_make_dir,

@@ -280,17 +280,18 @@ static void test_annotated_record_loads_and_reviews_the_same(void **state)
     g_free(again);
     g_free(annotated);
 
-    /* An output that cannot be written fails without touching anything. */
+    /* An output that cannot be written fails without touching anything,
+     * before the review. */
     const char *const unwritable[] = {
         "review", "game.dojo", "--nodes", "1000", "--output", "no/such/dir/x.dojo", NULL
     };
     r = runner_run_text(dir, NULL, unwritable);
     assert_int_equal(r->exit_code, 1);
     /* The user's file is named, never a temporary one. */
-    char *expected = g_strdup_printf("dojo review: cannot save no/such/dir/x.dojo: %s",
-                                     g_strerror(ENOENT));
-    assert_int_equal(runner_count_line(r->err, expected), 1);
-    g_free(expected);
+    assert_int_equal(runner_count_line(r->err, "dojo review: cannot save the annotated record "
+                                               "in no/such/dir/x.dojo: there is no folder "
+                                               "no/such/dir"), 1);
+    assert_string_equal(r->out, "");
     assert_null(strstr(r->err, "x.dojo."));
     runner_run_free(r);
 }
@@ -355,6 +356,72 @@ static void test_play_on_from_a_reviewed_position(void **state)
     g_free(journal);
 }
 
+/* ---- review: a whole game, and where its record goes ------------------------------ */
+
+/* Eighteen plies of Ōgi where a search of 50 nodes ends no iteration by
+ * the ninth (many drops and moves): the review goes on to the end. */
+static const char ogi_game[] =
+    "[Variant \"ogi\"]\n"
+    "[Position \"lnsiksnl/1r4b1/pppppppp/8/8/PPPPPPPP/1B4R1/LNSIKSNL b - 1\"]\n"
+    "[Result \"*\"]\n"
+    "\n"
+    "1. c1d2 e8e7\n2. h3h4 a8a7\n3. f3f4 c8c7\n4. g2f2 d6d5\n5. h4h5 d8f7\n"
+    "6. d1f3 h6h5\n7. f1g2 e7e8\n8. f4f5 e6e5\n9. a1a2 f6f5\n";
+
+static void test_review_with_few_nodes_reviews_every_move(void **state)
+{
+    runner_require_variant("ogi");
+    write_file(*state, "ogi.dojo", ogi_game, -1);
+    static const char *const nodes[] = { "1", "50" };
+    for (size_t i = 0; i < G_N_ELEMENTS(nodes); i++) {
+        DojoRun *r = runner_run_text(*state, NULL, (const char *const[]){
+            "review", "ogi.dojo", "--nodes", nodes[i], "--output", "out.dojo", "--force",
+            NULL });
+        if (r->exit_code != 0 || strstr(r->out, "Black: 9 moves") == NULL
+            || strstr(r->out, "White: 9 moves") == NULL)
+            fail_msg("--nodes %s: exit %d:\n%s%s", nodes[i], r->exit_code, r->out, r->err);
+        runner_run_free(r);
+        /* Every move has its verdict in the annotated record. */
+        char *annotated = read_file(*state, "out.dojo");
+        assert_int_equal(runner_count_containing(annotated, " ; "), 18);
+        g_free(annotated);
+    }
+}
+
+/* --output is checked before the review: a file there is refused without
+ * --force, a folder that is not there is said at once. */
+static void test_review_output_is_checked_first(void **state)
+{
+    runner_require_variant("onitama");
+    write_file(*state, "game.dojo", finished_game, -1);
+    write_file(*state, "mine.dojo", "precious\n", -1);
+    DojoRun *r = runner_run_text(*state, NULL, (const char *const[]){
+        "review", "game.dojo", "--nodes", "100", "--output", "mine.dojo", NULL });
+    assert_int_equal(r->exit_code, 1);
+    assert_string_equal(r->err, "dojo review: cannot save the annotated record in mine.dojo: "
+                                "the file exists already; add --force to replace it\n");
+    assert_null(strstr(r->out, "Review of"));
+    runner_run_free(r);
+    char *kept = read_file(*state, "mine.dojo");
+    assert_string_equal(kept, "precious\n");
+    g_free(kept);
+    r = runner_run_text(*state, NULL, (const char *const[]){
+        "review", "game.dojo", "--nodes", "100", "--output", "nodir/out.dojo", NULL });
+    assert_int_equal(r->exit_code, 1);
+    assert_string_equal(r->err, "dojo review: cannot save the annotated record in "
+                                "nodir/out.dojo: there is no folder nodir\n");
+    assert_null(strstr(r->out, "Review of"));
+    runner_run_free(r);
+    r = runner_run_text(*state, NULL, (const char *const[]){
+        "review", "game.dojo", "--nodes", "100", "--output", "mine.dojo", "--force", NULL });
+    assert_int_equal(r->exit_code, 0);
+    assert_non_null(strstr(r->out, "The annotated record is in mine.dojo."));
+    runner_run_free(r);
+    DjGame *game = runner_load_record(*state, "mine.dojo");
+    assert_int_equal(dj_game_length(game), 2);
+    dj_game_free(game);
+}
+
 /* ---- review: Ctrl-C --------------------------------------------------------------- */
 
 static void test_interrupted_review_prints_what_it_has(void **state)
@@ -393,6 +460,10 @@ int main(int argc, char **argv)
                                         runner_make_dir, runner_remove_dir),
         cmocka_unit_test_setup_teardown(test_stepping_through_a_game, runner_make_dir, runner_remove_dir),
         cmocka_unit_test_setup_teardown(test_play_on_from_a_reviewed_position, runner_make_dir,
+                                        runner_remove_dir),
+        cmocka_unit_test_setup_teardown(test_review_with_few_nodes_reviews_every_move,
+                                        runner_make_dir, runner_remove_dir),
+        cmocka_unit_test_setup_teardown(test_review_output_is_checked_first, runner_make_dir,
                                         runner_remove_dir),
         cmocka_unit_test_setup_teardown(test_interrupted_review_prints_what_it_has, runner_make_dir,
                                         runner_remove_dir),

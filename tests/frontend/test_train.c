@@ -18,6 +18,8 @@
 
 #include <glib.h>
 #include <glib/gstdio.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
 
 #include "framework/game_history.h"
 #include "framework/net.h"
@@ -163,9 +165,17 @@ static void test_train_from_a_match(void **state)
     assert_int_equal(runner_count_containing(r->err, "the evaluation alone: error "), 1);
     runner_run_free(r);
 
-    /* --net goes on from a network (its width, whatever --hidden says). */
-    r = run(state, (const char *const[]){
+    /* --net goes on from a network, of its own width: a --hidden that
+     * differs is refused, not ignored. */
+    r = runner_run_text(*state, NULL, (const char *const[]){
         "train", "ogi", "recs", "--net", "ogi.net", "--hidden", "4", "--epochs", "1",
+        "--output", "more.net", NULL });
+    assert_int_equal(r->exit_code, 2);
+    assert_contains(r->err, "--hidden 4 is for a new network: the network of --net has 32 "
+                            "hidden units");
+    runner_run_free(r);
+    r = run(state, (const char *const[]){
+        "train", "ogi", "recs", "--net", "ogi.net", "--hidden", "32", "--epochs", "1",
         "--output", "more.net", NULL });
     assert_int_equal(r->exit_code, 0);
     runner_run_free(r);
@@ -190,8 +200,9 @@ static void test_train_from_a_match(void **state)
     write_fixed_net(*state, "fixed.net");
     char *alone[2] = { NULL, NULL };
     for (int i = 0; i < 2; i++) {
-        const char *args[] = { "train", "ogi", "recs", "--output", "base.net", "--epochs", "1",
-                               "--validation", "2", i == 0 ? NULL : "--net", "fixed.net", NULL };
+        const char *args[] = { "train", "ogi", "recs", "--output", "base.net", "--force",
+                               "--epochs", "1", "--validation", "2", i == 0 ? NULL : "--net",
+                               "fixed.net", NULL };
         r = run(state, args);
         assert_int_equal(r->exit_code, 0);
         const char *line = strstr(r->err, "the evaluation alone: error ");
@@ -336,6 +347,10 @@ static void test_no_positions(void **state)
         "train", "ogi", "recs", "--output", "x.net", "--skip-plies", "0", NULL });
     assert_int_equal(r->exit_code, 1);
     assert_contains(r->err, "dojo train: skipping recs/c-broken.dojo: line ");
+    /* Every record skipped is named, with why. */
+    assert_int_equal(runner_count_containing(r->err, "dojo train: skipping "), 2);
+    assert_contains(r->err, "dojo train: skipping recs/deeper/b-unfinished.dojo: the game is "
+                            "unfinished");
     assert_null(strstr(r->err, "notes.txt"));
     assert_contains(r->err, "0 positions from 1 games (2 records skipped)");
     assert_contains(r->err, "dojo train: no positions to train on: give finished games of Ōgi "
@@ -373,8 +388,8 @@ static void test_scores_from_comments(void **state)
     } cases[] = { { "0", 2 }, { "1", 1 }, { "2", 0 } };
     for (size_t i = 0; i < G_N_ELEMENTS(cases); i++) {
         DojoRun *r = runner_run_text(*state, NULL, (const char *const[]){
-            "train", "ogi", "scored.dojo", "--output", "x.net", "--epochs", "1", "--skip-plies",
-            cases[i].skip, NULL });
+            "train", "ogi", "scored.dojo", "--output", "x.net", "--force", "--epochs", "1",
+            "--skip-plies", cases[i].skip, NULL });
         char *expected = g_strdup_printf("%d positions from 1 games (0 records skipped)",
                                          cases[i].positions);
         if (strstr(r->err, expected) == NULL
@@ -384,6 +399,122 @@ static void test_scores_from_comments(void **state)
         g_free(expected);
         runner_run_free(r);
     }
+}
+
+/* Run dojo with `args` in `dir` (DOJO_HOME there too) under a limit of
+ * 512 bytes a file, SIGXFSZ ignored: a write past it fails as on a full
+ * disk (EFBIG), while the empty file made to check the folder fits.  Its
+ * exit code; its output in *out and *err. */
+static int run_with_small_files(const char *dir, const char *const *args, char **out,
+                                char **err)
+{
+    GPtrArray *argv = g_ptr_array_new();
+    g_ptr_array_add(argv, (gpointer)"/bin/sh");
+    g_ptr_array_add(argv, (gpointer)"-c");
+    g_ptr_array_add(argv, (gpointer)"ulimit -f 1 && trap '' XFSZ && exec \"$0\" \"$@\"");
+    g_ptr_array_add(argv, (gpointer)runner_exe());
+    for (int i = 0; args[i] != NULL; i++)
+        g_ptr_array_add(argv, (gpointer)args[i]);
+    g_ptr_array_add(argv, NULL);
+    char **env = g_environ_setenv(g_get_environ(), "DOJO_HOME", dir, TRUE);
+    int status = 0;
+    GError *error = NULL;
+    assert_true(g_spawn_sync(dir, (char **)argv->pdata, env, G_SPAWN_DEFAULT, NULL, NULL, out,
+                             err, &status, &error));
+    assert_no_gerror(error);
+    g_strfreev(env);
+    g_ptr_array_free(argv, TRUE);
+    assert_true(WIFEXITED(status));
+    return WEXITSTATUS(status);
+}
+
+/* --output: checked before the work (a file there is refused without
+ * --force, a missing folder found at once); replacing keeps the file's
+ * mode and writes through a symbolic link; and a network that cannot be
+ * written at the end goes to standard output, not lost. */
+static void test_output_is_checked_first_and_never_lost(void **state)
+{
+    runner_require_variant("ogi");
+    runner_write_file(*state, "scored.dojo", SCORED_RECORD);
+    runner_write_file(*state, "mine.net", "precious\n");
+    const char *const existing[] = { "train", "ogi", "scored.dojo", "--output", "mine.net",
+                                     "--epochs", "1", "--skip-plies", "0", NULL };
+    DojoRun *r = runner_run_text(*state, NULL, existing);
+    assert_int_equal(r->exit_code, 1);
+    assert_contains(r->err, "dojo train: cannot save the network in mine.net: the file exists "
+                            "already; add --force to replace it");
+    assert_null(strstr(r->err, "epoch "));
+    runner_run_free(r);
+    char *kept = runner_read_file(*state, "mine.net");
+    assert_string_equal(kept, "precious\n");
+    g_free(kept);
+
+    /* --force replaces it, keeping its mode, through a symbolic link. */
+    char *mine = g_build_filename(*state, "mine.net", NULL);
+    assert_int_equal(chmod(mine, 0600), 0);
+    char *link = g_build_filename(*state, "link.net", NULL);
+    assert_int_equal(symlink("mine.net", link), 0);
+    r = run(state, (const char *const[]){
+        "train", "ogi", "scored.dojo", "--output", "link.net", "--force", "--epochs", "1",
+        "--skip-plies", "0", NULL });
+    assert_int_equal(r->exit_code, 0);
+    runner_run_free(r);
+    struct stat info;
+    assert_int_equal(lstat(link, &info), 0);
+    assert_true(S_ISLNK(info.st_mode));
+    assert_int_equal(stat(mine, &info), 0);
+    assert_int_equal(info.st_mode & 0777, 0600);
+    char *net = runner_read_file(*state, "mine.net");
+    assert_true(g_str_has_prefix(net, "dojo-net 1 ogi "));
+    g_free(net);
+    g_free(link);
+    g_free(mine);
+
+    /* A folder that is not there: said before any epoch. */
+    r = runner_run_text(*state, NULL, (const char *const[]){
+        "train", "ogi", "scored.dojo", "--output", "nodir/x.net", "--epochs", "1",
+        "--skip-plies", "0", NULL });
+    assert_int_equal(r->exit_code, 1);
+    assert_contains(r->err, "dojo train: cannot save the network in nodir/x.net: there is no "
+                            "folder nodir");
+    assert_null(strstr(r->err, "epoch "));
+    runner_run_free(r);
+
+    /* The disk fills up at the end: the network is on standard output. */
+    char *out = NULL, *err = NULL;
+    int code = run_with_small_files(*state, (const char *const[]){
+        "train", "ogi", "scored.dojo", "--output", "big.net", "--epochs", "1",
+        "--skip-plies", "0", NULL }, &out, &err);
+    if (code != 1)
+        fail_msg("exit %d:\n%s", code, err);
+    assert_contains(err, "dojo train: cannot save the network: big.net: ");
+    assert_contains(err, "dojo train: the network went to standard output instead");
+    assert_true(g_str_has_prefix(out, "dojo-net 1 ogi 3388 32\n"));
+    g_free(out);
+    g_free(err);
+    char *big = g_build_filename(*state, "big.net", NULL);
+    assert_false(g_file_test(big, G_FILE_TEST_EXISTS));
+    g_free(big);
+}
+
+/* A record of the other game is named as skipped, with why. */
+static void test_a_record_of_another_game_is_named(void **state)
+{
+    runner_require_variant("ogi");
+    runner_require_variant("onitama");
+    runner_write_file(*state, "scored.dojo", SCORED_RECORD);
+    runner_write_file(*state, "onitama.dojo",
+                      "[Variant \"onitama\"]\n"
+                      "[Position \"2m2/5/2s2/5/S1M1S b ox,boar,horse,elephant,crab\"]\n"
+                      "\n1. ox:c1c2 horse:c3c2\n0-1\n");
+    DojoRun *r = run(state, (const char *const[]){
+        "train", "ogi", "scored.dojo", "onitama.dojo", "--output", "x.net", "--epochs", "1",
+        "--skip-plies", "0", NULL });
+    assert_int_equal(r->exit_code, 0);
+    assert_contains(r->err, "(1 records skipped)");
+    assert_contains(r->err, "dojo train: skipping onitama.dojo: it is a game of Onitama, "
+                            "not Ōgi\n");
+    runner_run_free(r);
 }
 
 /* A game without a learnt evaluation cannot have one trained. */
@@ -621,6 +752,10 @@ int main(int argc, char **argv)
                                         runner_remove_dir),
         cmocka_unit_test_setup_teardown(test_no_positions, runner_make_dir, runner_remove_dir),
         cmocka_unit_test_setup_teardown(test_scores_from_comments, runner_make_dir,
+                                        runner_remove_dir),
+        cmocka_unit_test_setup_teardown(test_output_is_checked_first_and_never_lost,
+                                        runner_make_dir, runner_remove_dir),
+        cmocka_unit_test_setup_teardown(test_a_record_of_another_game_is_named, runner_make_dir,
                                         runner_remove_dir),
         cmocka_unit_test_setup_teardown(test_game_without_a_network, runner_make_dir,
                                         runner_remove_dir),

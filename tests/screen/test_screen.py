@@ -157,7 +157,8 @@ def onitama_typed_move_and_commands():
         screen = s.wait_for(r'Hint: \w')
         assert re.search(r'>[MSms]?<|> <', screen), screen
         s.type('f')
-        screen = s.wait_for(r'Blue \(human\)')
+        # Flipped, the files read from e to a (the board is drawn anew).
+        screen = s.wait_for(r'^\s+e\s+d\s+c\s+b\s+a')
         # Flipped: rank 1 is drawn above rank 5.
         lines = screen.splitlines()
         first = [i for i, l in enumerate(lines) if re.match(r'^ ?1 ', l)][0]
