@@ -7,6 +7,7 @@
 #include <fcntl.h>
 #include <stdlib.h>
 #include <termios.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include <setjmp.h>
@@ -468,4 +469,27 @@ char *runner_moves_text(const DjGame *game)
         variant->format_move(dj_game_position_at(game, ply), dj_game_move_at(game, ply), text);
     }
     return g_string_free(text, FALSE);
+}
+
+int runner_run_with_small_files(const char *dir, const char *const *args, char **out,
+                                char **err)
+{
+    GPtrArray *argv = g_ptr_array_new();
+    g_ptr_array_add(argv, (gpointer)"/bin/sh");
+    g_ptr_array_add(argv, (gpointer)"-c");
+    g_ptr_array_add(argv, (gpointer)"ulimit -f 1 && trap '' XFSZ && exec \"$0\" \"$@\"");
+    g_ptr_array_add(argv, (gpointer)runner_exe());
+    for (int i = 0; args[i] != NULL; i++)
+        g_ptr_array_add(argv, (gpointer)args[i]);
+    g_ptr_array_add(argv, NULL);
+    char **env = g_environ_setenv(g_get_environ(), "DOJO_HOME", dir, TRUE);
+    int status = 0;
+    GError *error = NULL;
+    assert_true(g_spawn_sync(dir, (char **)argv->pdata, env, G_SPAWN_DEFAULT, NULL, NULL, out,
+                             err, &status, &error));
+    assert_no_gerror(error);
+    g_strfreev(env);
+    g_ptr_array_free(argv, TRUE);
+    assert_true(WIFEXITED(status));
+    return WEXITSTATUS(status);
 }

@@ -116,4 +116,11 @@ DjGame *runner_load_record(const char *dir, const char *name);
 /* The moves of `game` in canonical text, separated by spaces (g_free it). */
 char *runner_moves_text(const DjGame *game);
 
+/* Run dojo with `args` in `dir` (DOJO_HOME there too) under a limit of
+ * 512 bytes a file, SIGXFSZ ignored: a write past it fails as on a full
+ * disk (EFBIG), while the empty file made to check the folder fits.  Its
+ * exit code; its output in *out and *err (g_free both). */
+int runner_run_with_small_files(const char *dir, const char *const *args, char **out,
+                                char **err);
+
 #endif

@@ -401,33 +401,6 @@ static void test_scores_from_comments(void **state)
     }
 }
 
-/* Run dojo with `args` in `dir` (DOJO_HOME there too) under a limit of
- * 512 bytes a file, SIGXFSZ ignored: a write past it fails as on a full
- * disk (EFBIG), while the empty file made to check the folder fits.  Its
- * exit code; its output in *out and *err. */
-static int run_with_small_files(const char *dir, const char *const *args, char **out,
-                                char **err)
-{
-    GPtrArray *argv = g_ptr_array_new();
-    g_ptr_array_add(argv, (gpointer)"/bin/sh");
-    g_ptr_array_add(argv, (gpointer)"-c");
-    g_ptr_array_add(argv, (gpointer)"ulimit -f 1 && trap '' XFSZ && exec \"$0\" \"$@\"");
-    g_ptr_array_add(argv, (gpointer)runner_exe());
-    for (int i = 0; args[i] != NULL; i++)
-        g_ptr_array_add(argv, (gpointer)args[i]);
-    g_ptr_array_add(argv, NULL);
-    char **env = g_environ_setenv(g_get_environ(), "DOJO_HOME", dir, TRUE);
-    int status = 0;
-    GError *error = NULL;
-    assert_true(g_spawn_sync(dir, (char **)argv->pdata, env, G_SPAWN_DEFAULT, NULL, NULL, out,
-                             err, &status, &error));
-    assert_no_gerror(error);
-    g_strfreev(env);
-    g_ptr_array_free(argv, TRUE);
-    assert_true(WIFEXITED(status));
-    return WEXITSTATUS(status);
-}
-
 /* --output: checked before the work (a file there is refused without
  * --force, a missing folder found at once); replacing keeps the file's
  * mode and writes through a symbolic link; and a network that cannot be
@@ -482,7 +455,7 @@ static void test_output_is_checked_first_and_never_lost(void **state)
 
     /* The disk fills up at the end: the network is on standard output. */
     char *out = NULL, *err = NULL;
-    int code = run_with_small_files(*state, (const char *const[]){
+    int code = runner_run_with_small_files(*state, (const char *const[]){
         "train", "ogi", "scored.dojo", "--output", "big.net", "--epochs", "1",
         "--skip-plies", "0", NULL }, &out, &err);
     if (code != 1)
