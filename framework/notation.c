@@ -171,3 +171,21 @@ void dj_format_position_engine(const DjVariant *variant, const void *pos, GStrin
     else
         variant->format_position(pos, out);
 }
+
+char **dj_text_split_lines(const char *text)
+{
+    GPtrArray *lines = g_ptr_array_new();
+    if (text[0] != '\0') {
+        const char *start = text;
+        for (const char *p = text;; p++) {
+            if (*p != '\n' && *p != '\0')
+                continue;
+            g_ptr_array_add(lines, g_strndup(start, (gsize)(p - start)));
+            if (*p == '\0')
+                break;
+            start = p + 1;
+        }
+    }
+    g_ptr_array_add(lines, NULL);
+    return (char **)g_ptr_array_free(lines, FALSE);
+}

@@ -431,7 +431,7 @@ DjGame *dj_record_parse_among(const char *text, const DjVariant *const *variants
 
     g_autoptr(GArray) tags = g_array_new(FALSE, TRUE, sizeof(Tag));
     g_array_set_clear_func(tags, tag_clear);
-    g_auto(GStrv) lines = g_strsplit(text, "\n", -1);
+    g_auto(GStrv) lines = dj_text_split_lines(text);
     g_autoptr(DjGame) game = NULL;
     bool ok = true;
     bool have_result = false;

@@ -345,12 +345,28 @@ static void test_scores(void **state)
     }
 }
 
+/* dj_text_split_lines gives what g_strsplit(text, "\n", -1) gives. */
+static void test_split_lines(void **state)
+{
+    (void)state;
+    static const char *const texts[] = { "", "a", "a\n", "\n", "\n\n", "a\nb", "a\n\nb\n",
+                                         "[Tag \"x\"]\r\n1. e3e4\n*" };
+    for (size_t i = 0; i < G_N_ELEMENTS(texts); i++) {
+        g_auto(GStrv) want = g_strsplit(texts[i], "\n", -1);
+        g_auto(GStrv) got = dj_text_split_lines(texts[i]);
+        assert_int_equal(g_strv_length(got), g_strv_length(want));
+        for (guint k = 0; want[k] != NULL; k++)
+            assert_string_equal(got[k], want[k]);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_square_format),
         cmocka_unit_test(test_square_parse),
         cmocka_unit_test(test_text_normalize),
+        cmocka_unit_test(test_split_lines),
         cmocka_unit_test(test_text_split_list),
         cmocka_unit_test(test_text_quote),
         cmocka_unit_test(test_text_char_is_shown),
