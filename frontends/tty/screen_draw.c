@@ -110,6 +110,8 @@ static int holdings_width(const ScreenUi *ui)
     return MIN(widest, DJ_HOLDINGS_COLUMNS);
 }
 
+static int count_lines(const char *text);
+
 /* The lines the panel beside the board needs: each side's title and what
  * it holds, and what belongs to neither. */
 static int holdings_lines(const ScreenUi *ui)
@@ -122,9 +124,7 @@ static int holdings_lines(const ScreenUi *ui)
     for (int side = -1; side < 2; side++) {
         g_autoptr(GString) text = g_string_new(NULL);
         variant->render_holdings(shown_pos(ui), &style, side, text);
-        int n = 0;
-        g_auto(GStrv) lines = split_lines(text->str, &n);
-        total += n;
+        total += count_lines(text->str);
     }
     return total;
 }
@@ -399,7 +399,7 @@ static int draw_block(int line, int column, int width, const char *text, int max
 static int count_lines(const char *text)
 {
     int n = 0;
-    g_auto(GStrv) lines = split_lines(text, &n);
+    g_strfreev(split_lines(text, &n));
     return n;
 }
 
