@@ -16,16 +16,23 @@
 #include "frontends/tty/review.h"
 #include "frontends/tty/screen_internal.h"
 
-/* Columns of a string as a terminal shows it (wide characters two). */
+/* Columns of the character at `p` as a terminal shows it: two for a wide
+ * one, none for a zero-width one, one for anything else (a byte that is
+ * not UTF-8 included). */
+static int char_columns(const char *p)
+{
+    gunichar c = g_utf8_get_char_validated(p, -1);
+    if (c == (gunichar)-1 || c == (gunichar)-2)
+        return 1;
+    return g_unichar_iswide(c) ? 2 : g_unichar_iszerowidth(c) ? 0 : 1;
+}
+
+/* Columns of a string as a terminal shows it. */
 static int text_columns(const char *text)
 {
     int columns = 0;
-    for (const char *p = text; *p != '\0'; p = g_utf8_next_char(p)) {
-        gunichar c = g_utf8_get_char_validated(p, -1);
-        if (c == (gunichar)-1 || c == (gunichar)-2)
-            return columns + 1;
-        columns += g_unichar_iswide(c) ? 2 : g_unichar_iszerowidth(c) ? 0 : 1;
-    }
+    for (const char *p = text; *p != '\0'; p = g_utf8_next_char(p))
+        columns += char_columns(p);
     return columns;
 }
 
@@ -39,8 +46,7 @@ static void put_text(int line, int column, int width, const char *text)
     const char *p = text;
     while (*p != '\0') {
         const char *next = g_utf8_next_char(p);
-        gunichar c = g_utf8_get_char_validated(p, -1);
-        int w = c == (gunichar)-1 || c == (gunichar)-2 ? 1 : g_unichar_iswide(c) ? 2 : 1;
+        int w = char_columns(p);
         if (used + w > width)
             break;
         mvaddnstr(line, column + used, p, (int)(next - p));
@@ -705,17 +711,17 @@ static void draw_command_line(ScreenUi *ui)
     const char *prompt = ui->prompt != NULL ? ui->prompt : "> ";
     int prompt_columns = text_columns(prompt);
     put_text(l->command_line, 0, l->width - 1, prompt);
-    /* Show the end of a line longer than the window. */
+    /* A line longer than the window is shown from where the cursor fits. */
     g_autofree char *before = g_strndup(ui->edit.text->str, ui->edit.cursor);
     int room = l->width - 1 - prompt_columns;
+    int cursor_at = text_columns(before);   /* from the start of the shown part */
     const char *shown = ui->edit.text->str;
-    while (text_columns(before) - text_columns(ui->edit.text->str) + text_columns(shown) > room
-           && *shown != '\0') {
+    while (cursor_at > room && *shown != '\0') {
+        cursor_at -= char_columns(shown);
         shown = g_utf8_next_char(shown);
     }
     put_text(l->command_line, prompt_columns, room, shown);
-    int cursor_column = prompt_columns + text_columns(before)
-                        - (text_columns(ui->edit.text->str) - text_columns(shown));
+    int cursor_column = prompt_columns + cursor_at;
     curs_set(1);
     move(l->command_line, MIN(cursor_column, l->width - 1));
 }

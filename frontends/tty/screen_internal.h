@@ -136,6 +136,15 @@ int review_graph_lines(const ScreenUi *ui);
 const void *shown_pos(const ScreenUi *ui);
 int shown_length(const ScreenUi *ui);
 
+/* ---- screen_ui.c ------------------------------------------------------------ */
+
+/* How often a waiting screen wakes (clocks, Ctrl-C), in milliseconds. */
+#define SCREEN_TICK_MS 200
+
+/* Read one key: its code (a character, or a KEY_ code with *is_key_code)
+ * within SCREEN_TICK_MS; false when none came. */
+bool screen_read_key(int *is_key_code, unsigned int *key);
+
 /* ---- screen_review.c -------------------------------------------------------- */
 
 /* Step through `review` of the session's game until q or Escape; with

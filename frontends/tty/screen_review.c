@@ -19,13 +19,10 @@ int screen_review(ScreenUi *ui, PlayState *state, const DojoReview *review, bool
     screen_layout(ui);
     screen_draw(ui);
     while (!dojo_interrupted()) {
-        timeout(200);
-        wint_t wide = 0;
-        int got = get_wch(&wide);
-        if (got == ERR)
+        int code = 0;
+        unsigned int key = 0;
+        if (!screen_read_key(&code, &key))
             continue;
-        bool code = got == KEY_CODE_YES;
-        unsigned int key = (unsigned int)wide;
         int ply = ui->review_ply;
         if (code && key == KEY_RESIZE) {
             screen_layout(ui);

@@ -18,8 +18,6 @@
 #include "frontends/tty/line_reader.h"
 #include "frontends/tty/screen_internal.h"
 
-/* How often a waiting screen wakes (clocks, Ctrl-C), in milliseconds. */
-#define SCREEN_TICK_MS 200
 
 /* Keys of the board, for the help box. */
 static const char keys_help[] =
@@ -445,9 +443,7 @@ static bool board_key(ScreenUi *ui, int is_key_code, unsigned int key, char **li
     }
 }
 
-/* Read one key: its code (a character, or a KEY_ code with *is_key_code)
- * within SCREEN_TICK_MS; false when none came. */
-static bool read_key(int *is_key_code, unsigned int *key)
+bool screen_read_key(int *is_key_code, unsigned int *key)
 {
     timeout(SCREEN_TICK_MS);
     wint_t wide = 0;
@@ -463,7 +459,7 @@ static bool read_key(int *is_key_code, unsigned int *key)
  * there is none to act on. */
 static bool next_key(ScreenUi *ui, int *is_key_code, unsigned int *key)
 {
-    if (!read_key(is_key_code, key))
+    if (!screen_read_key(is_key_code, key))
         return false;
     if (*is_key_code && *key == KEY_RESIZE) {
         redraw(ui);
@@ -502,7 +498,7 @@ static DojoLineStatus screen_read_command(void *self, PlayState *state, const ch
             return DOJO_LINE_INTERRUPTED;
         int is_key_code = 0;
         unsigned int key = 0;
-        if (!read_key(&is_key_code, &key)) {
+        if (!screen_read_key(&is_key_code, &key)) {
             /* The clocks tick; a flag that falls ends the wait (the loop
              * then finds it fallen and ends the game). */
             gint64 left_ms = 0;
