@@ -851,8 +851,10 @@ static void test_end_of_input(void **state)
 /* Many threads on few cores still answer a timed go: the helpers are all
  * told to stop before any is waited for.  Stopped and waited for one at a
  * time, each wait was for a helper the others starved, which grows as the
- * square of the threads: on one CPU 256 threads answered `go movetime 200`
- * after 72 s, and answer after 1.5 s (on a loaded machine) now. */
+ * square of the threads (measured, not asserted: on one CPU 256 threads
+ * answered `go movetime 200` after 72 s, and 1.5 s with the fix).  The test
+ * asserts only that the answer comes, within the same bound as every
+ * answer that must come at all. */
 static void test_many_threads_answer(void **state)
 {
     if (!uci_client_can_pin())
@@ -864,10 +866,9 @@ static void test_many_threads_answer(void **state)
     uci_client_expect(engine, "readyok");
     uci_client_send(engine, "position startpos");
     uci_client_send(engine, "go movetime 200");
-    const int bound_s = ANSWER_BOUND_S / 2;   /* twenty times the answer's 1.5 s */
-    if (uci_client_expect_within(engine, "bestmove ", bound_s) == NULL)
+    if (uci_client_expect_within(engine, "bestmove ", ANSWER_BOUND_S) == NULL)
         fail_msg("no bestmove %d s after go movetime 200 with 256 threads on one CPU:\n%s",
-                 bound_s, uci_client_transcript(engine));
+                 ANSWER_BOUND_S, uci_client_transcript(engine));
     quit_cleanly(engine);
 }
 
