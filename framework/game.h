@@ -71,6 +71,20 @@ typedef enum DjError {
     DJ_ERROR_GAME_OVER,  /* no more moves: the game has ended */
 } DjError;
 
+/* How a game's players count moves (DjVariant.move_count): both the number
+ * a forced result is said with and the number each move is given. */
+typedef enum DjMoveCount {
+    /* As chess players count (the default): a forced result counts the
+     * moves of the side to move ("win in 2": two of its own moves, the
+     * replies between them not counted), and the moves are numbered by
+     * pairs of turns ("12." the first mover's twelfth, "12..." the reply). */
+    DJ_MOVE_COUNT_TURNS = 0,
+    /* As shogi players count: every move of either side counts ("mate in
+     * 3": attacker, defender, attacker) and has a number of its own
+     * (1, 2, 3, ... as a kifu numbers them). */
+    DJ_MOVE_COUNT_PLIES,
+} DjMoveCount;
+
 typedef enum DjOutcome {
     DJ_OUTCOME_ONGOING = 0,
     DJ_OUTCOME_WIN_SIDE0,
@@ -217,6 +231,11 @@ struct DjVariant {
      * early, by the fights of its middle game, spends more while they last
      * with fewer. */
     int clock_horizon_moves;
+
+    /* How the game's players count moves, for every front end and record
+     * (DjMoveCount; framework/move_count.h says a result in it).  A result
+     * is a "mate" in a game with check (in_check), a "win" elsewhere. */
+    DjMoveCount move_count;
 
     /* ---- rules ---------------------------------------------------------- */
 
@@ -472,6 +491,14 @@ struct DjVariant {
      * square a move ends on, or -1 for moves that end on no square (passes).
      * A placement game needs it: its moves start from no square. */
     int (*move_destination)(const void *pos, DjMove move);
+
+    /* Optional (NULL: a game's moves are numbered from 1).  The number of
+     * the next move in `pos`, in the game's count (move_count), where the
+     * game's position strings carry one (a SFEN's move number): a game set
+     * up from such a string numbers its moves on from there, so that what
+     * render() says and what the front end and records number agree.  At
+     * least 1. */
+    int (*move_number)(const void *pos);
 
     /* Optional.  Append why the game is over in `pos` when outcome() says
      * it is ("Red's master was captured"), without a final newline.  The

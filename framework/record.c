@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "framework/error.h"
+#include "framework/move_count.h"
 #include "framework/notation.h"
 #include "framework/registry.h"
 #include "framework/text_file.h"
@@ -29,7 +30,7 @@ static bool is_managed_tag(const char *name)
         || strcmp(name, "Result") == 0 || strcmp(name, "Termination") == 0;
 }
 
-static void append_tag(GString *out, const char *name, const char *value)
+void dj_record_append_tag(GString *out, const char *name, const char *value)
 {
     g_string_append_printf(out, "[%s \"", name);
     for (const char *p = value; *p != '\0'; p++) {
@@ -46,19 +47,19 @@ static void append_tag(GString *out, const char *name, const char *value)
 void dj_record_format_tags(const DjGame *game, GString *out)
 {
     const DjVariant *v = dj_game_variant(game);
-    append_tag(out, "Variant", v->name);
+    dj_record_append_tag(out, "Variant", v->name);
     for (const char *const *name = dj_game_tag_names(game); *name != NULL; name++) {
         if (!is_managed_tag(*name))
-            append_tag(out, *name, dj_game_tag(game, *name));
+            dj_record_append_tag(out, *name, dj_game_tag(game, *name));
     }
     g_autoptr(GString) start = g_string_new(NULL);
     v->format_position(dj_game_position_at(game, 0), start);
-    append_tag(out, "Position", start->str);
+    dj_record_append_tag(out, "Position", start->str);
 
     DjOutcome outcome = dj_game_outcome(game);
-    append_tag(out, "Result", dj_outcome_result_text(outcome));
+    dj_record_append_tag(out, "Result", dj_outcome_result_text(outcome));
     if (outcome != DJ_OUTCOME_ONGOING)
-        append_tag(out, "Termination", dj_game_outcome_reason(game));
+        dj_record_append_tag(out, "Termination", dj_game_outcome_reason(game));
     g_string_append_c(out, '\n');
 }
 
@@ -80,15 +81,47 @@ int dj_record_turn_index(const DjGame *game, int ply)
     return dj_game_turn_index(game, ply);
 }
 
+int dj_record_move_number(const DjGame *game, int ply, bool *second)
+{
+    const DjVariant *v = dj_game_variant(game);
+    int start = dj_move_number_of(v, dj_game_position_at(game, 0));
+    if (second != NULL)
+        *second = false;
+    if (v->move_count == DJ_MOVE_COUNT_PLIES)
+        return start + ply;
+    int length = dj_game_length(game);
+    int turn = 0;
+    if (ply < length)
+        turn = dj_record_turn_index(game, ply);
+    else if (length > 0)   /* the move to come: a turn of its own unless the mover goes on */
+        turn = dj_record_turn_index(game, length - 1) + (starts_turn(game, length) ? 1 : 0);
+    if (second != NULL)
+        *second = turn % 2 == 1;
+    return start + turn / 2;
+}
+
 void dj_record_append_move_number(const DjGame *game, int ply, GString *out)
 {
-    int turn = dj_record_turn_index(game, ply);
-    g_string_append_printf(out, "%d%s", turn / 2 + 1, turn % 2 == 0 ? "." : "...");
+    bool second = false;
+    int number = dj_record_move_number(game, ply, &second);
+    g_string_append_printf(out, "%d%s", number, second ? "..." : ".");
 }
 
 void dj_record_format_moves(const DjGame *game, int from_ply, int to_ply, GString *out)
 {
     const DjVariant *v = dj_game_variant(game);
+    if (v->move_count == DJ_MOVE_COUNT_PLIES) {
+        /* every move numbered, one a line, as a kifu lists them */
+        for (int ply = from_ply; ply < to_ply; ply++) {
+            if (ply > 0)
+                g_string_append_c(out, '\n');
+            dj_record_append_move_number(game, ply, out);
+            g_string_append_c(out, ' ');
+            v->format_move(dj_game_position_at(game, ply), dj_game_move_at(game, ply), out);
+        }
+        return;
+    }
+    int start = dj_move_number_of(v, dj_game_position_at(game, 0));
     /* index of the turn the move at `ply` belongs to */
     int turn = from_ply > 0 ? dj_record_turn_index(game, from_ply - 1) : -1;
     for (int ply = from_ply; ply < to_ply; ply++) {
@@ -97,7 +130,7 @@ void dj_record_format_moves(const DjGame *game, int from_ply, int to_ply, GStrin
         } else if (++turn % 2 == 0) {
             if (ply > 0)
                 g_string_append_c(out, '\n');
-            g_string_append_printf(out, "%d. ", turn / 2 + 1);
+            g_string_append_printf(out, "%d. ", start + turn / 2);
         } else {
             g_string_append_c(out, ' ');
         }
@@ -140,6 +173,11 @@ void dj_record_format(const DjGame *game, GString *out)
 }
 
 /* ---- parsing ------------------------------------------------------------ */
+
+/* dj_record_parse_among, also keeping each move's comment in `comments`
+ * (when not NULL: comments->pdata[ply], NULL where none). */
+static DjGame *parse(const char *text, const DjVariant *const *variants, GPtrArray *comments,
+                     GError **error);
 
 typedef struct Tag {
     char *name;
@@ -196,6 +234,20 @@ malformed:
     return false;
 }
 
+bool dj_record_parse_tag(const char *line, int line_number, char **name, char **value,
+                         GError **error)
+{
+    Tag tag = { 0 };
+    if (line[0] != '[' || !parse_tag_line(line, line_number, &tag, NULL)) {
+        g_set_error(error, DJ_ERROR, DJ_ERROR_INVALID,
+                    "line %d: a tag must look like [Name \"value\"]", line_number);
+        return false;
+    }
+    *name = tag.name;
+    *value = tag.value;
+    return true;
+}
+
 char *dj_record_tag_value(const char *text, const char *name)
 {
     if (g_str_has_prefix(text, "\xEF\xBB\xBF"))
@@ -244,14 +296,41 @@ static bool is_move_number(const char *token)
     return *p == '\0';
 }
 
+bool dj_record_play_move(DjGame *game, const char *text, int line, GError **error)
+{
+    g_autoptr(GError) move_error = NULL;
+    /* the move named by the number the game gives it ("12", "12...") */
+    bool second = false;
+    int number = dj_record_move_number(game, dj_game_length(game), &second);
+    const char *dots = second ? "..." : "";
+    g_autofree char *quote = quote_of(text);
+    if (strcmp(quote, text) != 0) {
+        /* Far too long to be a move: not worth a variant's message
+         * quoting all of it. */
+        g_set_error(error, DJ_ERROR, DJ_ERROR_INVALID,
+                    "line %d: move %d%s \"%s\" is not a move", line, number, dots, quote);
+        return false;
+    }
+    if (!dj_game_play_text(game, text, &move_error)) {
+        g_set_error(error, DJ_ERROR, DJ_ERROR_ILLEGAL,
+                    "line %d: move %d%s \"%s\" cannot be played: %s",
+                    line, number, dots, quote, move_error->message);
+        return false;
+    }
+    return true;
+}
+
 /* Play the moves of one line of move text; a result token is stored in
- * *result and must be the last token of the record. */
+ * *result and must be the last token of the record.  The line's comment,
+ * if any, goes to comments (when not NULL) as its last move's. */
 static bool parse_move_line(DjGame *game, char *text, int line, bool *have_result,
-                            DjOutcome *result, int *result_line, GError **error)
+                            DjOutcome *result, int *result_line, GPtrArray *comments,
+                            GError **error)
 {
     char *comment = strchr(text, ';');
     if (comment != NULL)
         *comment = '\0';
+    int first_ply = dj_game_length(game);
     g_auto(GStrv) tokens = g_strsplit_set(text, " \t\r", -1);
     for (char **t = tokens; *t != NULL; t++) {
         if ((*t)[0] == '\0')
@@ -290,83 +369,121 @@ static bool parse_move_line(DjGame *game, char *text, int line, bool *have_resul
                 move_text = p;
             }
         }
-        g_autoptr(GError) move_error = NULL;
-        int ply = dj_game_length(game);
-        g_autofree char *quote = quote_of(move_text);
-        if (strcmp(quote, move_text) != 0) {
-            /* Far too long to be a move: not worth a variant's message
-             * quoting all of it. */
-            g_set_error(error, DJ_ERROR, DJ_ERROR_INVALID,
-                        "line %d: move %d \"%s\" is not a move", line, ply + 1, quote);
+        if (!dj_record_play_move(game, move_text, line, error))
             return false;
-        }
-        if (!dj_game_play_text(game, move_text, &move_error)) {
-            g_set_error(error, DJ_ERROR, DJ_ERROR_ILLEGAL,
-                        "line %d: move %d \"%s\" cannot be played: %s",
-                        line, ply + 1, quote, move_error->message);
-            return false;
+    }
+    int last_ply = dj_game_length(game) - 1;
+    if (comments != NULL && comment != NULL && last_ply >= first_ply) {
+        g_autofree char *said = g_strstrip(g_strdup(comment + 1));
+        if (said[0] != '\0') {
+            if ((int)comments->len <= last_ply)
+                g_ptr_array_set_size(comments, last_ply + 1);
+            g_free(g_ptr_array_index(comments, last_ply));
+            g_ptr_array_index(comments, last_ply) = g_steal_pointer(&said);
         }
     }
     return true;
 }
 
-/* Whether every new game of `variant` starts from the same position, so
- * that a record may leave out its Position tag: two deals with different
- * seeds must give the same position. */
-static bool start_is_fixed(const DjVariant *variant)
+char *dj_record_standard_start(const DjVariant *variant)
 {
+    /* Two deals with different seeds must give the same position. */
     DjSetup first = { .seed = 1 };
     DjSetup second = { .seed = 2 };
     g_autofree void *a = g_malloc0(variant->state_size);
     g_autofree void *b = g_malloc0(variant->state_size);
     if (!variant->setup(a, &first, NULL) || !variant->setup(b, &second, NULL))
-        return false;
-    g_autoptr(GString) text_a = g_string_new(NULL);
+        return NULL;
+    GString *text_a = g_string_new(NULL);
     g_autoptr(GString) text_b = g_string_new(NULL);
     variant->format_position(a, text_a);
     variant->format_position(b, text_b);
-    return g_string_equal(text_a, text_b);
+    if (!g_string_equal(text_a, text_b)) {
+        g_string_free(text_a, TRUE);
+        return NULL;
+    }
+    return g_string_free(text_a, FALSE);
+}
+
+DjGame *dj_record_start_game(const DjVariant *const *variants, const DjRecordStart *start,
+                             GError **error)
+{
+    if (start->variant == NULL) {
+        g_set_error(error, DJ_ERROR, DJ_ERROR_INVALID,
+                    "line %d: the record does not say which game it is "
+                    "(no [Variant \"...\"] tag)", start->end_line);
+        return NULL;
+    }
+    const DjVariant *variant = dj_variant_find_in(variants, start->variant);
+    if (variant == NULL) {
+        g_autofree char *quote = quote_of(start->variant);
+        g_set_error(error, DJ_ERROR, DJ_ERROR_INVALID,
+                    "line %d: unknown game \"%s\"", start->variant_line, quote);
+        return NULL;
+    }
+    if (start->position == NULL) {
+        g_autofree char *fixed = dj_record_standard_start(variant);
+        if (fixed == NULL) {
+            g_set_error(error, DJ_ERROR, DJ_ERROR_INVALID,
+                        "line %d: the record has no [%s \"...\"] tag, and a new %s game "
+                        "does not always start the same way", start->end_line,
+                        start->position_tag, variant->title);
+            return NULL;
+        }
+    }
+    DjSetup setup = { .position = start->position };
+    g_autoptr(GError) setup_error = NULL;
+    DjGame *game = dj_game_new(variant, &setup, &setup_error);
+    if (game == NULL) {
+        g_set_error(error, DJ_ERROR, DJ_ERROR_INVALID, "line %d: %s",   /* "bad position: ..." */
+                    start->position != NULL ? start->position_line : start->end_line,
+                    setup_error->message);
+        return NULL;
+    }
+    return game;
 }
 
 static DjGame *start_game(GArray *tags, int tags_end_line, const DjVariant *const *variants,
                           GError **error)
 {
     const Tag *variant_tag = find_tag(tags, "Variant");
-    if (variant_tag == NULL) {
-        g_set_error(error, DJ_ERROR, DJ_ERROR_INVALID,
-                    "line %d: the record does not say which game it is "
-                    "(no [Variant \"...\"] tag)", tags_end_line);
-        return NULL;
-    }
-    const DjVariant *variant = dj_variant_find_in(variants, variant_tag->value);
-    if (variant == NULL) {
-        g_autofree char *quote = quote_of(variant_tag->value);
-        g_set_error(error, DJ_ERROR, DJ_ERROR_INVALID,
-                    "line %d: unknown game \"%s\"", variant_tag->line, quote);
-        return NULL;
-    }
     const Tag *position_tag = find_tag(tags, "Position");
-    if (position_tag == NULL && !start_is_fixed(variant)) {
-        g_set_error(error, DJ_ERROR, DJ_ERROR_INVALID,
-                    "line %d: the record has no [Position \"...\"] tag, and a new %s game "
-                    "does not always start the same way", tags_end_line, variant->title);
+    DjRecordStart start = {
+        .variant = variant_tag != NULL ? variant_tag->value : NULL,
+        .variant_line = variant_tag != NULL ? variant_tag->line : 0,
+        .position = position_tag != NULL ? position_tag->value : NULL,
+        .position_line = position_tag != NULL ? position_tag->line : 0,
+        .position_tag = "Position",
+        .end_line = tags_end_line,
+    };
+    DjGame *game = dj_record_start_game(variants, &start, error);
+    if (game == NULL)
         return NULL;
-    }
-    DjSetup setup = { .position = position_tag != NULL ? position_tag->value : NULL };
-    g_autoptr(GError) setup_error = NULL;
-    DjGame *game = dj_game_new(variant, &setup, &setup_error);
-    if (game == NULL) {
-        g_set_error(error, DJ_ERROR, DJ_ERROR_INVALID, "line %d: %s",   /* "bad position: ..." */
-                    position_tag != NULL ? position_tag->line : tags_end_line,
-                    setup_error->message);
-        return NULL;
-    }
     for (guint i = 0; i < tags->len; i++) {
         const Tag *tag = &g_array_index(tags, Tag, i);
         if (!is_managed_tag(tag->name))
             dj_game_set_tag(game, tag->name, tag->value);
     }
     return game;
+}
+
+bool dj_record_apply_result(DjGame *game, DjOutcome recorded, int line, const char *reason,
+                            GError **error)
+{
+    DjOutcome by_rules = dj_game_outcome(game);
+    if (by_rules != DJ_OUTCOME_ONGOING) {
+        if (recorded != DJ_OUTCOME_ONGOING && recorded != by_rules) {
+            g_set_error(error, DJ_ERROR, DJ_ERROR_INVALID,
+                        "line %d: the recorded result %s contradicts the moves (%s)",
+                        line, dj_outcome_result_text(recorded),
+                        dj_game_outcome_reason(game));
+            return false;
+        }
+        return true;
+    }
+    if (recorded != DJ_OUTCOME_ONGOING)
+        dj_game_set_result(game, recorded, reason != NULL ? reason : "as recorded");
+    return true;
 }
 
 /* The recorded result must agree with the rules; a decisive result the rules
@@ -389,22 +506,24 @@ static bool apply_result(DjGame *game, GArray *tags, bool have_token, DjOutcome 
             return false;
         }
     }
-    DjOutcome by_rules = dj_game_outcome(game);
-    if (by_rules != DJ_OUTCOME_ONGOING) {
-        if (recorded != DJ_OUTCOME_ONGOING && recorded != by_rules) {
-            g_set_error(error, DJ_ERROR, DJ_ERROR_INVALID,
-                        "line %d: the recorded result %s contradicts the moves (%s)",
-                        line, dj_outcome_result_text(recorded),
-                        dj_game_outcome_reason(game));
-            return false;
-        }
-        return true;
-    }
-    if (recorded != DJ_OUTCOME_ONGOING) {
-        const Tag *why = find_tag(tags, "Termination");
-        dj_game_set_result(game, recorded, why != NULL ? why->value : "as recorded");
-    }
-    return true;
+    const Tag *why = find_tag(tags, "Termination");
+    return dj_record_apply_result(game, recorded, line, why != NULL ? why->value : NULL, error);
+}
+
+const char *dj_record_text_start(const char *text, GError **error)
+{
+    /* A byte-order mark some editors put first is not part of the text. */
+    if (g_str_has_prefix(text, "\xEF\xBB\xBF"))
+        text += 3;
+    const char *end = NULL;
+    if (g_utf8_validate(text, -1, &end))
+        return text;
+    int line = 1;
+    for (const char *p = text; p < end; p++)
+        line += *p == '\n';
+    g_set_error(error, DJ_ERROR, DJ_ERROR_INVALID,
+                "line %d: the record is not valid UTF-8 text", line);
+    return NULL;
 }
 
 DjGame *dj_record_parse(const char *text, GError **error)
@@ -412,22 +531,27 @@ DjGame *dj_record_parse(const char *text, GError **error)
     return dj_record_parse_among(text, dj_registry_all(), error);
 }
 
+DjGame *dj_record_parse_commented(const char *text, GPtrArray **comments, GError **error)
+{
+    g_autoptr(GPtrArray) found = g_ptr_array_new_with_free_func(g_free);
+    DjGame *game = parse(text, dj_registry_all(), found, error);
+    if (game != NULL)
+        *comments = g_steal_pointer(&found);
+    return game;
+}
+
 DjGame *dj_record_parse_among(const char *text, const DjVariant *const *variants,
                               GError **error)
 {
-    /* A byte-order mark some editors put first is not part of the text. */
-    if (g_str_has_prefix(text, "\xEF\xBB\xBF"))
-        text += 3;
-    if (!g_utf8_validate(text, -1, NULL)) {
-        const char *end = NULL;
-        g_utf8_validate(text, -1, &end);
-        int line = 1;
-        for (const char *p = text; p < end; p++)
-            line += *p == '\n';
-        g_set_error(error, DJ_ERROR, DJ_ERROR_INVALID,
-                    "line %d: the record is not valid UTF-8 text", line);
+    return parse(text, variants, NULL, error);
+}
+
+static DjGame *parse(const char *text, const DjVariant *const *variants, GPtrArray *comments,
+                     GError **error)
+{
+    text = dj_record_text_start(text, error);
+    if (text == NULL)
         return NULL;
-    }
 
     g_autoptr(GArray) tags = g_array_new(FALSE, TRUE, sizeof(Tag));
     g_array_set_clear_func(tags, tag_clear);
@@ -463,7 +587,8 @@ DjGame *dj_record_parse_among(const char *text, const DjVariant *const *variants
             if (!ok)
                 break;
         }
-        ok = parse_move_line(game, content, line, &have_result, &result, &result_line, error);
+        ok = parse_move_line(game, content, line, &have_result, &result, &result_line,
+                             comments, error);
     }
     if (ok && game == NULL) {
         game = start_game(tags, n_lines > 0 ? n_lines : 1, variants, error);
@@ -471,6 +596,8 @@ DjGame *dj_record_parse_among(const char *text, const DjVariant *const *variants
     }
     if (ok)
         ok = apply_result(game, tags, have_result, result, result_line, error);
+    if (ok && comments != NULL)
+        g_ptr_array_set_size(comments, dj_game_length(game));
     return ok ? g_steal_pointer(&game) : NULL;
 }
 

@@ -16,12 +16,16 @@
  *
  * Tag lines first (a name, a string in double quotes with \" and \\
  * escapes), then a blank line, then the moves in each variant's canonical
- * text separated by white space.  Moves are numbered by turns, not plies:
- * a turn is the moves one side makes before the other side is to move (one
- * move, unless a move gives its side another turn, as in mancala games),
- * the moves of one turn are joined by ", ", and each line holds a turn of
- * each side, the first numbered "N.".  In a game whose turns alternate this
- * is the familiar "1. a b".  When reading, move numbers ("12.", "12...")
+ * text separated by white space.  Moves are numbered as the game's players
+ * number them (DjVariant.move_count), from the number the start position
+ * carries (DjVariant.move_number; 1 for a game whose positions carry none).
+ * Counted by turns (the default, as chess): a turn is the moves one side
+ * makes before the other side is to move (one move, unless a move gives its
+ * side another turn, as in mancala games), the moves of one turn are joined
+ * by ", ", and each line holds a turn of each side, the first numbered
+ * "N.".  In a game whose turns alternate this is the familiar "1. a b".
+ * Counted by plies (as shogi): every move has a number of its own and a
+ * line, "44. P*e7".  When reading, move numbers ("12.", "12...")
  * and the commas are layout only and ignored: the moves are played in
  * order and the rules say whose each is, so records written before turns
  * were numbered this way load the same.  A result token may end the list;
@@ -43,10 +47,11 @@ void dj_record_format(const DjGame *game, GString *out);
 
 /* The parts of a record, for a journal that appends moves as they are
  * played: the tag lines and the blank line after them (Result "*" while
- * the game goes on), and the moves of plies [from_ply, to_ply) numbered by
- * turns as above (a line break comes before each "N.", so the text ends
- * without one).  Tags, then moves(0, k), then moves(k, n) gives the same
- * text as tags then moves(0, n). */
+ * the game goes on), and the moves of plies [from_ply, to_ply) numbered
+ * as above (a line break comes before each "N.", so the text ends
+ * without one; in a game that counts plies one move a line).  Tags, then
+ * moves(0, k), then moves(k, n) gives the same text as tags then
+ * moves(0, n). */
 void dj_record_format_tags(const DjGame *game, GString *out);
 void dj_record_format_moves(const DjGame *game, int from_ply, int to_ply, GString *out);
 
@@ -55,10 +60,20 @@ void dj_record_format_moves(const DjGame *game, int from_ply, int to_ply, GStrin
  * move before it, so with extra turns this is not `ply`.  Constant time. */
 int dj_record_turn_index(const DjGame *game, int ply);
 
-/* Append the number records give the move at `ply` in a list of one move
- * per line: "N." for a move of a turn the record starts a line with, "N..."
- * for one of the turn after it (in a game whose turns alternate, "12." for
- * the first side's 12th move and "12..." for the reply). */
+/* The number the game gives the move at `ply`, 0 <= ply <= the game's
+ * length (at the length: the move to come), in the game's count
+ * (DjVariant.move_count), from the start position's number: one a move
+ * when the game counts plies; one a pair of turns when it counts turns,
+ * *second (if not NULL) then set for the second turn of a pair.  The one
+ * number the front ends, records and the game's own drawing (a SFEN's move
+ * number) give a move. */
+int dj_record_move_number(const DjGame *game, int ply, bool *second);
+
+/* Append the number records give the move at `ply` (0 <= ply <= length)
+ * in a list of one move per line: "N." for a move of a turn the record
+ * starts a line with, "N..." for one of the turn after it (in a game whose
+ * turns alternate, "12." for the first side's 12th move and "12..." for
+ * the reply); "N." for every move of a game that counts plies. */
 void dj_record_append_move_number(const DjGame *game, int ply, GString *out);
 
 /* Appends the comment on the move at `ply`, or nothing for none. */
@@ -103,6 +118,65 @@ DjGame *dj_record_parse_among(const char *text, const DjVariant *const *variants
  * this is for telling quickly what many files are (which game, finished or
  * not) without replaying each. */
 char *dj_record_tag_value(const char *text, const char *name);
+
+/* dj_record_parse, also giving each move's comment (its line's "; ..."
+ * after the last move on the line, trimmed): *comments (free it with
+ * g_ptr_array_unref) has dj_game_length entries, comments->pdata[ply] a
+ * string or NULL where the move has none. */
+DjGame *dj_record_parse_commented(const char *text, GPtrArray **comments, GError **error);
+
+/* ---- parts shared with other formats of records (record_pgn.h) ----------- */
+
+/* Append the tag line [NAME "VALUE"] and a line break, `value` with its
+ * '"' and '\' escaped and line breaks made spaces. */
+void dj_record_append_tag(GString *out, const char *name, const char *value);
+
+/* Read `line` (white space around it removed) as one tag line,
+ * [Name "value"]: *name and *value are fresh strings (the escapes undone).
+ * false with "line LINE_NUMBER: a tag must look like [Name \"value\"]"
+ * otherwise. */
+bool dj_record_parse_tag(const char *line, int line_number, char **name, char **value,
+                         GError **error);
+
+/* The text after a byte-order mark at the start of `text` (or `text`), if
+ * the whole is valid UTF-8; NULL with "line N: the record is not valid UTF-8
+ * text" otherwise. */
+const char *dj_record_text_start(const char *text, GError **error);
+
+/* The position string every new game of `variant` starts from (g_free it),
+ * or NULL when new games differ (a deal of cards). */
+char *dj_record_standard_start(const DjVariant *variant);
+
+/* What a record's tags say of where its game starts, for
+ * dj_record_start_game; the lines are for messages. */
+typedef struct DjRecordStart {
+    const char *variant;        /* the game's name, or NULL: not said */
+    int variant_line;
+    const char *position;       /* the start position string, or NULL: a new game */
+    int position_line;
+    const char *position_tag;   /* the tag that gives it ("Position", "FEN") */
+    int end_line;               /* the line after the tags */
+} DjRecordStart;
+
+/* A new game of the variant named by `start` (looked up in `variants`,
+ * ASCII case ignored), set up at its position; a record without a position
+ * is accepted only for a variant whose new games all start the same way.
+ * NULL with "line N: WHY" (DJ_ERROR) otherwise. */
+DjGame *dj_record_start_game(const DjVariant *const *variants, const DjRecordStart *start,
+                             GError **error);
+
+/* Play the move `text` in `game`; false with "line LINE: move N \"TEXT\"
+ * cannot be played: WHY" (or "is not a move" for a text far too long), N
+ * the number the game gives the move (dj_record_move_number; "N..." for
+ * the second turn of a pair). */
+bool dj_record_play_move(DjGame *game, const char *text, int line, GError **error);
+
+/* Give `game` the result `recorded` (from line `line`): when the rules have
+ * ended the game, the result must be theirs (or "*"); otherwise a result
+ * other than "*" is set with `reason` (NULL: "as recorded").  false with
+ * "line LINE: the recorded result ... contradicts the moves (...)". */
+bool dj_record_apply_result(DjGame *game, DjOutcome recorded, int line, const char *reason,
+                            GError **error);
 
 /* Save atomically (a temporary file renamed over `path`, see text_file.h).
  * Errors (G_FILE_ERROR) read "PATH: WHY" and name no other file. */

@@ -3,7 +3,9 @@
 
 #include <string.h>
 
+#include "framework/move_count.h"
 #include "framework/notation.h"
+#include "framework/search/score.h"
 #include "frontends/common/output.h"
 
 static bool move_is_legal(const DjVariant *variant, const void *pos, DjMove move,
@@ -49,11 +51,23 @@ void dojo_format_pv_engine(const DjVariant *variant, const void *root, const DjM
     format_line(variant, root, pv, n_pv, true, out);
 }
 
+void dojo_format_score(const DjVariant *variant, const void *pos, const DjMove *line,
+                       int n_line, int score, bool turned, GString *out)
+{
+    int plies = 0;
+    if (!dj_score_is_decisive(score, &plies)) {
+        dj_score_format(turned ? -score : score, out);
+        return;
+    }
+    int own = dj_line_own_moves(variant, pos, line, n_line, plies);
+    dj_result_format(variant, (score > 0) != turned, plies, own, out);
+}
+
 void dojo_format_search_info(const DjVariant *variant, const void *root,
                              const DjSearchInfo *info, GString *out)
 {
     g_string_append_printf(out, "depth %2d  score ", info->depth);
-    dj_score_format(info->score, out);
+    dojo_format_score(variant, root, info->pv, info->pv_length, info->score, false, out);
     g_string_append_printf(out, "  nodes %" G_GUINT64_FORMAT "  nps ", (guint64)info->nodes);
     dojo_output_rate(info->nodes, (double)info->elapsed_ms / 1000.0, out);
     g_string_append(out, "  pv ");
@@ -116,7 +130,7 @@ void dojo_format_verdict(const DjVariant *variant, const void *root, DjMove move
     }
     if (info->depth > 0) {
         g_string_append(out, ", score ");
-        dj_score_format(info->score, out);
+        dojo_format_score(variant, root, info->pv, info->pv_length, info->score, false, out);
         g_string_append_printf(out, " at depth %d", info->depth);
     }
 }

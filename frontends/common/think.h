@@ -23,6 +23,16 @@ void dojo_format_pv(const DjVariant *variant, const void *root, const DjMove *pv
 void dojo_format_pv_engine(const DjVariant *variant, const void *root, const DjMove *pv,
                            int n_pv, GString *out);
 
+/* Append a search's `score` of `pos` for people: "+1.25", or a forced
+ * result in the game's words and count ("mate in 3", "win in 2", "loses
+ * in 2"; framework/move_count.h), counted in moves of the side to move in
+ * `pos` along `line` (the score's line from `pos`, n_line moves; a line
+ * cut short is taken on with the sides alternating).  `score` is from the
+ * side to move's view, and said so, or with `turned` from the other side's
+ * ("loses in 2" for the side to move's "win in 2": the same number). */
+void dojo_format_score(const DjVariant *variant, const void *pos, const DjMove *line,
+                       int n_line, int score, bool turned, GString *out);
+
 /* Append "depth D  score S  nodes N  nps R  pv ..." for `info`, searched
  * from `root`. */
 void dojo_format_search_info(const DjVariant *variant, const void *root,

@@ -62,7 +62,8 @@ static void print_root_moves(const DjVariant *variant, const void *root, DjMcts 
         variant->format_move(root, stats[i].move, line);
         g_string_append_printf(line, "  visits %u  value %+.3f  score ", stats[i].visits,
                                stats[i].value);
-        dj_score_format(stats[i].score, line);
+        /* the root's score through this move: its line starts with it */
+        dojo_format_score(variant, root, &stats[i].move, 1, stats[i].score, false, line);
         printf("%s%s\n", line->str, stats[i].proven ? " (proven)" : "");
     }
 }

@@ -66,17 +66,8 @@ static bool watch_pause(PlayState *state)
 
 static void announce_result(PlayState *state)
 {
-    DjOutcome outcome = dj_game_outcome(state->game);
-    const char *reason = dj_game_outcome_reason(state->game);
-    int winner = dj_outcome_winner(outcome);
-    g_autoptr(GString) text = g_string_new("Game over: ");
-    if (winner >= 0)
-        g_string_append_printf(text, "%s wins", play_side_name(state, winner));
-    else
-        g_string_append(text, "draw");
-    if (reason != NULL)
-        g_string_append_printf(text, " (%s)", reason);
-    g_string_append_printf(text, ". Result %s.", dj_outcome_result_text(outcome));
+    g_autoptr(GString) text = g_string_new(NULL);
+    play_append_result(state, text);
     play_say(state, "%s", text->str);
     if (state->clock != NULL)
         dojo_play_clock_stop(state->clock);
@@ -215,7 +206,7 @@ DojoPlayEnd dojo_play_loop(DjGame **game, const DojoPlayConfig *config, DojoJour
         }
         if (config->max_plies > 0 && dj_game_length(state.game) >= config->max_plies
             && dj_game_outcome(state.game) == DJ_OUTCOME_ONGOING) {
-            g_autofree char *reason = g_strdup_printf("adjudicated after %d plies",
+            g_autofree char *reason = g_strdup_printf("the move limit of %d plies was reached",
                                                       config->max_plies);
             dj_game_set_result(state.game, DJ_OUTCOME_DRAW, reason);
         }

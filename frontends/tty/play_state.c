@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "framework/notation.h"
+#include "framework/record.h"
 #include "framework/search/level.h"
 #include "frontends/common/nets.h"
 #include "frontends/common/output.h"
@@ -110,7 +111,10 @@ void play_append_turn(PlayState *state, GString *out)
     bool again = length > 0
                  && state->variant->side_to_move(dj_game_position_at(state->game, length - 1))
                         == side;
-    g_string_append_printf(out, "Ply %d: %s to move%s (%s).", length + 1,
+    /* The number the game gives the move to come, as its history, its
+     * record and its own drawing number it. */
+    g_string_append_printf(out, "Move %d: %s to move%s (%s).",
+                           dj_record_move_number(state->game, length, NULL),
                            play_side_name(state, side), again ? " again" : "",
                            play_is_human(state, side) ? "human" : "computer");
     if (state->clock != NULL) {
@@ -118,6 +122,23 @@ void play_append_turn(PlayState *state, GString *out)
         play_append_clocks(state, out);
     }
     g_string_append_c(out, '\n');
+}
+
+void play_append_result(PlayState *state, GString *out)
+{
+    DjOutcome outcome = dj_game_outcome(state->game);
+    if (outcome == DJ_OUTCOME_ONGOING)
+        return;
+    const char *reason = dj_game_outcome_reason(state->game);
+    int winner = dj_outcome_winner(outcome);
+    g_string_append(out, "Game over: ");
+    if (winner >= 0)
+        g_string_append_printf(out, "%s wins", play_side_name(state, winner));
+    else
+        g_string_append(out, "draw");
+    if (reason != NULL)
+        g_string_append_printf(out, " (%s)", reason);
+    g_string_append_printf(out, ". Result %s.", dj_outcome_result_text(outcome));
 }
 
 void play_show_board(PlayState *state, bool asked)

@@ -82,9 +82,16 @@ void play_show_board(PlayState *state, bool asked);
  * marked, from the side play_bottom_side says. */
 void play_render_board(PlayState *state, GString *out);
 
-/* Append "Ply N: Blue to move (human).\n" while the game goes on, with
- * both clocks under a time control ("...(human).  Blue 4:32  Red 5:00"). */
+/* Append "Move N: Blue to move (human).\n" while the game goes on, N the
+ * number the game gives the move to come (dj_record_move_number: as its
+ * history and record number it), with both clocks under a time control
+ * ("...(human).  Blue 4:32  Red 5:00"). */
 void play_append_turn(PlayState *state, GString *out);
+
+/* Append how the game ended once it is over, its cause named ("Game
+ * over: Red wins (Blue ran out of time). Result 0-1."), no newline;
+ * nothing while it goes on. */
+void play_append_result(PlayState *state, GString *out);
 
 /* Bring the journal up to date: append new moves, or (`rewrite`) write the
  * whole game again.  A failing disk is reported once; the game goes on. */

@@ -186,21 +186,38 @@ void dojo_review_format_numbered(const DjGame *game, int ply, bool describe, GSt
     }
 }
 
-/* Scores for people; a finished game's "win in 0" reads as won. */
-static void append_score(int score, GString *out)
+/* The score after move `ply` for people, from the mover's view, counted as
+ * the search of the position after it counted it (in moves of the side to
+ * move there, along its line): the same number that search's own verdict
+ * says.  A finished game's "win in 0" reads as won. */
+static void append_score_after(const DojoReview *review, int ply, GString *out)
 {
-    if (score == DJ_SCORE_WIN || score == -DJ_SCORE_WIN)
-        g_string_append(out, score > 0 ? "won" : "lost");
-    else
-        dj_score_format(score, out);
+    const DjGame *game = review->game;
+    const DjVariant *variant = dj_game_variant(game);
+    const DjMove *line = NULL;
+    int n_line = 0;
+    if (ply + 1 < review->n_moves) {
+        line = review->moves[ply + 1].line;
+        n_line = review->moves[ply + 1].line_length;
+    } else if (review->final_searched) {
+        line = review->final_info.pv;
+        n_line = review->final_info.pv_length;
+    }
+    const void *pos = dj_game_position_at(game, ply + 1);
+    bool same_side = variant->side_to_move(pos)
+                     == variant->side_to_move(dj_game_position_at(game, ply));
+    int after = review->moves[ply].after;
+    dojo_format_score(variant, pos, line, n_line, same_side ? after : -after, !same_side, out);
 }
 
 void dojo_review_format_verdict(const DojoReview *review, int ply, GString *out)
 {
     const DojoReviewMove *move = &review->moves[ply];
-    append_score(move->before, out);
+    const DjVariant *variant = dj_game_variant(review->game);
+    dojo_format_score(variant, dj_game_position_at(review->game, ply), move->line,
+                      move->line_length, move->before, false, out);
     g_string_append(out, " -> ");
-    append_score(move->after, out);
+    append_score_after(review, ply, out);
     const char *words[3];
     int n_words = 0;
     if (move->label != DOJO_REVIEW_GOOD)
@@ -213,7 +230,6 @@ void dojo_review_format_verdict(const DojoReview *review, int ply, GString *out)
         g_string_append_printf(out, "%s%s", i == 0 ? "  " : ", ", words[i]);
     if (move->played == move->best)
         return;
-    const DjVariant *variant = dj_game_variant(review->game);
     const void *pos = dj_game_position_at(review->game, ply);
     g_string_append(out, "; best ");
     if (move->line_length > 0) {

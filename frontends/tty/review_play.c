@@ -1,6 +1,7 @@
 /* review_play.c: playing on from a reviewed position (see review_play.h). */
 #include "frontends/tty/review_play.h"
 
+#include "framework/record.h"
 #include "frontends/common/output.h"
 #include "frontends/tty/journal.h"
 #include "frontends/tty/options.h"
@@ -59,7 +60,8 @@ int dojo_review_play_on(const DojoReview *review, int ply, const DojoReviewPlayC
         g_clear_error(&error);
     } else {
         text = g_strdup_printf("A new game from move %d, %s against the computer, recorded in %s "
-                               "(the reviewed record is not changed).", ply,
+                               "(the reviewed record is not changed).",
+                               dj_record_move_number(game, ply, NULL),
                                variant->side_names[human], dojo_journal_path(journal));
     }
     say(out, text);

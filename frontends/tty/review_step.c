@@ -40,13 +40,15 @@ static void append_engine_line(const Stepper *stepper, int ply, GString *out)
             return;
         const DojoReviewMove *move = &review->moves[ply];
         g_string_append(out, "Engine: ");
-        dj_score_format(move->before, out);
+        dojo_format_score(stepper->variant, pos, move->line, move->line_length, move->before,
+                          false, out);
         g_string_append_printf(out, " at depth %d, line ", move->depth);
         dojo_format_pv(stepper->variant, pos, move->line, move->line_length, out);
     } else if (review->final_searched) {
         const DjSearchInfo *info = &review->final_info;
         g_string_append(out, "Engine: ");
-        dj_score_format(info->score, out);
+        dojo_format_score(stepper->variant, pos, info->pv, info->pv_length, info->score, false,
+                          out);
         g_string_append_printf(out, " at depth %d, line ", info->depth);
         dojo_format_pv(stepper->variant, pos, info->pv, MIN(info->pv_length, DOJO_REVIEW_MAX_LINE),
                        out);
@@ -61,7 +63,9 @@ static void show(Stepper *stepper)
     if (stepper->ply == 0) {
         g_string_printf(text, "Start of the game (%d move%s).", n, n == 1 ? "" : "s");
     } else {
-        g_string_printf(text, "Move %d of %d: ", stepper->ply, n);
+        /* Positions are stepped by plies; the move is named by the number
+         * the game gives it. */
+        g_string_printf(text, "Position %d of %d, after ", stepper->ply, n);
         dojo_review_format_numbered(game, stepper->ply - 1, true, text);
     }
     say(stepper, text->str);

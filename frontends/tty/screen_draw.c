@@ -484,7 +484,8 @@ static void draw_engine_panel(ScreenUi *ui)
     /* The score as the side that searched sees it. */
     int searcher = ui->state->variant->side_to_move(ui->think_root);
     g_string_printf(text, "depth %d  %s ", info->depth, ui->state->variant->side_names[searcher]);
-    dj_score_format(info->score, text);
+    dojo_format_score(ui->state->variant, ui->think_root, info->pv, info->pv_length, info->score,
+                      false, text);
     put_text(top + 1, l->list_left, l->list_width, text->str);
     g_string_truncate(text, 0);
     append_eval_bar(ui, text);
@@ -600,7 +601,7 @@ static void draw_review_text(ScreenUi *ui)
     if (ply == 0) {
         g_string_printf(text, "Review: the start (%d moves)", review->n_moves);
     } else {
-        g_string_printf(text, "Review: move %d of %d: ", ply, review->n_moves);
+        g_string_printf(text, "Review: position %d of %d, after ", ply, review->n_moves);
         dojo_review_format_numbered(ui->state->game, ply - 1, false, text);
     }
     g_string_append(text, ui->review_play ? "   Left/Right step, Home/End, p play on, q quit"
@@ -621,7 +622,8 @@ static void draw_review_text(ScreenUi *ui)
         g_string_assign(text, "Best here: ");
         ui->state->variant->format_move(pos, move->best, text);
         g_string_append(text, ", ");
-        dj_score_format(move->before, text);
+        dojo_format_score(ui->state->variant, pos, move->line, move->line_length, move->before,
+                          false, text);
         g_string_append(text, "; line ");
         dojo_format_pv(ui->state->variant, pos, move->line, MIN(move->line_length, 4), text);
         put_text(line++, 0, l->width, text->str);
@@ -644,7 +646,8 @@ static void append_eval_bar(const ScreenUi *ui, GString *out)
     int to_move = ui->state->variant->side_to_move(root);
     int score = to_move == 0 ? info->score : -info->score;
     g_string_append_printf(out, "%s ", ui->state->variant->side_names[0]);
-    dj_score_format(score, out);
+    dojo_format_score(ui->state->variant, root, info->pv, info->pv_length, info->score,
+                      to_move != 0, out);
     int clamped = CLAMP(score, -400, 400);
     int filled = (clamped + 400) * 10 / 800;
     g_string_append(out, " [");
@@ -672,6 +675,8 @@ static void draw_status(ScreenUi *ui)
         play_append_turn(ui->state, text);
         if (text->len > 0 && text->str[text->len - 1] == '\n')
             g_string_truncate(text, text->len - 1);
+        /* Over: the board says how, after the box that said it is closed. */
+        play_append_result(ui->state, text);
         if (side_to_move_in_check(ui))
             g_string_append(text, "  Check!");
         if (ui->paused)

@@ -134,8 +134,10 @@ static char *quote(const char *text)
 }
 
 /* UCI's score: centipawns, or mate in moves (negative: being mated): the
- * moves the side to move at `root` makes along the line, which with extra
- * turns is not plies / 2. */
+ * moves the side to move at `root` (the engine) makes along the line, which
+ * with extra turns is not plies / 2.  The protocol's count whatever the
+ * game's own (DjVariant.move_count): a GUI converts, as dojo's referee does
+ * for its records (dj_result_count_of_engine_mate). */
 static void append_score(const DjVariant *variant, const void *root, const DjSearchInfo *info,
                          GString *out)
 {

@@ -292,7 +292,7 @@ static void test_computer_against_itself_to_the_end(void **state)
     assert_true(dj_game_length(game) <= 8);
     assert_int_not_equal(dj_game_outcome(game), DJ_OUTCOME_ONGOING);
     if (dj_game_length(game) == 8 && dj_game_outcome(game) == DJ_OUTCOME_DRAW)
-        assert_non_null(strstr(r->out, "adjudicated after 8 plies"));
+        assert_non_null(strstr(r->out, "the move limit of 8 plies was reached"));
     dj_game_free(game);
     runner_run_free(r);
 }

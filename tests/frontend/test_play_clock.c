@@ -312,9 +312,9 @@ static void test_loop_runs_the_clock_of_the_person_to_move(void **state)
     /* b1 (3 s) keeps South's turn, a1 (3 s) passes it: 10 - 3 + 1, twice */
     DojoTimeControl control = { 10000, 1000, 0 };
     PlaySession s = run("b1\na1\nhistory\nquit\n", control);
-    play_session_assert_has(&s, "Ply 1: South to move (human).  South 0:10  North 0:10\n");
-    play_session_assert_has(&s, "Ply 2: South to move again (human).  South 0:08.0  North 0:10\n");
-    play_session_assert_has(&s, "Ply 3: North to move (human).  South 0:06.0  North 0:10\n");
+    play_session_assert_has(&s, "Move 1: South to move (human).  South 0:10  North 0:10\n");
+    play_session_assert_has(&s, "Move 1: South to move again (human).  South 0:08.0  North 0:10\n");
+    play_session_assert_has(&s, "Move 1: North to move (human).  South 0:06.0  North 0:10\n");
     /* history (8 s) does not stop North's clock, and shows it running */
     play_session_assert_has(&s, "Clocks: South 0:06.0  North 0:02.0\n");
     /* quit comes 13 s after North's prompt: too late, not carried out */
@@ -344,7 +344,7 @@ static void test_loop_undo_puts_the_clocks_back(void **state)
     DojoTimeControl control = { 60000, 0, 0 };
     PlaySession s = run("b1\nundo\n", control);
     play_session_assert_has(&s, "Took back 1 move.");
-    const char *start = "Ply 1: South to move (human).  South 1:00  North 1:00\n";
+    const char *start = "Move 1: South to move (human).  South 1:00  North 1:00\n";
     const char *again = strstr(s.output, start);
     assert_non_null(again);
     assert_non_null(strstr(again + 1, start));
@@ -360,7 +360,7 @@ static void test_loop_byoyomi(void **state)
     DojoTimeControl control = { 0, 0, 4000 };
     PlaySession s = run("b1\na1\nquit\n", control);
     play_session_assert_has(&s, "South byoyomi 0:04.0  North byoyomi 0:04.0\n");
-    play_session_assert_has(&s, "Ply 3: North to move (human).");
+    play_session_assert_has(&s, "Move 1: North to move (human).");
     play_session_assert_has(&s, "(North ran out of time)");
     assert_int_equal(dj_game_length(s.game), 2);
     assert_string_equal(dj_game_tag(s.game, "Byoyomi"), "4");

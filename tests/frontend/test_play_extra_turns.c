@@ -37,9 +37,9 @@ static void test_prompts_follow_the_side(void **state)
     PlaySession s = run("b1\na1\nquit\n", DOJO_PLAYER_HUMAN, DOJO_PLAYER_HUMAN);
     assert_int_equal(s.end, DOJO_PLAY_QUIT);
     assert_int_equal(dj_game_length(s.game), 2);
-    play_session_assert_has(&s, "Ply 1: South to move (human).");
-    play_session_assert_has(&s, "Ply 2: South to move again (human).");
-    play_session_assert_has(&s, "Ply 3: North to move (human).");
+    play_session_assert_has(&s, "Move 1: South to move (human).");
+    play_session_assert_has(&s, "Move 1: South to move again (human).");
+    play_session_assert_has(&s, "Move 1: North to move (human).");
     play_session_free(&s);
 
     /* two people: undo takes back one move at a time, whoever's turn */
@@ -67,7 +67,7 @@ static void test_computer_plays_its_whole_turn_and_undo_returns_to_the_human(voi
     s = run("b1\na1\nundo\nquit\n", DOJO_PLAYER_HUMAN, DOJO_PLAYER_COMPUTER);
     assert_int_equal(dj_game_length(s.game), 1);
     assert_int_equal(side_to_move(s.game), 0);
-    play_session_assert_has(&s, "Ply 2: South to move again (human).");
+    play_session_assert_has(&s, "Move 1: South to move again (human).");
     play_session_free(&s);
 }
 

@@ -40,8 +40,8 @@ static void test_one_board_a_turn(void **state)
     assert_int_equal(runner_count_containing(r->out, "Red plays "), 1);
     /* the start, then after Red's reply: two, where there were three */
     assert_int_equal(count_boards(r->out), 2);
-    assert_int_equal(runner_count_containing(r->out, "Ply 1: Blue to move (human)."), 1);
-    assert_int_equal(runner_count_containing(r->out, "Ply 3: Blue to move (human)."), 1);
+    assert_int_equal(runner_count_containing(r->out, "Move 1: Blue to move (human)."), 1);
+    assert_int_equal(runner_count_containing(r->out, "Move 2: Blue to move (human)."), 1);
     assert_int_equal(runner_count_containing(r->out, "(computer)."), 0);
     /* between Blue's move and Red's reply, no board */
     const char *blue = strstr(r->out, "Blue plays ");
@@ -201,7 +201,7 @@ static void test_person_loses_on_time(void **state)
     const char *const args[] = { "play", "onitama", "--play-as", "blue", "--level", "1",
                                  "--cards", CARDS, "--tc", "0:01+0", "--record", RECORD, NULL };
     char *out = run_with_late_line(*state, args, 1500, "ox:d1d2\n");
-    assert_non_null(strstr(out, "Ply 1: Blue to move (human).  Blue 0:01.0  Red 0:01.0\n"));
+    assert_non_null(strstr(out, "Move 1: Blue to move (human).  Blue 0:01.0  Red 0:01.0\n"));
     assert_non_null(strstr(out, "Game over: Red wins (Blue ran out of time). Result 0-1."));
     assert_null(strstr(out, "Blue plays"));
     DjGame *game = runner_load_record(*state, RECORD);
@@ -223,7 +223,7 @@ static void test_clocks_kept_and_resumed(void **state)
                                  "--record", RECORD, NULL };
     DojoRun *r = runner_run_text(*state, "ox:d1d2\nhistory\nquit\n", args);
     assert_int_equal(r->exit_code, 0);
-    assert_non_null(strstr(r->out, "Ply 1: Blue to move (human).  Blue 5:00  Red 5:00\n"));
+    assert_non_null(strstr(r->out, "Move 1: Blue to move (human).  Blue 5:00  Red 5:00\n"));
     assert_non_null(strstr(r->out, "Clocks: Blue "));
     runner_run_free(r);
     DjGame *game = runner_load_record(*state, RECORD);
@@ -249,7 +249,7 @@ static void test_clocks_kept_and_resumed(void **state)
     r = runner_run_text(*state, "history\nquit\n",
                         (const char *const[]){ "play", "--resume", RECORD, NULL });
     assert_int_equal(r->exit_code, 0);
-    assert_non_null(strstr(r->out, "Ply 3: Blue to move (human).  Blue 1:23  Red 5:0"));
+    assert_non_null(strstr(r->out, "Move 2: Blue to move (human).  Blue 1:23  Red 5:0"));
     assert_non_null(strstr(r->out, "Clocks: Blue 1:23  Red 5:0"));
     runner_run_free(r);
     game = runner_load_record(*state, RECORD);

@@ -129,7 +129,7 @@ static void test_a_second_dojo_cannot_write_a_game_being_played(void **state)
     bool waiting = false;
     char *line;
     while (!waiting && (line = g_data_input_stream_read_line(output, NULL, NULL, &error)) != NULL) {
-        waiting = g_str_has_prefix(line, "Ply 3:");
+        waiting = g_str_has_prefix(line, "Move 2: Blue");
         g_free(line);
     }
     assert_no_gerror(error);

@@ -95,8 +95,9 @@ static void test_history_lists_the_moves_numbered_and_described(void **state)
     const char *const ogi_args[] = { "play", "ogi", "--hotseat", NULL };
     r = runner_run_text(*state, "c3c4\nf6f5\nhistory\nquit\n", ogi_args);
     assert_int_equal(r->exit_code, 0);
+    /* Ōgi numbers every move, as shogi players do */
     assert_non_null(strstr(r->out, "  1. Black c3c4 (Black's pawn c3-c4)\n"
-                                   "  1... White f6f5 (White's pawn f6-f5)\n"));
+                                   "  2. White f6f5 (White's pawn f6-f5)\n"));
     runner_run_free(r);
 }
 
@@ -161,8 +162,9 @@ static void test_replay_steps_through_the_game_and_goes_back_to_it(void **state)
     assert_int_equal(r->exit_code, 0);
     assert_non_null(strstr(r->out, "No moves to replay yet."));
     assert_int_equal(runner_count_containing(r->out, "Start of the game (2 moves)."), 2);
-    assert_int_equal(runner_count_containing(r->out, "Move 1 of 2: 1. Blue ox:d1d2"), 2);
-    assert_int_equal(runner_count_containing(r->out, "Move 2 of 2: 1... Red elephant:c5d4"), 1);
+    assert_int_equal(runner_count_containing(r->out, "Position 1 of 2, after 1. Blue ox:d1d2"), 2);
+    assert_int_equal(runner_count_containing(r->out, "Position 2 of 2, after 1... Red "
+                                                     "elephant:c5d4"), 1);
     assert_int_equal(runner_count_containing(r->out, "This is the end of the game"), 1);
     assert_int_equal(runner_count_containing(r->out, "Verdict: "), 3);
     assert_non_null(strstr(r->out, "You are in a game already"));
@@ -227,7 +229,7 @@ static void test_review_of_a_finished_game(void **state)
     assert_int_equal(r->exit_code, 0);
     assert_non_null(strstr(r->out, "Onitama, 2 moves, result 0-1"));
     assert_int_equal(runner_count_containing(r->out, "1. Blue ox:c1c2"), 1);
-    assert_int_equal(runner_count_containing(r->out, "-> loss in 1  blunder, forced loss; best "),
+    assert_int_equal(runner_count_containing(r->out, "-> loses in 1  blunder, forced loss; best "),
                      1);
     assert_non_null(strstr(r->out, "1... Red horse:c3c2      win in 1 -> won\n"));
     assert_non_null(strstr(r->out, "Blue: 1 move, 0 inaccuracies, 0 mistakes, 1 blunder"));
@@ -310,9 +312,10 @@ static void test_stepping_through_a_game(void **state)
     assert_int_equal(r->exit_code, 0);
     assert_non_null(strstr(r->out, "Start of the game (2 moves)."));
     assert_int_equal(runner_count_containing(r->out, "Start of the game (2 moves)."), 2);
-    assert_int_equal(runner_count_containing(r->out, "Move 1 of 2: 1. Blue ox:c1c2 (Blue's master "
-                                                     "moves c1-c2 with the Ox)"), 4);
-    assert_int_equal(runner_count_containing(r->out, "Move 2 of 2: 1... Red horse:c3c2"), 3);
+    assert_int_equal(runner_count_containing(r->out, "Position 1 of 2, after 1. Blue ox:c1c2 "
+                                                     "(Blue's master moves c1-c2 with the Ox)"), 4);
+    assert_int_equal(runner_count_containing(r->out, "Position 2 of 2, after 1... Red "
+                                                     "horse:c3c2"), 3);
     assert_int_equal(runner_count_containing(r->out, "This is the end of the game"), 1);
     assert_int_equal(runner_count_containing(r->out, "This is the start of the game."), 1);
     assert_int_equal(runner_count_containing(r->out, "There is no position"), 2);

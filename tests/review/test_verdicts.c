@@ -144,7 +144,7 @@ static void test_losing_the_master_in_one_is_a_blunder(void **state)
     assert_int_equal(r.review->moves[1].label, DOJO_REVIEW_GOOD);
     assert_int_equal(r.review->moves[1].after, DJ_SCORE_WIN);
     char *verdict = verdict_of(r.review, 0);
-    assert_non_null(strstr(verdict, "-> loss in 1  blunder, forced loss; best "));
+    assert_non_null(strstr(verdict, "-> loses in 1  blunder, forced loss; best "));
     g_free(verdict);
     GString *summary = g_string_new(NULL);
     dojo_review_format_summary(r.review, summary);

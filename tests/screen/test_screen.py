@@ -81,6 +81,23 @@ def glyph_at(screen, rank, file_index):
     return cells[1 + file_index].strip(' []()<>*!')
 
 
+def status_line(screen):
+    """The status line: the line under the board's lower file letters."""
+    lines = screen.splitlines()
+    files = [i for i, line in enumerate(lines) if re.match(r'^\s+a\s+b\s+c\s', line)]
+    if not files:
+        raise AssertionError('no file letters on the screen:\n%s' % screen)
+    return lines[files[-1] + 1] if files[-1] + 1 < len(lines) else ''
+
+
+def result_on_the_board(screen, result):
+    """Whether the status line says `result` once the game is over: in a
+    window tall enough to show every message the result is on the screen
+    twice, as the status line and as the message that announced it."""
+    lines = [line.strip() for line in screen.splitlines()]
+    return sum(1 for line in lines if line.startswith(result)) == 2
+
+
 def cell_column(screen_text, rank, file_index, cell_width=4):
     """The column of the glyph of the square on `rank`, file_index from the
     left as drawn (the layout: 3 columns of labels, a frame line, then
@@ -182,7 +199,7 @@ def help_box_lists_keys_and_legend():
 @test
 @needs('onitama')
 def resign_asks_first():
-    with onitama() as s:
+    with onitama(lines=40) as s:
         s.wait_for(r'Blue \(human\) to move')
         s.type('r')
         s.wait_for(r'Resign the game\?')
@@ -193,6 +210,11 @@ def resign_asks_first():
         s.type('y')
         screen = s.wait_for(r'Game over')
         assert 'Red wins' in screen, screen
+        s.wait_for(r'Esc  look at the board')
+        s.keys('Escape')
+        screen = s.wait_for(r'Esc  look at the board', absent=True)
+        assert result_on_the_board(
+            screen, 'Game over: Red wins (Blue resigned). Result 0-1.'), screen
 
 
 @test
@@ -203,17 +225,17 @@ def after_the_game_review_then_new_game():
         s.type(':')
         s.type('ox:c1c2')
         s.keys('Enter')
-        s.wait_for(r'Ply 3: Blue')
+        s.wait_for(r'Move 2: Blue')
         s.type('r')
         s.wait_for(r'Resign the game\?')
         s.type('y')
         screen = s.wait_for(r'r  review the game')
         assert 'Blue resigned: Red wins.' in screen and 'Result 0-1' in screen, screen
         s.type('r')
-        screen = s.wait_for(r'Review: move 2 of 2')
+        screen = s.wait_for(r'Review: position 2 of 2')
         assert 'Verdict:' in screen and '^' in screen, screen   # the graph's mark
         s.keys('Left')
-        screen = s.wait_for(r'Review: move 1 of 2: 1\. Blue ox:c1c2')
+        screen = s.wait_for(r'Review: position 1 of 2, after 1\. Blue ox:c1c2')
         assert glyph_at(screen, 1, 2) == '' and glyph_at(screen, 2, 2) == 'M', screen
         s.keys('Home')
         s.wait_for(r'Review: the start')
@@ -221,18 +243,60 @@ def after_the_game_review_then_new_game():
         s.wait_for(r'n  a new game')
         s.type('n')
         screen = s.wait_for(r'A new game, recorded in')
-        screen = s.wait_for(r'Ply 1: Blue to move')
+        screen = s.wait_for(r'Move 1: Blue to move')
         assert glyph_at(screen, 1, 2) == 'M', screen
 
 
 @test
 @needs('onitama')
 def clock_runs_out_on_the_screen():
-    with onitama('--tc', '0:02+0') as s:
+    with onitama('--tc', '0:02+0', lines=40) as s:
         screen = s.wait_for(r'Blue \(human\) to move')
         assert re.search(r'Blue 0:0\d', screen), screen
         screen = s.wait_for(r'Game over', timeout=15)
         assert 'Blue ran out of time' in screen and 'Red wins' in screen, screen
+        # The box closed, the board still says how the game ended.
+        s.wait_for(r'Esc  look at the board')
+        s.keys('Escape')
+        screen = s.wait_for(r'Esc  look at the board', absent=True)
+        assert result_on_the_board(
+            screen, 'Game over: Red wins (Blue ran out of time). Result 0-1.'), screen
+
+
+@test
+@needs('ogi')
+def ogi_checkmate_is_named_on_the_board():
+    with Session(['ogi', '--hotseat', '--position', '4k3/8/4+P3/8/8/8/8/4K3 b SP 10'],
+                 lines=40) as s:
+        screen = s.wait_for(r'Black \(human\) to move')
+        assert status_line(screen).startswith('Move 10: Black to move'), screen
+        s.type(':')
+        s.type('S*e7')
+        s.keys('Enter')
+        screen = s.wait_for(r'Esc  look at the board')
+        assert 'White is checkmated: Black wins.' in screen, screen
+        s.keys('Escape')
+        screen = s.wait_for(r'Esc  look at the board', absent=True)
+        assert result_on_the_board(
+            screen, 'Game over: Black wins (White is checkmated). Result 1-0.'), screen
+
+
+@test
+@needs('ogi')
+def ogi_moves_are_numbered_from_the_position_on_the_screen():
+    # Ōgi numbers every move, from the position string's move number: the
+    # status line and the move list say the same number.
+    with Session(['ogi', '--hotseat', '--position', '4k3/8/4P3/8/8/8/8/4K3 b RS 10'],
+                 columns=100, lines=30) as s:
+        screen = s.wait_for(r'Black \(human\) to move')
+        assert status_line(screen).startswith('Move 10: Black to move (human).'), screen
+        s.type(':')
+        s.type('R*e7')
+        s.keys('Enter')
+        screen = s.wait_for(r'White \(human\) to move')
+        assert status_line(screen).startswith('Move 11: White to move (human).'), screen
+        assert re.search(r'10\. +Black +R\*e7', screen), screen   # the move list
+        assert 'Ply' not in screen, screen
 
 
 @test
@@ -248,12 +312,12 @@ def review_step_on_the_full_screen():
         screen = Screen([DOJO, 'review', record, '--step', '--nodes', '2000'], 100, 30,
                         {'DOJO_HOME': home})
         try:
-            text = screen.wait_for(r'Review: move 6 of 6')
+            text = screen.wait_for(r'Review: position 6 of 6')
             assert 'p play on' in text and '^' in text, text
             screen.keys('Home')
             screen.wait_for(r'Review: the start')
             screen.keys('Right')
-            text = screen.wait_for(r'Review: move 1 of 6')
+            text = screen.wait_for(r'Review: position 1 of 6')
             assert 'Verdict:' in text and 'Best here:' in text, text
             screen.type('q')
             screen.wait_exit()
@@ -361,7 +425,7 @@ def monochrome_terminal_marks_with_signs():
 def line_option_plays_line_by_line():
     with onitama('--line') as s:
         screen = s.wait_for(r'^Blue>')
-        assert 'Ply 1: Blue to move' in screen, screen
+        assert 'Move 1: Blue to move' in screen, screen
 
 
 def main(argv):

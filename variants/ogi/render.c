@@ -133,9 +133,15 @@ void ogi_render(const void *position, const DjRenderStyle *style, GString *out)
     }
     append_files(out, style, flipped);
     append_hand(out, pos, top_side ^ 1, style);
-    g_string_append_printf(out, "%s to move (move %u).", ogi_side_name[pos->side], pos->move_number);
-    if (ogi_in_check(pos))
-        g_string_append(out, " Check!");
+    /* A side with no move has lost (a mate, or a stalemate, which loses
+     * too): the board says so rather than whose turn it is. */
+    bool check = ogi_in_check(pos);
+    if (ogi_count_moves(pos) == 0)
+        g_string_append_printf(out, "%s %s (move %u).", ogi_side_name[pos->side],
+                               check ? "is checkmated" : "has no legal move", pos->move_number);
+    else
+        g_string_append_printf(out, "%s to move (move %u).%s", ogi_side_name[pos->side],
+                               pos->move_number, check ? " Check!" : "");
     g_string_append_c(out, '\n');
 }
 

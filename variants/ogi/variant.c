@@ -20,6 +20,12 @@ static DjOutcome ogi_outcome(const void *position)
     return DJ_OUTCOME_ONGOING;
 }
 
+/* The SFEN move number the position carries: the next ply's number. */
+static int ogi_move_number(const void *position)
+{
+    return (int)MIN(((const OgiPosition *)position)->move_number, (uint32_t)G_MAXINT);
+}
+
 static uint64_t ogi_key(const void *position)
 {
     return ((const OgiPosition *)position)->key;
@@ -52,6 +58,9 @@ const DjVariant dj_variant_ogi = {
      * time spent before then decides more than time kept for after. */
     .clock_horizon_moves = 12,
     .level_elo = ogi_level_elo,
+    /* As shogi players count: "mate in 3" is attacker, defender, attacker,
+     * and a kifu numbers every move (docs/rules/ogi.md). */
+    .move_count = DJ_MOVE_COUNT_PLIES,
 
     .setup = ogi_setup,
     .side_to_move = ogi_side_to_move,
@@ -91,5 +100,6 @@ const DjVariant dj_variant_ogi = {
     .render_holdings = ogi_render_holdings,
     .move_origin = ogi_move_origin,
     .move_destination = ogi_move_destination,
+    .move_number = ogi_move_number,
     .describe_move = ogi_describe_move,
 };

@@ -26,6 +26,9 @@ const DjVariant dj_variant_onitama = {
     .repetition_claim = 3,
     .perpetual_check_loses = false,
     .level_elo = onitama_level_elo,
+    /* As chess players count: "win in 2" is two of the winner's own moves,
+     * and moves are numbered by pairs, "1." and "1..." (docs/rules/onitama.md). */
+    .move_count = DJ_MOVE_COUNT_TURNS,
 
     .setup = onitama_setup,
     .side_to_move = onitama_side_to_move,
