@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "framework/move_count.h"
 #include "framework/record.h"
 
 void dojo_match_format_note(const DojoMoveNote *note, GString *out)
@@ -25,6 +26,7 @@ void dojo_match_format_note(const DojoMoveNote *note, GString *out)
 
 /* The notes in ply order, and how far the record has read them. */
 typedef struct NoteCursor {
+    const DjVariant *variant;
     const DojoMoveNote *notes;
     int n_notes, next;
 } NoteCursor;
@@ -36,15 +38,32 @@ static void append_note_comment(int ply, GString *out, void *user_data)
     NoteCursor *cursor = user_data;
     while (cursor->next < cursor->n_notes && cursor->notes[cursor->next].ply < ply)
         cursor->next++;
-    if (cursor->next < cursor->n_notes && cursor->notes[cursor->next].ply == ply)
-        dojo_match_format_note(&cursor->notes[cursor->next], out);
+    if (cursor->next < cursor->n_notes && cursor->notes[cursor->next].ply == ply) {
+        /* A mate in the engine's moves (UCI's) is written in the game's
+         * count, as every other place says it. */
+        DojoMoveNote note = cursor->notes[cursor->next];
+        if (note.has_score && note.mate)
+            note.score = dj_result_count_of_engine_mate(cursor->variant, note.score);
+        dojo_match_format_note(&note, out);
+    }
 }
 
 void dojo_match_format_record(const DjGame *game, const DojoMoveNote *notes, int n_notes,
                               GString *out)
 {
-    NoteCursor cursor = { notes, n_notes, 0 };
+    NoteCursor cursor = { dj_game_variant(game), notes, n_notes, 0 };
     dj_record_format_annotated(game, append_note_comment, &cursor, out);
+}
+
+bool dojo_match_note_score(const char *note, int *centipawns)
+{
+    const char *word = note + strspn(note, " \t");
+    char *end = NULL;
+    double pawns = g_ascii_strtod(word, &end);
+    if (end == word || *end != '/' || !isfinite(pawns) || fabs(pawns) >= 1000.0)
+        return false;
+    *centipawns = (int)lround(pawns * 100.0);
+    return true;
 }
 
 void dojo_match_record_scores(const char *text, int n_plies, int *scores, bool *known)
@@ -58,15 +77,8 @@ void dojo_match_record_scores(const char *text, int n_plies, int *scores, bool *
         size_t digits = strspn(p, "0123456789");
         if (digits > 0 && p[digits] == '.') {
             const char *semicolon = memchr(line, ';', length);
-            if (semicolon != NULL) {
-                const char *word = semicolon + 1 + strspn(semicolon + 1, " \t");
-                char *end = NULL;
-                double pawns = g_ascii_strtod(word, &end);
-                if (end != word && *end == '/' && isfinite(pawns) && fabs(pawns) < 1000.0) {
-                    scores[ply] = (int)lround(pawns * 100.0);
-                    known[ply] = true;
-                }
-            }
+            if (semicolon != NULL)
+                known[ply] = dojo_match_note_score(semicolon + 1, &scores[ply]);
             ply++;
         }
         line += length + (next != NULL);
@@ -93,4 +105,79 @@ int dojo_match_records_taken(const char *dir)
             taken = MAX(taken, (int)n);
     }
     return taken;
+}
+
+/* ---- PGN -------------------------------------------------------------------------- */
+
+/* Milliseconds as seconds, without trailing zeros ("10", "0.1"). */
+static void append_seconds(gint64 ms, GString *out)
+{
+    g_string_append_printf(out, "%" G_GINT64_FORMAT, ms / 1000);
+    if (ms % 1000 != 0) {
+        char fraction[8];
+        g_snprintf(fraction, sizeof fraction, "%03d", (int)(ms % 1000));
+        for (int i = 2; i > 0 && fraction[i] == '0'; i--)
+            fraction[i] = '\0';
+        g_string_append_printf(out, ".%s", fraction);
+    }
+}
+
+void dojo_match_format_time_control(const DojoMatchLimits *limits, GString *out)
+{
+    if (limits->base_ms > 0) {
+        if (limits->moves_per_tc > 0)
+            g_string_append_printf(out, "%" G_GINT64_FORMAT "/", limits->moves_per_tc);
+        append_seconds(limits->base_ms, out);
+        if (limits->inc_ms > 0) {
+            g_string_append_c(out, '+');
+            append_seconds(limits->inc_ms, out);
+        }
+    } else if (limits->movetime_ms > 0) {
+        g_string_append(out, "1/");
+        append_seconds(limits->movetime_ms, out);
+    } else {
+        g_string_append_c(out, '-');
+    }
+}
+
+void dojo_match_format_pgn(const DjGame *game, const DojoMoveNote *notes, int n_notes,
+                           DjPgnTermination termination,
+                           const DojoMatchLimits *const limits[2], GString *out)
+{
+    g_autoptr(GString) white = g_string_new(NULL);
+    g_autoptr(GString) black = g_string_new(NULL);
+    dojo_match_format_time_control(limits[0], white);
+    dojo_match_format_time_control(limits[1], black);
+    NoteCursor cursor = { dj_game_variant(game), notes, n_notes, 0 };
+    DjPgnExtras extras = {
+        .termination = termination,
+        .time_control = { white->str, black->str },
+        .comment = append_note_comment,
+        .user_data = &cursor,
+    };
+    dj_pgn_format(game, &extras, out);
+}
+
+DjPgnTermination dojo_match_termination_of_record(const DjGame *game)
+{
+    DjOutcome outcome = dj_game_outcome(game);
+    if (outcome == DJ_OUTCOME_ONGOING)
+        return DJ_PGN_TERMINATION_UNTERMINATED;
+    const DjVariant *v = dj_game_variant(game);
+    const void *pos = dj_game_position(game);
+    bool by_rules = dj_position_outcome(v, pos) != DJ_OUTCOME_ONGOING
+        || (v->repetition_draw > 0 && dj_game_repetitions(game) >= v->repetition_draw);
+    const char *reason = dj_game_outcome_reason(game);
+    if (by_rules || reason == NULL)
+        return DJ_PGN_TERMINATION_NORMAL;
+    /* The words match_game.c ends games with. */
+    if (g_str_has_prefix(reason, "adjudicated:"))
+        return DJ_PGN_TERMINATION_ADJUDICATION;
+    if (strstr(reason, " lost on time (") != NULL || strstr(reason, " sent no move within ") != NULL)
+        return DJ_PGN_TERMINATION_TIME_FORFEIT;
+    if (strstr(reason, " played an illegal move '") != NULL)
+        return DJ_PGN_TERMINATION_RULES_INFRACTION;
+    if (strstr(reason, " crashed (") != NULL)
+        return DJ_PGN_TERMINATION_ABANDONED;
+    return DJ_PGN_TERMINATION_NORMAL;
 }

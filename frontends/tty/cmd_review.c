@@ -6,6 +6,7 @@
 
 #include "framework/notation.h"
 #include "framework/record.h"
+#include "framework/record_pgn.h"
 #include "framework/search/level.h"
 #include "framework/search/search.h"
 #include "framework/text_file.h"
@@ -40,6 +41,8 @@ typedef struct ReviewArgs {
     bool traditional;
     bool line;
     const char *eval_file;
+    gint64 game_number;             /* --game N: of a PGN file */
+    bool game_given;
 } ReviewArgs;
 
 typedef struct Progress {
@@ -139,6 +142,36 @@ static void print_header(const char *path, const DjGame *game, const DjSearchLim
     printf("%s\n", clean->str);
 }
 
+/* The game to review: the record at `path`, or game `number` (from 1) of
+ * the PGN file at `path`; *label names it ("PATH", "PATH, game 3"). */
+static DjGame *load_game(const char *path, int number, bool number_given, char **label,
+                         GError **error)
+{
+    if (!dj_pgn_is_pgn_path(path)) {
+        if (number_given && number != 1) {
+            dojo_usage_error(error, "--game is for a PGN file: %s is one game's record", path);
+            return NULL;
+        }
+        *label = g_strdup(path);
+        return dj_record_load(path, error);
+    }
+    g_autoptr(GPtrArray) games = dj_pgn_load(path, error);
+    if (games == NULL)
+        return NULL;
+    if (number > (int)games->len) {
+        if (games->len == 0)
+            dj_error_set(error, DJ_ERROR, DJ_ERROR_INVALID, "%s: it holds no game", path);
+        else
+            dojo_usage_error(error, "--game %d: %s holds %u game%s", number, path, games->len,
+                             games->len == 1 ? "" : "s");
+        return NULL;
+    }
+    DjPgnGame *chosen = g_ptr_array_index(games, number - 1);
+    *label = games->len > 1 || number_given ? g_strdup_printf("%s, game %d", path, number)
+                                            : g_strdup(path);
+    return g_steal_pointer(&chosen->game);
+}
+
 static int run_review(void *data, int n_positional, char **positional)
 {
     ReviewArgs *args = data;
@@ -153,8 +186,9 @@ static int run_review(void *data, int n_positional, char **positional)
         time_ms = REVIEW_DEFAULT_TIME_MS;
     DjSearchLimits limits = { .depth = (int)depth, .time_ms = time_ms, .nodes = (uint64_t)nodes };
 
-    const char *path = positional[0];
-    g_autoptr(DjGame) game = dj_record_load(path, &error);
+    g_autofree char *path = NULL;
+    g_autoptr(DjGame) game = load_game(positional[0], (int)args->game_number, args->game_given,
+                                       &path, &error);
     if (game == NULL) {
         g_prefix_error(&error, "cannot review ");   /* "PATH: WHY" follows */
         return dojo_report_error("review", REVIEW_PARAMS, error);
@@ -195,9 +229,13 @@ static int run_review(void *data, int n_positional, char **positional)
     if (interrupted)
         printf("Interrupted: %d of %d moves reviewed; here is what there is.\n",
                review->n_reviewed, review->n_moves);
-    else if (cut_short)
-        printf("The review stopped at move %d of %d: the search gave no verdict there; here "
-               "is what there is.\n", review->n_reviewed + 1, review->n_moves);
+    /* where it stopped, named as the game numbers the move */
+    g_autoptr(GString) stopped_at = g_string_new(NULL);
+    if (cut_short) {
+        dojo_review_format_numbered(game, review->n_reviewed, false, stopped_at);
+        printf("The review stopped at %s: the search gave no verdict there; here "
+               "is what there is.\n", stopped_at->str);
+    }
     print_moves(review);
     g_autoptr(GString) summary = g_string_new(NULL);
     dojo_review_format_summary(review, summary);
@@ -210,8 +248,8 @@ static int run_review(void *data, int n_positional, char **positional)
              : cut_short   ? DOJO_EXIT_FAILURE
                            : DOJO_EXIT_OK;
     if (cut_short)
-        fprintf(stderr, "dojo review: stopped at move %d of %d: the search gave no verdict "
-                "there\n", review->n_reviewed + 1, review->n_moves);
+        fprintf(stderr, "dojo review: stopped at %s: the search gave no verdict there\n",
+                stopped_at->str);
     if (args->output != NULL) {
         g_autoptr(GString) text = g_string_new(NULL);
         if (write_output(game, review, &limits, args->output, text, &error)) {
@@ -306,12 +344,16 @@ int dojo_cmd_review(int argc, char **argv)
           .help = "--step line by line, not on the full screen" },
         { .name = "eval-file", .type = DOJO_OPTION_PATH, .to.text = &args.eval_file,
           .arg = "FILE", .help = DOJO_NETS_OPTION_HELP },
+        { .name = "game", .type = DOJO_OPTION_WHOLE, .to.whole = &args.game_number, .min = 1,
+          .max = G_MAXINT32, .def.whole = 1, .given = &args.game_given, .arg = "N",
+          .help = "The game of a PGN file to review" },
         DOJO_OPTION_END,
     };
     GOptionContext *context = dojo_option_table_context(
         "RECORD",
-        "Review a recorded game (a saved game, a journal, or a record of 'dojo match'):\n"
-        "the engine searches every position and judges every move.",
+        "Review a recorded game (a saved game, a journal, a record of 'dojo match', or\n"
+        "a game of a PGN file named *.pgn: the first, or the one --game N says): the\n"
+        "engine searches every position and judges every move.",
         "For every move: the move, the mover's score before and after it, a label when\n"
         "it loses much, and the engine's move and line when they differ.  Scores are in\n"
         "hundredths of a pawn; a move loses the difference between the score before it\n"

@@ -2,7 +2,9 @@
  * evaluation (framework/net.h) to the positions of recorded games.
  *
  * The records are those `dojo match --records` writes, where each engine
- * move carries what the engine said of it ("; +0.35/12 0.412s").  Each
+ * move carries what the engine said of it ("; +0.35/12 0.412s"), or the
+ * PGN files `dojo match --pgn` writes ("{+0.35/12 0.412s}"), every game of
+ * each.  Each
  * position before such a move that was not a capture, promotion or check,
  * the side to move not in check, becomes a sample: its features, the
  * game's own evaluation of it, and as the target a blend of the engine's
@@ -17,6 +19,7 @@
 #include "framework/lab/net_train.h"
 #include "framework/net.h"
 #include "framework/record.h"
+#include "framework/record_pgn.h"
 #include "framework/referee/match_record.h"
 #include "framework/text_file.h"
 #include "frontends/common/output.h"
@@ -62,38 +65,26 @@ static void skip_record(TrainData *data, const char *path, const char *why)
     data->skipped_games++;
 }
 
-/* Add the samples of the record at `path`; a record that does not read, of
- * another game or unfinished, is skipped, saying so. */
-static void add_record(TrainData *data, const char *path)
+/* Add the samples of `game` (read from `where`, for messages), whose
+ * engine scores are scores[ply] where known[ply]; a game of another
+ * variant or unfinished is skipped, saying so. */
+static void add_game(TrainData *data, const char *where, const DjGame *game, const int *scores,
+                     const bool *known)
 {
-    g_autofree char *text = NULL;
-    gsize length = 0;
-    g_autoptr(GError) why = NULL;
-    g_autoptr(DjGame) game = NULL;
-    if (dj_text_file_read_text(path, RECORD_MAX_BYTES, "a game record", &text, &length, &why)
-        && (game = dj_record_parse(text, &why)) == NULL)
-        g_prefix_error(&why, "%s: ", path);   /* the parser names a line, not the file */
-    if (game == NULL) {
-        skip_record(data, NULL, why->message);   /* "PATH: WHY" */
-        return;
-    }
     DjOutcome outcome = dj_game_outcome(game);
     if (dj_game_variant(game) != data->variant) {
         g_autofree char *why_not = g_strdup_printf("it is a game of %s, not %s",
                                                    dj_game_variant(game)->title,
                                                    data->variant->title);
-        skip_record(data, path, why_not);
+        skip_record(data, where, why_not);
         return;
     }
     if (outcome == DJ_OUTCOME_ONGOING) {
-        skip_record(data, path, "the game is unfinished (no result to learn from)");
+        skip_record(data, where, "the game is unfinished (no result to learn from)");
         return;
     }
     const DjVariant *v = data->variant;
     int n_plies = dj_game_length(game);
-    g_autofree int *scores = g_new(int, (size_t)MAX(n_plies, 1));
-    g_autofree bool *known = g_new(bool, (size_t)MAX(n_plies, 1));
-    dojo_match_record_scores(text, n_plies, scores, known);
     double side0_result = outcome == DJ_OUTCOME_WIN_SIDE0 ? 1.0
                         : outcome == DJ_OUTCOME_WIN_SIDE1 ? 0.0 : 0.5;
     bool held_out = data->validation_every > 0
@@ -120,6 +111,59 @@ static void add_record(TrainData *data, const char *path)
         data->positions++;
     }
     data->games++;
+}
+
+/* Add the samples of every game of the PGN file at `path` (the engines'
+ * scores from the comments of the moves); a file that does not read is
+ * skipped, saying so. */
+static void add_pgn(TrainData *data, const char *path)
+{
+    g_autoptr(GError) why = NULL;
+    g_autoptr(GPtrArray) games = dj_pgn_load(path, &why);
+    if (games == NULL) {
+        skip_record(data, NULL, why->message);   /* "PATH: WHY" */
+        return;
+    }
+    for (guint i = 0; i < games->len && data->positions < data->max_positions; i++) {
+        const DjPgnGame *pgn = g_ptr_array_index(games, i);
+        int n_plies = dj_game_length(pgn->game);
+        g_autofree int *scores = g_new0(int, (size_t)MAX(n_plies, 1));
+        g_autofree bool *known = g_new0(bool, (size_t)MAX(n_plies, 1));
+        for (int ply = 0; ply < n_plies; ply++) {
+            const char *comment = g_ptr_array_index(pgn->comments, ply);
+            known[ply] = comment != NULL && dojo_match_note_score(comment, &scores[ply]);
+        }
+        g_autofree char *where = g_strdup_printf("%s, game %u (line %d)", path, i + 1,
+                                                 pgn->line);
+        add_game(data, where, pgn->game, scores, known);
+    }
+}
+
+/* Add the samples of the record at `path` (a PGN file: of its games); a
+ * record that does not read, of another game or unfinished, is skipped,
+ * saying so. */
+static void add_record(TrainData *data, const char *path)
+{
+    if (dj_pgn_is_pgn_path(path)) {
+        add_pgn(data, path);
+        return;
+    }
+    g_autofree char *text = NULL;
+    gsize length = 0;
+    g_autoptr(GError) why = NULL;
+    g_autoptr(DjGame) game = NULL;
+    if (dj_text_file_read_text(path, RECORD_MAX_BYTES, "a game record", &text, &length, &why)
+        && (game = dj_record_parse(text, &why)) == NULL)
+        g_prefix_error(&why, "%s: ", path);   /* the parser names a line, not the file */
+    if (game == NULL) {
+        skip_record(data, NULL, why->message);   /* "PATH: WHY" */
+        return;
+    }
+    int n_plies = dj_game_length(game);
+    g_autofree int *scores = g_new(int, (size_t)MAX(n_plies, 1));
+    g_autofree bool *known = g_new(bool, (size_t)MAX(n_plies, 1));
+    dojo_match_record_scores(text, n_plies, scores, known);
+    add_game(data, path, game, scores, known);
 }
 
 static bool show_epoch(int epoch, double train_error, double validation_error, void *user_data)
@@ -282,7 +326,8 @@ int dojo_cmd_train(int argc, char **argv)
         "VARIANT RECORD|FOLDER...",
         "Train a learnt evaluation: a small network added to the game's own evaluation,\n"
         "fitted to the quiet positions of recorded games (records, or folders and their\n"
-        "subfolders of .dojo records such as 'dojo match --records' writes), where each\n"
+        "subfolders of .dojo records such as 'dojo match --records' writes, or PGN files\n"
+        "named *.pgn such as 'dojo match --pgn' writes: all their games), where each\n"
         "engine move carries the engine's score.  Its target is a blend of that score\n"
         "and the game's result (--lambda); it learns what the search found that the\n"
         "evaluation did not.  'dojo uci' loads the network with\n"

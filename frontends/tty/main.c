@@ -1,7 +1,7 @@
 /* main.c: the `dojo` command: finds the subcommand and hands over.
  *
  *   dojo list | play | perft | analyze | bench | uci | tune | spsa | train | match
- *        | review
+ *        | review | convert
  *        | help [COMMAND]
  *   dojo --help | --version
  *
@@ -40,6 +40,7 @@ static const DojoCommand commands[] = {
     { "train", "train a learnt evaluation on recorded games", dojo_cmd_train, false },
     { "match", "a match between two UCI engines, with statistics", dojo_cmd_match, true },
     { "review", "the engine's verdict on every move of a recorded game", dojo_cmd_review, false },
+    { "convert", "game records to PGN and back", dojo_cmd_convert, false },
 };
 #define N_COMMANDS (sizeof commands / sizeof commands[0])
 
