@@ -82,7 +82,7 @@ static gint64 shown_clock(const DojoMatchLimits *const limits[2], const gint64 c
 }
 
 static void append_go_command(const DojoMatchLimits *const limits[2], int side,
-                              const gint64 clock_ms[2], GString *out)
+                              const gint64 clock_ms[2], const gint64 moves_left[2], GString *out)
 {
     const DojoMatchLimits *own = limits[side];
     g_string_append(out, "go");
@@ -93,6 +93,8 @@ static void append_go_command(const DojoMatchLimits *const limits[2], int side,
         g_string_append_printf(out, " wtime %" G_GINT64_FORMAT " btime %" G_GINT64_FORMAT
                                " winc %" G_GINT64_FORMAT " binc %" G_GINT64_FORMAT,
                                white, black, inc[0], inc[1]);
+        if (own->moves_per_tc > 0)
+            g_string_append_printf(out, " movestogo %" G_GINT64_FORMAT, moves_left[side]);
     }
     if (own->movetime_ms > 0)
         g_string_append_printf(out, " movetime %" G_GINT64_FORMAT, own->movetime_ms);
@@ -133,7 +135,7 @@ static void adjudicate(DjGame *game, int side, const EngineReply *reply,
     if (rules->resign_moves > 0) {
         for (int loser = 0; loser < 2; loser++) {
             if (run->losing[loser] >= rules->resign_moves
-                && run->winning[1 - loser] >= rules->resign_moves) {
+                && (rules->resign_one_sided || run->winning[1 - loser] >= rules->resign_moves)) {
                 lose(game, loser, "adjudicated: %s's score was below -%d for %d moves",
                      names[loser], rules->resign_score, rules->resign_moves);
                 return;
@@ -155,18 +157,25 @@ static void adjudicate(DjGame *game, int side, const EngineReply *reply,
     }
 }
 
+/* The clocks of both sides, as the referee keeps them. */
+typedef struct Clocks {
+    gint64 ms[2];           /* time left */
+    gint64 moves_left[2];   /* moves before the next period (moves_per_tc) */
+} Clocks;
+
 /* Ask the engine of the side to move for a move and wait for it; false
  * when the game ended or was cancelled on the way (result set). */
 static bool ask_for_move(DjGame *game, DojoEngine *engine, int side, const char *name,
-                         const DojoMatchLimits *const all_limits[2], gint64 clock_ms[2],
+                         const DojoMatchLimits *const all_limits[2], Clocks *clocks,
                          EngineReply *reply, DojoGameVerdict *verdict)
 {
+    gint64 *clock_ms = clocks->ms;
     const DojoMatchLimits *limits = all_limits[side];
     g_autoptr(GString) command = g_string_new(NULL);
     dojo_match_position_command(game, command);
     bool sent = dojo_engine_send(engine, command->str, NULL);
     g_string_truncate(command, 0);
-    append_go_command(all_limits, side, clock_ms, command);
+    append_go_command(all_limits, side, clock_ms, clocks->moves_left, command);
     sent = sent && dojo_engine_send(engine, command->str, NULL);
     gint64 start = g_get_monotonic_time();
     if (!sent) {
@@ -228,17 +237,41 @@ static bool ask_for_move(DjGame *game, DojoEngine *engine, int side, const char 
     if (limits->base_ms > 0) {
         clock_ms[side] -= elapsed_ms;
         if (clock_ms[side] < -limits->margin_ms) {
+            verdict->termination = DJ_PGN_TERMINATION_TIME_FORFEIT;
             lose(game, side, "%s lost on time (its clock reached %" G_GINT64_FORMAT " ms)",
                  name, clock_ms[side]);
             return false;
         }
         clock_ms[side] += limits->inc_ms;
+        /* A new period: base_ms more, what was left kept (cutechess-cli's way). */
+        if (limits->moves_per_tc > 0 && --clocks->moves_left[side] <= 0) {
+            clocks->moves_left[side] = limits->moves_per_tc;
+            clock_ms[side] += limits->base_ms;
+        }
     } else if (limits->movetime_ms > 0 && elapsed_ms > limits->movetime_ms + limits->margin_ms) {
+        verdict->termination = DJ_PGN_TERMINATION_TIME_FORFEIT;
         lose(game, side, "%s lost on time (%" G_GINT64_FORMAT " ms for a move of %"
              G_GINT64_FORMAT ")", name, elapsed_ms, limits->movetime_ms);
         return false;
     }
     return true;
+}
+
+/* How a game ended that neither the clock after a move nor an adjudication
+ * ended, from what the verdict says of the engines. */
+static DjPgnTermination termination_of(const DojoGameVerdict *verdict)
+{
+    if (verdict->cancelled)
+        return DJ_PGN_TERMINATION_UNTERMINATED;
+    for (int side = 0; side < 2; side++) {
+        if (verdict->timed_out[side])
+            return DJ_PGN_TERMINATION_TIME_FORFEIT;
+        if (verdict->illegal_move[side])
+            return DJ_PGN_TERMINATION_RULES_INFRACTION;
+        if (verdict->engine_broken[side])
+            return DJ_PGN_TERMINATION_ABANDONED;
+    }
+    return DJ_PGN_TERMINATION_NORMAL;
 }
 
 void dojo_match_play_game(DjGame *game, DojoEngine *const engines[2],
@@ -249,17 +282,19 @@ void dojo_match_play_game(DjGame *game, DojoEngine *const engines[2],
     memset(verdict, 0, sizeof *verdict);
     const DjVariant *variant = dj_game_variant(game);
     const char *names[2] = { dojo_engine_name(engines[0]), dojo_engine_name(engines[1]) };
-    gint64 clock_ms[2] = { limits[0]->base_ms, limits[1]->base_ms };
+    Clocks clocks = { { limits[0]->base_ms, limits[1]->base_ms },
+                      { limits[0]->moves_per_tc, limits[1]->moves_per_tc } };
     AdjudicationRun run;
     memset(&run, 0, sizeof run);
     if (adjudication->max_plies > 0 && dj_game_length(game) >= adjudication->max_plies) {
         dj_game_set_result(game, DJ_OUTCOME_DRAW, "adjudicated: the opening reached the ply limit");
+        verdict->termination = DJ_PGN_TERMINATION_ADJUDICATION;
     }
     while (dj_game_outcome(game) == DJ_OUTCOME_ONGOING) {
         const void *pos = dj_game_position(game);
         int side = variant->side_to_move(pos);
         EngineReply reply = { 0 };
-        if (!ask_for_move(game, engines[side], side, names[side], limits, clock_ms, &reply,
+        if (!ask_for_move(game, engines[side], side, names[side], limits, &clocks, &reply,
                           verdict)) {
             g_free(reply.move);
             break;
@@ -284,7 +319,12 @@ void dojo_match_play_game(DjGame *game, DojoEngine *const engines[2],
             g_array_append_val(notes, note);
         }
         dj_game_play(game, move, NULL);
+        bool ongoing = dj_game_outcome(game) == DJ_OUTCOME_ONGOING;
         adjudicate(game, side, &reply, adjudication, &run, names);
+        if (ongoing && dj_game_outcome(game) != DJ_OUTCOME_ONGOING)
+            verdict->termination = DJ_PGN_TERMINATION_ADJUDICATION;
     }
     verdict->plies = dj_game_length(game);
+    if (verdict->termination == DJ_PGN_TERMINATION_FROM_GAME)
+        verdict->termination = termination_of(verdict);
 }

@@ -17,12 +17,15 @@
 #include <glib.h>
 
 #include "framework/game_history.h"
+#include "framework/record_pgn.h"
 #include "framework/referee/uci_engine.h"
 
 /* How long engines may think.  Any mix may be given; at least one. */
 typedef struct DojoMatchLimits {
     gint64 base_ms, inc_ms;   /* a clock per side (base_ms > 0), sent as wtime/btime
                                * winc/binc: w is side 0, b side 1 */
+    gint64 moves_per_tc;      /* with a clock: base_ms more every this many moves of
+                               * the side (sent as movestogo); 0: base_ms for the game */
     gint64 movetime_ms;       /* 0: not given */
     gint64 nodes, depth;      /* 0: not given */
     gint64 margin_ms;         /* a move may overrun its time by this much */
@@ -35,6 +38,7 @@ typedef struct DojoAdjudication {
     int resign_score, resign_moves;    /* a loss when for resign_moves moves in a row the
                                         * loser's own score was <= -resign_score and the
                                         * winner's >= resign_score */
+    bool resign_one_sided;             /* the loser's scores alone decide */
     int draw_score, draw_moves;        /* a draw when for draw_moves moves in a row both
                                         * engines' scores were within +-draw_score, */
     int draw_after;                    /* counted from this ply on */
@@ -60,12 +64,17 @@ typedef struct DojoGameVerdict {
                                 * limit: broken too, and no game was played (the reason
                                 * quotes the engine) */
     int plies;                 /* plies in the game, the opening included */
+    DjPgnTermination termination;   /* how it ended, in PGN's words: normal (the rules),
+                                     * adjudication, time forfeit, rules infraction (an
+                                     * illegal move), abandoned (an engine that broke) */
 } DojoGameVerdict;
 
 /* Play `game` from where it stands to its end, engines[side] playing side
  * within limits[side].  A side with a clock (base_ms > 0) is sent its own
  * clock and increment and its opponent's, or its own again for an opponent
- * without a clock.  The engines must have had dojo_engine_new_game.  The result and its
+ * without a clock; with moves_per_tc, also `movestogo` (the moves left
+ * before its clock gets base_ms more, as cutechess-cli keeps it: what is
+ * left carries over).  The engines must have had dojo_engine_new_game.  The result and its
  * reason are in the game (dj_game_outcome, dj_game_outcome_reason; results
  * that are not the rules' are set with dj_game_set_result), unless the game
  * was cancelled.  `notes` (a GArray of DojoMoveNote, or NULL) gets a note

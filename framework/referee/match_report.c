@@ -108,6 +108,11 @@ void dojo_match_format_summary(const DojoMatchTally *tally, GString *out)
 {
     dojo_match_format_score(tally, out);
     g_string_append_c(out, '\n');
+    dojo_match_format_ratings(tally, out);
+}
+
+void dojo_match_format_ratings(const DojoMatchTally *tally, GString *out)
+{
     int trinomial[3];
     int n = 0;
     const int *counts = model_counts(tally, trinomial, &n);
@@ -126,7 +131,8 @@ void dojo_match_format_summary(const DojoMatchTally *tally, GString *out)
                            100.0 * estimate.los,
                            games > 0 ? 100.0 * tally->draws / games : 0.0,
                            tally->paired ? "pentanomial" : "trinomial", estimate.samples,
-                           tally->paired ? "pairs" : "games");
+                           tally->paired ? (estimate.samples == 1 ? "pair" : "pairs")
+                                         : (estimate.samples == 1 ? "game" : "games"));
     if (tally->paired)
         g_string_append_printf(out, "Pentanomial [0, 1/2, 1, 3/2, 2]: [%d, %d, %d, %d, %d]\n",
                                tally->pentanomial[0], tally->pentanomial[1],

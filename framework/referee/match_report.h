@@ -56,10 +56,15 @@ DjSprtVerdict dojo_match_tally_sprt(const DojoMatchTally *tally, double *llr);
 /* Append "Score of A vs B: W - L - D  [score] N". */
 void dojo_match_format_score(const DojoMatchTally *tally, GString *out);
 
-/* Append the full summary: the score line, the Elo line, the pentanomial
- * counts when paired, the SPRT line when asked for; each line ends in a
- * newline. */
+/* Append the full summary: the score line, then dojo_match_format_ratings;
+ * each line ends in a newline. */
 void dojo_match_format_summary(const DojoMatchTally *tally, GString *out);
+
+/* Append what the games say of the engines (cutechess-cli's "ratings"):
+ * the Elo line ("... (pentanomial model, 1 pair)"), the pentanomial
+ * counts when paired, the SPRT lines when asked for; each line ends in a
+ * newline. */
+void dojo_match_format_ratings(const DojoMatchTally *tally, GString *out);
 
 /* Append a one-line progress text: "12/200 games  new vs fsf: 5 - 4 - 3
  * Elo 29 +/- 150  LLR 0.31". */

@@ -11,6 +11,7 @@
 #include "framework/record.h"
 #include "framework/referee/match_record.h"
 #include "framework/referee/match_report.h"
+#include "framework/referee/match_shard.h"
 #include "framework/referee/referee_error.h"
 
 /* Tries at a random opening that does not end the game. */
@@ -28,7 +29,22 @@ typedef struct MatchShared {
     DojoMatchTally tally;
     bool terminal;           /* stdout is a terminal: a live progress line */
     int records_taken;       /* record numbers earlier matches took in records_dir */
+    int first_game, end_game;   /* the games to play: all, or a slice's */
+    DojoMatchLimits limits[2];  /* the plan's, times its time scale */
+    char *id_names[2];          /* engines A and B as they name themselves */
+    int score_printed_at;       /* games counted when the score line was last printed
+                                 * on its own, -1: never */
+    int ratings_printed_at;     /* the same for the ratings lines */
+    DjPgnAppender *pgn;         /* plan->pgn_path, open; or NULL */
 } MatchShared;
+
+void dojo_match_output_clear(DojoMatchOutput *output)
+{
+    dojo_match_tally_clear(&output->tally);
+    g_free(output->id_names[0]);
+    g_free(output->id_names[1]);
+    memset(output, 0, sizeof *output);
+}
 
 /* ---- openings --------------------------------------------------------------- */
 
@@ -62,8 +78,14 @@ static DjGame *draw_opening(const DojoMatchPlan *plan, int pair, guint64 seed, G
 {
     DjSetup setup = *plan->setup;
     setup.seed = seed;
-    setup.position = plan->positions != NULL
-        ? g_ptr_array_index(plan->positions, (guint)pair % plan->positions->len) : NULL;
+    setup.position = NULL;
+    if (plan->positions != NULL) {
+        guint n = plan->positions->len;
+        guint line = plan->openings_random
+            ? (guint)(derive_seed(plan->seed ^ 0x6f70656e696e6773ull, pair) % n)
+            : (guint)(((guint64)plan->openings_first + (guint64)pair) % n);
+        setup.position = g_ptr_array_index(plan->positions, line);
+    }
     guint32 words[2] = { (guint32)seed, (guint32)(seed >> 32) };
     g_autoptr(GRand) rand = g_rand_new_with_seed_array(words, 2);
     for (int attempt = 0; attempt < OPENING_TRIES; attempt++) {
@@ -110,41 +132,73 @@ DjGame *dojo_match_opening(const DojoMatchPlan *plan, int index, GError **error)
 
 /* ---- output --------------------------------------------------------------------- */
 
-/* Under the lock.  The progress line is rewritten in place on a terminal. */
-static void print_line(MatchShared *shared, const char *line)
+/* Under the lock: `text` (whole lines), then on a terminal the progress
+ * line, rewritten in place. */
+static void print_text(MatchShared *shared, const char *text)
 {
     if (shared->terminal)
         fputs("\r\033[K", stdout);
-    fputs(line, stdout);
-    fputc('\n', stdout);
-    g_autoptr(GString) status = g_string_new(NULL);
+    fputs(text, stdout);
     if (shared->terminal) {
-        dojo_match_format_progress(&shared->tally, shared->plan->games, status);
+        g_autoptr(GString) status = g_string_new(NULL);
+        dojo_match_format_progress(&shared->tally, shared->end_game - shared->first_game,
+                                   status);
         int columns = shared->plan->progress_columns;
         if ((int)status->len >= columns)
             g_string_truncate(status, (gsize)MAX(columns - 1, 0));
-    } else {
-        dojo_match_format_score(&shared->tally, status);
-        g_string_append_c(status, '\n');
+        fputs(status->str, stdout);
     }
-    fputs(status->str, stdout);
     fflush(stdout);
+}
+
+/* The number of game `index` of the run in the lines: from 1 over the
+ * whole event. */
+static int game_number(const DojoMatchPlan *plan, int index)
+{
+    return plan->game_offset + index + 1;
+}
+
+static void report_start(MatchShared *shared, int index, const char *names[2])
+{
+    const DojoMatchPlan *plan = shared->plan;
+    g_autofree char *line = g_strdup_printf(
+        "Started game %d of %d (%s vs %s)\n", game_number(plan, index),
+        plan->total_games > 0 ? plan->total_games : plan->games, names[0], names[1]);
+    g_mutex_lock(&shared->lock);
+    if (!g_atomic_int_get(&shared->cancel))
+        print_text(shared, line);
+    g_mutex_unlock(&shared->lock);
 }
 
 static void report_game(MatchShared *shared, int index, DjGame *game, const char *names[2])
 {
+    const DojoMatchPlan *plan = shared->plan;
     DjOutcome outcome = dj_game_outcome(game);
     int a_side = index % 2;
     int winner = dj_outcome_winner(outcome);
     int half_points = winner < 0 ? 1 : winner == a_side ? 2 : 0;
     dojo_match_tally_add(&shared->tally, index, half_points);
-    g_autoptr(GString) line = g_string_new(NULL);
-    g_string_append_printf(line, "Finished game %d (%s vs %s): %s {", index + 1, names[0],
-                           names[1], dj_outcome_result_text(outcome));
+    g_autoptr(GString) text = g_string_new(NULL);
+    g_string_append_printf(text, "Finished game %d (%s vs %s): %s {", game_number(plan, index),
+                           names[0], names[1], dj_outcome_result_text(outcome));
     const char *reason = dj_game_outcome_reason(game);
-    dj_text_append_line(reason != NULL ? reason : "", 200, line);
-    g_string_append_printf(line, "} %d plies", dj_game_length(game));
-    print_line(shared, line->str);
+    dj_text_append_line(reason != NULL ? reason : "", 200, text);
+    g_string_append_printf(text, "} %d plies\n", dj_game_length(game));
+    int games = dojo_match_tally_games(&shared->tally);
+    if (plan->on_game != NULL) {
+        plan->on_game(plan->on_game_data, index, half_points, text);
+    } else {
+        if (!shared->terminal) {
+            dojo_match_format_score(&shared->tally, text);
+            g_string_append_c(text, '\n');
+            shared->score_printed_at = games;
+        }
+        if (plan->rating_interval > 0 && games % plan->rating_interval == 0) {
+            dojo_match_format_ratings(&shared->tally, text);
+            shared->ratings_printed_at = games;
+        }
+    }
+    print_text(shared, text->str);
 }
 
 static void fail_match(MatchShared *shared, GError *error)
@@ -185,8 +239,10 @@ static bool save_record(const DojoMatchPlan *plan, int taken, DjGame *game,
 static void tag_game(const DojoMatchPlan *plan, DjGame *game, int index, const char *names[2])
 {
     const DjVariant *variant = plan->variant;
-    dj_game_set_tag(game, "Event", "dojo match");
-    g_autofree char *round = g_strdup_printf("%d", index + 1);
+    dj_game_set_tag(game, "Event", plan->event != NULL ? plan->event : "dojo match");
+    if (plan->site != NULL)
+        dj_game_set_tag(game, "Site", plan->site);
+    g_autofree char *round = g_strdup_printf("%d", game_number(plan, index));
     dj_game_set_tag(game, "Round", round);
     g_autoptr(GDateTime) now = g_date_time_new_now_utc();
     g_autofree char *date = g_date_time_format(now, "%Y.%m.%d");
@@ -206,8 +262,14 @@ static bool ensure_engine(MatchShared *shared, int which, DojoEngine **engine)
     GError *error = NULL;
     *engine = dojo_engine_start(plan->engines[which], plan->variant->name,
                                 plan->startup_timeout_ms, &shared->cancel, &error);
-    if (*engine != NULL)
+    if (*engine != NULL) {
+        const char *id_name = dojo_engine_id_name(*engine);
+        g_mutex_lock(&shared->lock);
+        if (shared->id_names[which] == NULL && id_name != NULL)
+            shared->id_names[which] = g_strdup(id_name);
+        g_mutex_unlock(&shared->lock);
         return true;
+    }
     g_mutex_lock(&shared->lock);
     if (g_error_matches(error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
         g_error_free(error);
@@ -269,9 +331,10 @@ static bool play_one(MatchShared *shared, int index, DojoEngine *engines[2])
     const char *names[2];
     names[a_side] = plan->engines[0]->name;
     names[1 - a_side] = plan->engines[1]->name;
+    report_start(shared, index, names);
     const DojoMatchLimits *limits[2];
-    limits[a_side] = &plan->limits[0];
-    limits[1 - a_side] = &plan->limits[1];
+    limits[a_side] = &shared->limits[0];
+    limits[1 - a_side] = &shared->limits[1];
     DojoGameVerdict verdict;
     g_autoptr(GArray) notes = g_array_new(FALSE, FALSE, sizeof(DojoMoveNote));
     dojo_match_play_game(game, by_side, limits, &plan->adjudication, &verdict, notes);
@@ -296,12 +359,22 @@ static bool play_one(MatchShared *shared, int index, DojoEngine *engines[2])
     }
     tag_game(plan, game, index, names);
     bool saved = save_record(plan, shared->records_taken, game, notes, index, &error);
+    g_autoptr(GString) pgn = NULL;
+    if (shared->pgn != NULL) {
+        pgn = g_string_new(NULL);
+        dojo_match_format_pgn(game, (const DojoMoveNote *)(const void *)notes->data,
+                              (int)notes->len, verdict.termination, limits, pgn);
+    }
     g_mutex_lock(&shared->lock);
+    /* Under the lock: games go in the order they end, each whole. */
+    GError *pgn_error = NULL;
+    bool pgn_saved = pgn == NULL || dj_pgn_appender_add(shared->pgn, pgn->str, &pgn_error);
     bool go_on = !g_atomic_int_get(&shared->cancel);
     if (go_on) {
         report_game(shared, index, game, names);
         double llr = 0.0;
-        if (dojo_match_tally_sprt(&shared->tally, &llr) != DJ_SPRT_CONTINUE) {
+        if (plan->shard_count == 0
+            && dojo_match_tally_sprt(&shared->tally, &llr) != DJ_SPRT_CONTINUE) {
             shared->end = DOJO_MATCH_SPRT_DECIDED;
             g_atomic_int_set(&shared->cancel, 1);
             go_on = false;
@@ -309,6 +382,10 @@ static bool play_one(MatchShared *shared, int index, DojoEngine *engines[2])
     }
     if (!saved) {
         fail_match(shared, error);
+        go_on = false;
+    }
+    if (!pgn_saved) {
+        fail_match(shared, pgn_error);
         go_on = false;
     }
     g_mutex_unlock(&shared->lock);
@@ -321,10 +398,10 @@ static gpointer worker(gpointer data)
     DojoEngine *engines[2] = { NULL, NULL };
     for (;;) {
         g_mutex_lock(&shared->lock);
-        int index = g_atomic_int_get(&shared->cancel) ? shared->plan->games
+        int index = g_atomic_int_get(&shared->cancel) ? shared->end_game
                                                       : shared->next_game++;
         g_mutex_unlock(&shared->lock);
-        if (index >= shared->plan->games || !play_one(shared, index, engines))
+        if (index >= shared->end_game || !play_one(shared, index, engines))
             break;
     }
     dojo_engine_free(engines[0]);
@@ -348,8 +425,16 @@ DojoMatchEnd dojo_match_run(const DojoMatchPlan *plan, GError **error)
     shared.plan = plan;
     shared.end = DOJO_MATCH_COMPLETE;
     shared.terminal = plan->progress_columns > 0;
-    if (plan->records_dir != NULL)
+    shared.score_printed_at = shared.ratings_printed_at = -1;
+    if (plan->records_dir != NULL && plan->shard_count == 0)
         shared.records_taken = dojo_match_records_taken(plan->records_dir);
+    shared.end_game = plan->games;
+    if (plan->shard_count > 0)
+        dojo_match_shard_games(plan->games, plan->shard_index, plan->shard_count,
+                               &shared.first_game, &shared.end_game);
+    shared.next_game = shared.first_game;
+    for (int i = 0; i < 2; i++)
+        shared.limits[i] = dojo_match_limits_scaled(&plan->limits[i], plan->time_scale);
     g_mutex_init(&shared.lock);
     g_cond_init(&shared.finished);
     bool paired = plan->games % 2 == 0;
@@ -360,7 +445,13 @@ DojoMatchEnd dojo_match_run(const DojoMatchPlan *plan, GError **error)
         shared.end = DOJO_MATCH_INTERRUPTED;
         g_atomic_int_set(&shared.cancel, 1);
     }
-    int workers = MAX(1, MIN(plan->concurrency, plan->games));
+    if (plan->pgn_path != NULL && !g_atomic_int_get(&shared.cancel)) {
+        GError *pgn_error = NULL;
+        shared.pgn = dj_pgn_appender_open(plan->pgn_path, &pgn_error);
+        if (shared.pgn == NULL)
+            fail_match(&shared, pgn_error);   /* no game starts */
+    }
+    int workers = MAX(1, MIN(plan->concurrency, shared.end_game - shared.first_game));
     GPtrArray *threads = g_ptr_array_new();
     shared.running_workers = workers;
     for (int i = 0; i < workers; i++)
@@ -386,18 +477,44 @@ DojoMatchEnd dojo_match_run(const DojoMatchPlan *plan, GError **error)
     g_autoptr(GString) summary = g_string_new(NULL);
     if (shared.terminal)
         g_string_append(summary, "\r\033[K");
-    if (shared.end == DOJO_MATCH_INTERRUPTED)
-        g_string_append(summary, "Interrupted: the summary of the games finished so far\n");
-    else if (shared.end == DOJO_MATCH_SPRT_DECIDED)
-        g_string_append(summary, "SPRT decided: the match stops here\n");
-    dojo_match_format_summary(&shared.tally, summary);
+    int games = dojo_match_tally_games(&shared.tally);
+    if (shared.end == DOJO_MATCH_FAILED) {
+        /* The error comes first, from the caller: a summary of no games
+         * would only mislead. */
+        if (games > 0 && plan->failure_summary != NULL && plan->on_game == NULL)
+            dojo_match_format_summary(&shared.tally, plan->failure_summary);
+    } else if (plan->on_game == NULL) {
+        if (shared.end == DOJO_MATCH_INTERRUPTED)
+            g_string_append(summary, "Interrupted: the summary of the games finished so far\n");
+        else if (shared.end == DOJO_MATCH_SPRT_DECIDED)
+            g_string_append(summary, "SPRT decided: the match stops here\n");
+        /* Each line once: not again what the last game just printed. */
+        if (shared.score_printed_at != games) {
+            dojo_match_format_score(&shared.tally, summary);
+            g_string_append_c(summary, '\n');
+        }
+        if (shared.ratings_printed_at != games)
+            dojo_match_format_ratings(&shared.tally, summary);
+        if (shared.end != DOJO_MATCH_INTERRUPTED)
+            g_string_append(summary, "Finished match\n");
+    }
     fputs(summary->str, stdout);
     fflush(stdout);
 
     DojoMatchEnd end = shared.end;
     if (shared.error != NULL)
         g_propagate_error(error, shared.error);
+    if (plan->output != NULL) {
+        dojo_match_output_clear(plan->output);
+        plan->output->tally = shared.tally;
+        memset(&shared.tally, 0, sizeof shared.tally);
+        for (int i = 0; i < 2; i++)
+            plan->output->id_names[i] = g_steal_pointer(&shared.id_names[i]);
+    }
+    g_free(shared.id_names[0]);
+    g_free(shared.id_names[1]);
     dojo_match_tally_clear(&shared.tally);
+    dj_pgn_appender_close(shared.pgn);
     g_cond_clear(&shared.finished);
     g_mutex_clear(&shared.lock);
     return end;

@@ -55,6 +55,7 @@ struct DojoEngine {
     GPid pid;               /* also the process group, see child_setup; 0: unknown */
     GHashTable *options;    /* the names of the options it offers, folded to lower case */
     GPtrArray *option_list; /* the same as it wrote them, in its order */
+    char *id_name;          /* what it calls itself ("id name ..."), or NULL */
 };
 
 /* ---- specs ------------------------------------------------------------------ */
@@ -87,11 +88,15 @@ static char **limit_field(DojoEngineSpec *spec, const char *key)
         : strcmp(key, "movetime") == 0 ? &spec->movetime
         : strcmp(key, "nodes") == 0 ? &spec->nodes
         : strcmp(key, "depth") == 0 ? &spec->depth
+        : strcmp(key, "st") == 0 ? &spec->st
+        : strcmp(key, "timemargin") == 0 ? &spec->timemargin
         : NULL;
 }
 
-bool dojo_engine_spec_parse(const char *text, const char *option, DojoEngineSpec *out,
-                            GError **error)
+/* `for_match`: the name is optional, and st= and timemargin= (which only
+ * a match reads) are keys. */
+static bool parse_spec(const char *text, const char *option, bool for_match,
+                       DojoEngineSpec *out, GError **error)
 {
     memset(out, 0, sizeof *out);
     out->argv = g_ptr_array_new_with_free_func(g_free);
@@ -130,7 +135,14 @@ bool dojo_engine_spec_parse(const char *text, const char *option, DojoEngineSpec
             }
             g_free(out->stderr_path);
             out->stderr_path = g_strdup(value);
-        } else if ((field = limit_field(out, key)) != NULL) {
+        } else if (strcmp(key, "proto") == 0) {
+            if (strcmp(value, "uci") != 0) {
+                dojo_referee_spec_error(error, "%s: proto=%s: dojo speaks UCI only (proto=uci)",
+                                        option, value);
+                ok = false;
+            }
+        } else if ((field = limit_field(out, key)) != NULL
+                   && (for_match || (field != &out->st && field != &out->timemargin))) {
             g_free(*field);
             *field = g_strdup(value);
         } else if (g_str_has_prefix(key, "option.") && key[7] != '\0') {
@@ -138,7 +150,8 @@ bool dojo_engine_spec_parse(const char *text, const char *option, DojoEngineSpec
             g_ptr_array_add(out->option_values, g_strdup(value));
         } else {
             dojo_referee_spec_error(error, "%s: unknown key '%s' (there are name, cmd, arg, dir, "
-                        "stderr, option.NAME, tc, movetime, nodes, depth)", option, key);
+                        "stderr, proto, option.NAME, tc, %smovetime, nodes, depth%s)", option,
+                        key, for_match ? "st, " : "", for_match ? ", timemargin" : "");
             ok = false;
         }
     }
@@ -147,7 +160,7 @@ bool dojo_engine_spec_parse(const char *text, const char *option, DojoEngineSpec
         dojo_referee_spec_error(error, "%s '%s' has no cmd=PROGRAM", option, text);
         ok = false;
     }
-    if (ok && (out->name == NULL || out->name[0] == '\0')) {
+    if (ok && (out->name != NULL ? out->name[0] == '\0' : !for_match)) {
         dojo_referee_spec_error(error, "%s '%s' has no name=NAME", option, text);
         ok = false;
     }
@@ -157,6 +170,18 @@ bool dojo_engine_spec_parse(const char *text, const char *option, DojoEngineSpec
     }
     g_ptr_array_add(out->argv, NULL);
     return true;
+}
+
+bool dojo_engine_spec_parse(const char *text, const char *option, DojoEngineSpec *out,
+                            GError **error)
+{
+    return parse_spec(text, option, false, out, error);
+}
+
+bool dojo_engine_spec_parse_unnamed(const char *text, const char *option, DojoEngineSpec *out,
+                                    GError **error)
+{
+    return parse_spec(text, option, true, out, error);
 }
 
 bool dojo_engine_read_score(const char *line, DojoEngineScore *score)
@@ -197,6 +222,8 @@ void dojo_engine_spec_clear(DojoEngineSpec *spec)
     g_free(spec->movetime);
     g_free(spec->nodes);
     g_free(spec->depth);
+    g_free(spec->st);
+    g_free(spec->timemargin);
     if (spec->argv != NULL)
         g_ptr_array_free(spec->argv, TRUE);
     if (spec->option_names != NULL)
@@ -286,6 +313,11 @@ static gpointer read_lines(gpointer data)
 const char *dojo_engine_name(const DojoEngine *engine)
 {
     return engine->name;
+}
+
+const char *dojo_engine_id_name(const DojoEngine *engine)
+{
+    return engine->id_name;
 }
 
 bool dojo_engine_send(DojoEngine *engine, const char *line, GError **error)
@@ -411,6 +443,8 @@ static bool wait_for(DojoEngine *engine, const char *expected, int timeout_ms,
 static void note_option(const char *line, void *data)
 {
     DojoEngine *engine = data;
+    if (g_str_has_prefix(line, "id name ") && engine->id_name == NULL)
+        engine->id_name = g_strstrip(g_strdup(line + 8));
     if (!g_str_has_prefix(line, "option name "))
         return;
     const char *name = line + 12;
@@ -516,6 +550,9 @@ DojoEngine *dojo_engine_start(const DojoEngineSpec *spec, const char *variant_na
                               int timeout_ms, gint *cancel, GError **error)
 {
     signal(SIGPIPE, SIG_IGN);   /* see the header */
+    /* An engine without a name yet goes by its program's until it names itself. */
+    g_autofree char *label = spec->name != NULL
+        ? g_strdup(spec->name) : g_path_get_basename(g_ptr_array_index(spec->argv, 0));
     int stderr_fd = -1;
     if (spec->stderr_path != NULL) {
         stderr_fd = g_open(spec->stderr_path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0644);
@@ -523,7 +560,7 @@ DojoEngine *dojo_engine_start(const DojoEngineSpec *spec, const char *variant_na
             int errsv = errno;
             g_set_error(error, G_FILE_ERROR, g_file_error_from_errno(errsv),
                         "cannot open %s for the standard error of %s: %s", spec->stderr_path,
-                        spec->name, g_strerror(errsv));
+                        label, g_strerror(errsv));
             return NULL;
         }
     }
@@ -540,12 +577,12 @@ DojoEngine *dojo_engine_start(const DojoEngineSpec *spec, const char *variant_na
         launcher, (const char *const *)spec->argv->pdata, &local);
     if (process == NULL) {
         g_set_error(error, G_IO_ERROR, G_IO_ERROR_FAILED, "cannot start %s (%s): %s",
-                    spec->name, (const char *)g_ptr_array_index(spec->argv, 0),
+                    label, (const char *)g_ptr_array_index(spec->argv, 0),
                     local->message);
         return NULL;
     }
     g_autoptr(DojoEngine) engine = g_new0(DojoEngine, 1);
-    engine->name = g_strdup(spec->name);
+    engine->name = g_steal_pointer(&label);
     engine->process = process;
     /* GLib forgets the identifier once it has reaped the child, which an
      * engine that exits at once may already be: then there is no process
@@ -620,6 +657,7 @@ void dojo_engine_free(DojoEngine *engine)
     g_cond_clear(&engine->changed);
     g_hash_table_unref(engine->options);
     g_ptr_array_free(engine->option_list, TRUE);
+    g_free(engine->id_name);
     g_object_unref(engine->process);
     g_free(engine->name);
     g_free(engine);

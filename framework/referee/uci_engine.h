@@ -22,8 +22,9 @@
 #include <glib.h>
 
 /* An engine as typed: "name=NAME,cmd=PATH[,arg=ARG...][,dir=DIR]
- * [,stderr=FILE][,option.NAME=VALUE...][,tc=BASE+INC][,movetime=MS]
- * [,nodes=N][,depth=N]".  A comma inside a value is written "\,". */
+ * [,stderr=FILE][,proto=uci][,option.NAME=VALUE...][,tc=TC][,st=SECONDS]
+ * [,movetime=MS][,nodes=N][,depth=N][,timemargin=MS]".  A comma inside a
+ * value is written "\,".  The keys are cutechess-cli's where it has them. */
 typedef struct DojoEngineSpec {
     char *name;
     GPtrArray *argv;            /* cmd then each arg (owned strings) */
@@ -33,14 +34,22 @@ typedef struct DojoEngineSpec {
     GPtrArray *option_values;
     /* This engine's own limits as typed, unchecked (the match reads them);
      * NULL when not given. */
-    char *tc, *movetime, *nodes, *depth;
+    char *tc, *movetime, *nodes, *depth, *st;
+    char *timemargin;           /* its own time margin in ms, as typed, or NULL */
 } DojoEngineSpec;
 
 /* Parse `text`, given with command-line option `option` ("--engine"), into
  * `out`.  A usage error naming the option and the part that is wrong when a
- * key is unknown, cmd or name is missing or empty, or an item has no '='. */
+ * key is unknown, cmd or name is missing or empty, proto= is not uci, or
+ * an item has no '='. */
 bool dojo_engine_spec_parse(const char *text, const char *option, DojoEngineSpec *out,
                             GError **error);
+
+/* The same for a match: name= is optional (out->name NULL without it: the
+ * match names the engine as it names itself, see match_tournament.h), and
+ * st= and timemargin= are read (elsewhere they are unknown keys). */
+bool dojo_engine_spec_parse_unnamed(const char *text, const char *option, DojoEngineSpec *out,
+                                    GError **error);
 void dojo_engine_spec_clear(DojoEngineSpec *spec);
 
 /* What an engine's `info` lines said of the position, from the side to
@@ -86,7 +95,9 @@ bool dojo_engine_is_refusal(const char *line);
 /* What a refusal says: `line` after "info string error" and a colon. */
 const char *dojo_engine_refusal_text(const char *line);
 
-/* Start the engine of `spec` and make it ready to play `variant_name`:
+/* Start the engine of `spec` and make it ready to play `variant_name` (an
+ * engine of a spec without a name is called by its program's file name in
+ * what goes wrong, and dojo_engine_name):
  * `uci` and wait for `uciok`, send every option of the spec in order
  * (`setoption name N value V`, each followed by `isready` and a wait for
  * `readyok`), then `setoption name UCI_Variant value VARIANT` unless the
@@ -111,6 +122,10 @@ DojoEngine *dojo_engine_start(const DojoEngineSpec *spec, const char *variant_na
 void dojo_engine_free(DojoEngine *engine);
 
 const char *dojo_engine_name(const DojoEngine *engine);
+
+/* What the engine called itself between `uci` and `uciok` ("id name
+ * dojo 0.1.0"), its first such line; NULL when it sent none. */
+const char *dojo_engine_id_name(const DojoEngine *engine);
 
 /* Whether the engine listed an option called `name` (case-insensitive)
  * between `uci` and `uciok`. */

@@ -18,11 +18,18 @@
 #define DOJO_MATCH_DEFAULT_STARTUP_MS 10000   /* --startup-timeout */
 #define DOJO_MATCH_DEFAULT_MAX_PLIES 1000     /* --max-plies */
 
-/* Set limits->base_ms and inc_ms from BASE+INC in seconds ("10+0.1", or
- * "60" for no increment), typed for option `what`; a usage error naming
- * `what` otherwise (BASE must be more than 0). */
+/* Set limits->base_ms, inc_ms and moves_per_tc from a time control as
+ * cutechess-cli writes it, [MOVES/]TIME[+INC]: TIME in seconds ("60",
+ * "0.5") or minutes and seconds ("1:30"), more than 0; INC seconds a move
+ * (none: 0); MOVES (1..10000) the moves after which TIME comes again
+ * (none: 0, TIME is for the whole game).  "10+0.1", "40/60", "0:02+0.01".
+ * Typed for option `what`; a usage error naming `what` otherwise. */
 bool dojo_match_tc_parse(const char *text, const char *what, DojoMatchLimits *limits,
                          GError **error);
+
+/* The same, and "inf": no clock (the three set to 0). */
+bool dojo_match_tc_parse_or_inf(const char *text, const char *what, DojoMatchLimits *limits,
+                                GError **error);
 
 /* Rows for an option table (option_table.h) of the options both commands
  * have, one row each, so that each command keeps its own order:
@@ -38,6 +45,9 @@ DojoOption dojo_match_max_plies_row(gint64 *max_plies);
 /* The options of the openings, as read by dojo_match_openings_rows. */
 typedef struct DojoOpeningsArgs {
     const char *openings;     /* --openings HOW, as typed ("none" when not given) */
+    gint64 pgn_plies;         /* pgn:PATH: the plies of each game taken (a command's own
+                               * --openings-plies; not given: all) */
+    bool pgn_plies_given;
     gint64 balance;           /* --balance CP (0..DJ_SCORE_EVAL_MAX - 1) */
     gint64 balance_nodes;     /* --balance-nodes N (DOJO_MATCH_MIN_BALANCE_NODES or
                                * more; default DOJO_MATCH_DEFAULT_BALANCE_NODES) */
@@ -45,7 +55,9 @@ typedef struct DojoOpeningsArgs {
 } DojoOpeningsArgs;
 
 /* Rows for an option table: --openings, --balance and --balance-nodes,
- * read into `args` (which must outlive the context), then the end.
+ * read into `args` (which must outlive the context), then the end; PGN
+ * openings are taken whole (pgn_plies not given) unless the command's own
+ * row says otherwise.
  * Include them with { .type = DOJO_OPTION_ROWS, .rows = rows }. */
 #define DOJO_MATCH_OPENINGS_ROWS 4
 void dojo_match_openings_rows(DojoOpeningsArgs *args,
@@ -53,9 +65,11 @@ void dojo_match_openings_rows(DojoOpeningsArgs *args,
 
 /* Set the openings of `plan` (its positions, random_plies and balance)
  * from --position (in `setup`) and `args`: --openings (NULL or "none",
- * "random:N" with N in 0..1000, or "file:PATH": a file of position strings
+ * "random:N" with N in 0..1000, "file:PATH": a file of position strings
  * of plan->variant, one a line, blank lines and '#' comments skipped, each
- * checked), and --balance CP with --balance-nodes N (their ranges checked
+ * checked, or "pgn:PATH": the games of a PGN file (record_pgn.h), all of
+ * plan->variant, each the position after its first args->pgn_plies plies
+ * or all of them, but never a finished game's last), and --balance CP with --balance-nodes N (their ranges checked
  * by the rows), which go with random:N only and need a variant with an
  * evaluation (see match_balance.h).  A fixed --position becomes the
  * only position; it does not go with file:.  Usage errors for what is
