@@ -111,6 +111,10 @@ _dojo()
     options="$(_dojo_options "$command" $game)"
 
     if [[ $cur == -* ]]; then
+        # dojo match reads cutechess-cli's single-dash options too.
+        [[ $command == match && $cur != --* ]] && options+=" -engine -each -games -rounds
+            -repeat -concurrency -openings -draw -resign -sprt -pgnout -recover
+            -ratinginterval -srand -variant -event -site -tournament -maxmoves"
         COMPREPLY=($(compgen -W "$options" -- "$cur"))
         # '--level=' waits for its value.
         if [[ ${#COMPREPLY[@]} -eq 1 && ${COMPREPLY[0]} == *= ]]; then
@@ -131,7 +135,7 @@ _dojo()
 
     # The value of an option: a file or a folder, a search, or anything.
     case "$prev" in
-        --record | --output | --resume | --openings | --labels | --save-labels | --weights)
+        --record | --output | --resume | --openings | --labels | --save-labels | --weights | --pgn | --result)
             _dojo_files
             return
             ;;
@@ -154,9 +158,10 @@ _dojo()
     fi
 
     # Has a game (or, after help, a command) been named already?
-    local named=false
+    local named=false merging=false
     for ((i = i + 1; i < COMP_CWORD; i++)); do
         w="${COMP_WORDS[i]}"
+        [[ $w == --merge ]] && merging=true
         if [[ $command == help ]]; then
             named=true
         elif [[ $'\n'$games$'\n' == *$'\n'$w$'\n'* ]]; then
@@ -168,7 +173,15 @@ _dojo()
         help)
             $named || COMPREPLY=($(compgen -W "$(_dojo_commands)" -- "$cur"))
             ;;
-        play | perft | analyze | match | spsa | bench)
+        match)
+            # dojo match --merge PATH...: the slices' result files or folders
+            if $merging; then
+                _dojo_files
+            elif ! $named; then
+                COMPREPLY=($(compgen -W "$games" -- "$cur"))
+            fi
+            ;;
+        play | perft | analyze | spsa | bench)
             [[ $named == false || $command == bench ]] &&
                 COMPREPLY=($(compgen -W "$games" -- "$cur"))
             ;;
@@ -179,7 +192,7 @@ _dojo()
                 COMPREPLY=($(compgen -W "$games" -- "$cur"))
             fi
             ;;
-        review)
+        review | convert)
             _dojo_files
             ;;
     esac
