@@ -209,6 +209,13 @@ struct DjVariant {
      * first, rising: figures measured in matches (bench/levels.sh) on a
      * scale of the game's own.  UCI_Elo is mapped onto it. */
     const int *level_elo;
+    /* Optional (NULL: the framework's, see search/level.c).  Nine figures:
+     * how many nodes each of playing levels 1 to 9 searches at most (0: no
+     * node limit; the level's depth limit still holds).  Positions of one
+     * game are cheaper to search than another's, and a node is worth more
+     * Elo in one game than in another, so a game whose levels come out
+     * unevenly spaced in matches gives its own (docs/strength.md). */
+    const uint64_t *level_nodes;
 
     /* Repetition.  A position is identified by key().
      * repetition_draw: when a position occurs for this many times the game

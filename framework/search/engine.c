@@ -2,8 +2,10 @@
 #include "framework/search/engine.h"
 
 #include "framework/search/level.h"
+#include "framework/search/level_guard.h"
 
 struct DjEngine {
+    const DjVariant *variant;
     DjEngineKind kind;
     DjSearch *alphabeta;
     DjMcts *mcts;
@@ -62,6 +64,7 @@ DjEngine *dj_engine_new(const DjVariant *variant, DjEngineKind kind, unsigned me
             return NULL;
     }
     DjEngine *engine = g_new0(DjEngine, 1);
+    engine->variant = variant;
     engine->kind = kind;
     engine->alphabeta = alphabeta;
     engine->mcts = mcts;
@@ -172,5 +175,15 @@ DjMove dj_engine_choose(DjEngine *engine, int level, int64_t time_ms, GRand *ran
         .root_moves = root_moves,
         .n_root_moves = n_root_moves,
     };
-    return dj_mcts_run(engine->mcts, root, line, n_line, &limits, report, user_data, info);
+    DjMove move = dj_mcts_run(engine->mcts, root, line, n_line, &limits, report, user_data,
+                              info);
+    if (g_rand_int_range(rand, 0, 100) >= dj_level_guard_percent(level)
+        || !dj_move_loses_at_once(engine->variant, root, move))
+        return move;
+    /* A person who knows the rules does not lose in one move when another
+     * move does not: the first such move the rules list. */
+    g_autofree DjMove *moves = g_new(DjMove, engine->variant->max_moves);
+    int n = engine->variant->legal_moves(root, moves);
+    n = dj_search_restrict_moves(moves, n, root_moves, n_root_moves);
+    return dj_first_move_not_losing_at_once(engine->variant, root, moves, n, move);
 }

@@ -1,17 +1,40 @@
-/* level.c: playing strengths.  Weaker levels search shallower and choose at
- * random among the root moves whose exact score is within a margin of the
- * best, so they make the kind of mistakes a person makes: they miss deep
- * ideas and sometimes play a plausible second-best move. */
+/* level.c: playing strengths.
+ *
+ * A level below full strength plays as Stockfish's Skill Level does: it
+ * searches a few candidate moves with exact scores (MultiPV) to a limited
+ * depth and number of nodes, then chooses among them at random, a move
+ * the less likely the more it gives away (a softmax over the score loss,
+ * e^(-loss / temperature)).  So it misses deep ideas and now and then
+ * plays a plausible second-best move, as a person does, while a move that
+ * throws a piece away is rare.  What no person who knows the rules does,
+ * losing in one move when a move that does not exists, a guard refuses
+ * (level_guard.h): always from level 3 up, most of the time below. */
 #include "framework/search/level.h"
 
+#include <math.h>
+
+#include "framework/search/level_guard.h"
+
 typedef struct LevelSpec {
-    int depth;      /* 0: no depth limit */
-    int margin;     /* random choice among moves this close to the best */
+    int depth;          /* plies; 0: no depth limit */
+    uint64_t nodes;     /* 0: no node limit; DjVariant.level_nodes replaces it */
+    int lines;          /* candidate moves searched with exact scores */
+    int temperature;    /* score units: a move this much worse than the best
+                           is e times less likely (0: always the best) */
+    int guard_percent;  /* chance that a move losing at once is refused */
 } LevelSpec;
 
 static const LevelSpec level_specs[DJ_LEVEL_MAX] = {
-    { 1, 400 }, { 2, 250 }, { 2, 150 }, { 3, 100 }, { 4, 60 },
-    { 5, 35 },  { 6, 20 },  { 8, 10 },  { 12, 0 },  { 0, 0 },
+    { 1, 0, 8, 250, 60 },
+    { 1, 0, 8, 110, 85 },
+    { 2, 0, 6, 160, 100 },
+    { 2, 0, 5, 70, 100 },
+    { 3, 0, 4, 50, 100 },
+    { 0, 15000, 3, 35, 100 },
+    { 0, 30000, 3, 22, 100 },
+    { 0, 60000, 2, 12, 100 },
+    { 0, 120000, 2, 6, 100 },
+    { 0, 0, 1, 0, 100 },
 };
 
 /* For a game whose levels have not been measured: spaced evenly. */
@@ -25,6 +48,55 @@ int dj_level_elo(const DjVariant *variant, int level)
     return table[CLAMP(level, DJ_LEVEL_MIN, DJ_LEVEL_MAX) - 1];
 }
 
+/* Index of a candidate among the `n` still `open`, drawn with weight
+ * e^(-(top - score) / temperature); -1 when none is open. */
+static int draw_candidate(const int *scores, const bool *open, int n, int temperature,
+                          GRand *rand)
+{
+    double weights[DJ_LEVEL_MAX_LINES];
+    double total = 0;
+    int top = G_MININT;
+    for (int i = 0; i < n; i++)
+        if (open[i] && scores[i] > top)
+            top = scores[i];
+    for (int i = 0; i < n; i++) {
+        double loss = (double)top - (double)scores[i];
+        weights[i] = !open[i] ? 0.0 : temperature > 0 ? exp(-loss / temperature)
+                                                     : loss == 0 ? 1.0 : 0.0;
+        total += weights[i];
+    }
+    if (total <= 0)
+        return -1;
+    double point = g_rand_double(rand) * total;
+    int last_open = -1;
+    for (int i = 0; i < n; i++) {
+        if (!open[i])
+            continue;
+        last_open = i;
+        if (point < weights[i])
+            return i;
+        point -= weights[i];
+    }
+    return last_open;   /* rounding left the point past the end */
+}
+
+/* The first of the search's root moves (best first) that does not lose at
+ * once, or `fallback` when every one does. */
+static DjMove first_safe_root_move(DjSearch *search, const DjVariant *variant, const void *root,
+                                   DjMove fallback)
+{
+    int n = dj_search_root_scores(search, NULL, NULL, 0);
+    g_autofree DjMove *moves = g_new(DjMove, n);
+    g_autofree int *scores = g_new(int, n);
+    dj_search_root_scores(search, moves, scores, n);
+    return dj_first_move_not_losing_at_once(variant, root, moves, n, fallback);
+}
+
+int dj_level_guard_percent(int level)
+{
+    return level_specs[CLAMP(level, DJ_LEVEL_MIN, DJ_LEVEL_MAX) - 1].guard_percent;
+}
+
 DjMove dj_level_choose(DjSearch *search, int level, int64_t time_ms, GRand *rand,
                        const void *root, const DjHistoryEntry *line, int n_line,
                        const DjMove *root_moves, int n_root_moves,
@@ -32,10 +104,15 @@ DjMove dj_level_choose(DjSearch *search, int level, int64_t time_ms, GRand *rand
 {
     level = CLAMP(level, DJ_LEVEL_MIN, DJ_LEVEL_MAX);
     const LevelSpec *spec = &level_specs[level - 1];
+    const DjVariant *variant = dj_search_variant(search);
+    uint64_t nodes = spec->nodes;
+    if (level < DJ_LEVEL_MAX && variant->level_nodes != NULL)
+        nodes = variant->level_nodes[level - 1];
     DjSearchLimits limits = {
         .depth = spec->depth,
+        .nodes = nodes,
         .time_ms = time_ms,
-        .all_root_scores = spec->margin > 0,
+        .multipv = spec->lines,
         .root_moves = root_moves,
         .n_root_moves = n_root_moves,
     };
@@ -43,21 +120,27 @@ DjMove dj_level_choose(DjSearch *search, int level, int64_t time_ms, GRand *rand
     if (info == NULL)
         info = &local;
     DjMove best = dj_search_run(search, root, line, n_line, &limits, report, user_data, info);
-    if (spec->margin == 0 || info->depth == 0)
+    if (level == DJ_LEVEL_MAX || info->depth == 0) {
+        /* A search cut short at depth 1 cannot see the reply that wins */
+        if (dj_move_loses_at_once(variant, root, best))
+            return first_safe_root_move(search, variant, root, best);
         return best;
-
-    int n = dj_search_root_scores(search, NULL, NULL, 0);
-    DjMove *moves = g_new(DjMove, n);
-    int *scores = g_new(int, n);
-    dj_search_root_scores(search, moves, scores, n);
-    int top = scores[0];
-    int candidates = 0;
-    for (int i = 0; i < n; i++) {
-        if (scores[i] >= top - spec->margin)
-            moves[candidates++] = moves[i];
     }
-    DjMove chosen = candidates <= 1 ? best : moves[g_rand_int_range(rand, 0, candidates)];
-    g_free(moves);
-    g_free(scores);
-    return chosen;
+
+    DjMove moves[DJ_LEVEL_MAX_LINES];
+    int scores[DJ_LEVEL_MAX_LINES];
+    bool open[DJ_LEVEL_MAX_LINES];
+    int n = MIN(dj_search_root_scores(search, NULL, NULL, 0), spec->lines);
+    dj_search_root_scores(search, moves, scores, n);
+    for (int i = 0; i < n; i++)
+        open[i] = true;
+    bool guarded = g_rand_int_range(rand, 0, 100) < spec->guard_percent;
+    for (;;) {
+        int pick = draw_candidate(scores, open, n, spec->temperature, rand);
+        if (pick < 0)
+            return first_safe_root_move(search, variant, root, best);
+        if (!guarded || !dj_move_loses_at_once(variant, root, moves[pick]))
+            return moves[pick];
+        open[pick] = false;
+    }
 }

@@ -1623,6 +1623,11 @@ DjMove dj_search_run(DjSearch *s, const void *root, const DjHistoryEntry *line, 
     return best;
 }
 
+const DjVariant *dj_search_variant(const DjSearch *s)
+{
+    return s->variant;
+}
+
 int dj_search_root_scores(const DjSearch *s, DjMove *moves, int *scores, int max)
 {
     int n = s->n_root < max ? s->n_root : max;

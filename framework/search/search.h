@@ -102,6 +102,9 @@ void dj_search_cancel_stop(DjSearch *search);
  * fills min(max, count) entries and returns the count of root moves. */
 int dj_search_root_scores(const DjSearch *search, DjMove *moves, int *scores, int max);
 
+/* The game `search` was made for. */
+const DjVariant *dj_search_variant(const DjSearch *search);
+
 /* g_autoptr(DjSearch) frees with dj_search_free at the end of its scope.
  * Guarded: a compiler or GLib without automatic cleanup still reads this
  * header. */

@@ -6,6 +6,12 @@
  * to matches between the levels at 100 ms a move on random base-deck deals
  * (docs/strength.md, bench/levels.sh onitama DOJO 100 100, measured with
  * db62cc8's build). */
+/* Onitama's positions are cheap to search: its levels need more nodes
+ * than the framework's to be evenly spaced (docs/strength.md). */
+static const uint64_t onitama_level_nodes[] = {
+    0, 0, 0, 0, 2500, 5000, 12000, 30000, 60000,
+};
+
 static const int onitama_level_elo[] = {
     536, 893, 1100, 1440, 1726, 1931, 2076, 2243, 2490, 2600,
 };
@@ -26,6 +32,7 @@ const DjVariant dj_variant_onitama = {
     .repetition_claim = 3,
     .perpetual_check_loses = false,
     .level_elo = onitama_level_elo,
+    .level_nodes = onitama_level_nodes,
     /* As chess players count: "win in 2" is two of the winner's own moves,
      * and moves are numbered by pairs, "1." and "1..." (docs/rules/onitama.md). */
     .move_count = DJ_MOVE_COUNT_TURNS,

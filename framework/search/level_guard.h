@@ -1,0 +1,29 @@
+/* level_guard.h: the blunders a playing level must not make.
+ *
+ * A weaker level chooses among several good moves at random (level.c); it
+ * must still not hand the game over in one move, as a person who knows the
+ * rules would not: leave the master or King to be taken, allow a mate in
+ * one, let the opponent walk into the temple.  What "loses at once" means
+ * is read off the rules alone (play the move, then every reply, and ask
+ * outcome()), so every game gets the guard without saying anything. */
+#ifndef DOJO_FRAMEWORK_SEARCH_LEVEL_GUARD_H
+#define DOJO_FRAMEWORK_SEARCH_LEVEL_GUARD_H
+
+#include <stdbool.h>
+
+#include "framework/game.h"
+
+/* Whether `move`, legal in `pos` (an ongoing position), loses at once: it
+ * ends the game with the mover's loss, or it hands the turn to the
+ * opponent and one of the opponent's replies wins.  A move after which
+ * the mover moves again (extra_turns) is judged by its own end only.
+ * Repetition is a property of the game's history, not of a position, and
+ * is not looked at. */
+bool dj_move_loses_at_once(const DjVariant *variant, const void *pos, DjMove move);
+
+/* The first of the `n` `moves` (legal in `pos`) that does not lose at
+ * once, or `fallback` when every one does (or n is 0). */
+DjMove dj_first_move_not_losing_at_once(const DjVariant *variant, const void *pos,
+                                        const DjMove *moves, int n, DjMove fallback);
+
+#endif
