@@ -392,7 +392,7 @@ DojoUci *dojo_uci_new(const DojoUciConfig *config)
     dojo_uci_settings_init(&uci->settings);
     uci->settings.hash_mb = MIN(uci->settings.hash_mb, uci->config.max_hash_mb);
     uci->setup_scratch = g_array_new(FALSE, TRUE, sizeof(DjOptionValue));
-    uci->rand = g_rand_new_with_seed(0);
+    uci->rand = g_rand_new();   /* from the system's entropy: see the Seed option */
     uci->default_weights = g_ptr_array_new_with_free_func(g_free);
     for (const DjVariant *const *v = dj_registry_all(); *v != NULL; v++)
         g_ptr_array_add(uci->default_weights, dj_params_snapshot(*v));
@@ -869,7 +869,13 @@ static void command_go(DojoUci *uci, char **words, int n)
     job->root_moves = g_steal_pointer(&root_moves);
     job->limits.root_moves = job->root_moves;
     job->limits.n_root_moves = n_root_moves;
-    g_rand_set_seed(uci->rand, (guint32)(uci->settings.seed + (guint64)dj_game_length(uci->game)));
+    /* With Seed set, a level's choice is a function of the seed and the
+     * move number, so a test or a match can be played again; without it
+     * the choices go on drawing, so that a person who plays the same
+     * moves twice does not meet the same answers. */
+    if (uci->settings.seed_given)
+        g_rand_set_seed(uci->rand,
+                        (guint32)(uci->settings.seed + (guint64)dj_game_length(uci->game)));
 
     dojo_nets_install(v, job->level);
     dj_engine_cancel_stop(uci->search);

@@ -204,6 +204,7 @@ bool dojo_uci_option_set(DojoUciSettings *settings, const char *name, const char
         if (!spin_value("Seed", value, 0, G_MAXINT32, &number, error))
             return false;
         settings->seed = (guint64)number;
+        settings->seed_given = true;
         *changed = DOJO_UCI_CHANGED_GAME_OPTION;
     } else if (g_ascii_strcasecmp(name, "Weights") == 0) {
         g_free(settings->weights);

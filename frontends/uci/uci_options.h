@@ -41,6 +41,7 @@ typedef struct DojoUciSettings {
     int elo;                      /* UCI_Elo */
     int move_overhead_ms;         /* Move Overhead */
     guint64 seed;                 /* Seed: a new game's deal, the levels' choices */
+    bool seed_given;              /* Seed was set: the levels' choices repeat */
     char *weights;                /* Weights: a weights file for the current game, or NULL */
     char *eval_file;              /* EvalFile: a learnt evaluation (dojo train),
                                      DOJO_NETS_NONE (nets.h), or NULL (built-in) */

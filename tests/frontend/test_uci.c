@@ -477,6 +477,47 @@ static char *score_of(const char *info)
 
 /* A weights file changes the evaluation; a bad one is refused and changes
  * nothing; <empty> brings the built-in weights back. */
+/* The bestmoves of `count` searches at level 1 from the start. */
+static GPtrArray *level_one_answers(UciClient *engine, int count)
+{
+    GPtrArray *answers = g_ptr_array_new_with_free_func(g_free);
+    uci_client_send(engine, "setoption name Skill Level value 1");
+    uci_client_send(engine, "position startpos");
+    for (int i = 0; i < count; i++) {
+        uci_client_send(engine, "go movetime 1000");
+        g_ptr_array_add(answers, bestmove_of(uci_client_expect(engine, "bestmove ")));
+    }
+    return answers;
+}
+
+static int distinct_answers(const GPtrArray *answers)
+{
+    int distinct = 0;
+    for (guint i = 0; i < answers->len; i++) {
+        bool seen = false;
+        for (guint j = 0; j < i && !seen; j++)
+            seen = strcmp(answers->pdata[i], answers->pdata[j]) == 0;
+        distinct += !seen;
+    }
+    return distinct;
+}
+
+/* A level's random choice repeats once Seed is set (tests and matches can
+ * be played again) and is drawn afresh without it (a person who plays the
+ * same moves twice meets other answers).  Level 1 chooses among several
+ * moves at the start, each a fair part of the time: 30 draws all alike
+ * would be a chance far below one in a million. */
+static void test_level_choices(void **state)
+{
+    UciClient *engine = uci_client_start(*state);
+    g_autoptr(GPtrArray) drawn = level_one_answers(engine, 30);
+    assert_true(distinct_answers(drawn) > 1);
+    uci_client_send(engine, "setoption name Seed value 7");
+    g_autoptr(GPtrArray) seeded = level_one_answers(engine, 5);
+    assert_int_equal(distinct_answers(seeded), 1);
+    quit_cleanly(engine);
+}
+
 static void test_weights(void **state)
 {
     runner_require_variant("onitama");
@@ -1021,6 +1062,7 @@ int main(int argc, char **argv)
         cmocka_unit_test_setup_teardown(test_repetition_in_moves, runner_make_dir, runner_remove_dir),
         cmocka_unit_test_setup_teardown(test_multipv, runner_make_dir, runner_remove_dir),
         cmocka_unit_test_setup_teardown(test_levels_and_game_options, runner_make_dir, runner_remove_dir),
+        cmocka_unit_test_setup_teardown(test_level_choices, runner_make_dir, runner_remove_dir),
         cmocka_unit_test_setup_teardown(test_weights, runner_make_dir, runner_remove_dir),
         cmocka_unit_test_setup_teardown(test_eval, runner_make_dir, runner_remove_dir),
         cmocka_unit_test_setup_teardown(test_searchmoves, runner_make_dir, runner_remove_dir),
