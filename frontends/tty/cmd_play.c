@@ -90,6 +90,21 @@ static const char PLAY_DESCRIPTION[] =
     "  dojo play GAME --hotseat\n"
     "  dojo play --resume\n";
 
+/* The levels' Elo in `variant` (named on the command line), or where to
+ * find them (none named). */
+static void append_levels(const DjVariant *variant, GString *out)
+{
+    if (variant == NULL) {
+        g_string_append(out, "\nEach level's strength in a game: dojo play GAME --help.\n");
+        return;
+    }
+    g_string_append_printf(out, "\nThe levels of %s, with their Elo (measured in matches, "
+                           "level 10 at 2600):\n ", variant->title);
+    for (int level = DJ_LEVEL_MIN; level <= DJ_LEVEL_MAX; level++)
+        g_string_append_printf(out, " %2d: %4d%s", level, dj_level_elo(variant, level),
+                               level == DJ_LEVEL_MAX ? "\n" : level == 5 ? ",\n " : ",");
+}
+
 static GOptionContext *play_context(PlayArgs *args)
 {
     DojoOption color_rows[DOJO_COLOR_ROWS];
@@ -157,6 +172,9 @@ static GOptionContext *play_context(PlayArgs *args)
     GOptionContext *context = dojo_option_table_context("VARIANT", PLAY_SUMMARY,
                                                         PLAY_DESCRIPTION, rows);
     dojo_setup_args_add(context, &args->setup, true);
+    g_autoptr(GString) description = g_string_new(PLAY_DESCRIPTION);
+    append_levels(args->setup.game, description);
+    g_option_context_set_description(context, description->str);
     return context;
 }
 

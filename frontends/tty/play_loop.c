@@ -2,11 +2,28 @@
 #include "frontends/tty/play_loop.h"
 
 #include "framework/notation.h"
+#include "framework/search/level.h"
 #include "frontends/common/output.h"
 #include "frontends/tty/interrupt.h"
 #include "frontends/tty/line_reader.h"
 #include "frontends/tty/play_state.h"
 #include "frontends/tty/screen.h"
+
+/* Who plays which side, and how strong a computer side is, at the start. */
+static void announce_players(PlayState *state)
+{
+    g_autoptr(GString) text = g_string_new(NULL);
+    for (int side = 0; side < 2; side++) {
+        const DojoPlayer *player = &state->config->players[side];
+        g_string_append_printf(text, "%s%s: ", side > 0 ? "; " : "", play_side_name(state, side));
+        if (player->kind == DOJO_PLAYER_HUMAN)
+            g_string_append(text, "a person");
+        else
+            g_string_append_printf(text, "the computer at level %d (about %d Elo)",
+                                   player->level, dj_level_elo(state->variant, player->level));
+    }
+    play_say(state, "%s.", text->str);
+}
 
 /* Returns false when interrupted (nothing is played then). */
 static bool computer_turn(PlayState *state)
@@ -139,6 +156,7 @@ static bool start_new_game(PlayState *state, DojoJournal **own_journal)
         play_say(state, "Warning: the new game will not be kept on disk: %s", error->message);
     else
         play_say(state, "A new game, recorded in %s.", dojo_journal_path(state->journal));
+    announce_players(state);
     play_show_board(state, false);
     return true;
 }
@@ -196,6 +214,7 @@ DojoPlayEnd dojo_play_loop(DjGame **game, const DojoPlayConfig *config, DojoJour
         play_keep_journal(&state, true);   /* the record says the clocks from the start */
     DojoPlayEnd end = DOJO_PLAY_OVER;
     DojoJournal *own_journal = NULL;   /* the journal of a new game started here */
+    announce_players(&state);
     play_show_board(&state, false);
     for (;;) {
         if (dojo_interrupted()) {

@@ -16,6 +16,7 @@
 #include "framework/game.h"
 #include "framework/net.h"
 #include "framework/registry.h"
+#include "framework/search/level.h"
 #include "tests/frontend/runner.h"
 
 #define CARDS "ox,boar,horse,elephant,crab"
@@ -105,6 +106,20 @@ static void test_play_game_help_shows_its_options_only(void **state)
                 fail_msg("dojo play %s --help lacks %s:\n%s", (*v)->name, entry, r->out);
             g_free(entry);
         }
+        /* and the Elo of each of its levels, in order, from its own table */
+        char *heading = g_strdup_printf("The levels of %s, with their Elo", (*v)->title);
+        const char *at = strstr(r->out, heading);
+        if (at == NULL)
+            fail_msg("dojo play %s --help lacks \"%s\":\n%s", (*v)->name, heading, r->out);
+        for (int level = DJ_LEVEL_MIN; level <= DJ_LEVEL_MAX; level++) {
+            char *entry = g_strdup_printf("%d: %4d", level, dj_level_elo(*v, level));
+            at = strstr(at, entry);
+            if (at == NULL)
+                fail_msg("dojo play %s --help lacks level %d's \"%s\" in order:\n%s",
+                         (*v)->name, level, entry, r->out);
+            g_free(entry);
+        }
+        g_free(heading);
         bool has_group = (*v)->options != NULL && (*v)->options[0].name != NULL;
         if (!has_group)
             assert_null(strstr(r->out, "options (shorthands for -o NAME=VALUE)"));

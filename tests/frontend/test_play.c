@@ -14,6 +14,8 @@
 #include "framework/game_history.h"
 #include "framework/notation.h"
 #include "framework/record.h"
+#include "framework/registry.h"
+#include "framework/search/level.h"
 #include "tests/frontend/runner.h"
 
 #define CARDS "ox,boar,horse,elephant,crab"
@@ -247,6 +249,10 @@ static void test_against_the_computer_and_undo(void **state)
     assert_int_equal(r->exit_code, 0);
     assert_int_equal(runner_count_containing(r->out, "Red plays "), 1);
     assert_int_equal(runner_count_containing(r->out, "Red thought: depth"), 1);
+    char *players = g_strdup_printf("Blue: a person; Red: the computer at level 1 (about %d "
+                                    "Elo).", dj_level_elo(dj_registry_find("onitama"), 1));
+    assert_int_equal(runner_count_containing(r->out, players), 1);
+    g_free(players);
     DjGame *game = runner_load_record(*state, RECORD);
     assert_int_equal(dj_game_length(game), 2);
     assert_string_equal(dj_game_tag(game, "Blue"), "human");
