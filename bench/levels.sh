@@ -1,11 +1,12 @@
 #!/bin/sh
 # levels.sh: measure dojo's ten playing levels in Elo, by matches.
 #
-#   bench/levels.sh GAME DOJO [GAMES] [MOVETIME_MS] [OUTDIR]
+#   bench/levels.sh GAME DOJO [GAMES] [MOVETIME_MS] [OUTDIR] [TEN_GAMES]
 #
-# Plays each level k (1-9) against level k+1 and against full strength
-# (level 10), GAMES games each (default 100) at MOVETIME_MS a move (default
-# 100), two games at a time, with `DOJO match` (DOJO: the path of a dojo
+# Plays each level k (1-9) against level k+1, GAMES games each (default
+# 100), and each level 1-8 against full strength (level 10), TEN_GAMES
+# games each (default GAMES), at MOVETIME_MS a move (default 100), two
+# games at a time, with `DOJO match` (DOJO: the path of a dojo
 # binary; both engines are `DOJO uci` with "Skill Level" set).  Each match's
 # log goes to OUTDIR (default levels-GAME); the last lines printed are a
 # Markdown table: each match's score and Elo difference, and the levels'
@@ -19,7 +20,7 @@
 set -eu
 
 if [ $# -lt 2 ]; then
-    echo "usage: $0 GAME DOJO [GAMES] [MOVETIME_MS] [OUTDIR]" >&2
+    echo "usage: $0 GAME DOJO [GAMES] [MOVETIME_MS] [OUTDIR] [TEN_GAMES]" >&2
     exit 2
 fi
 game=$1
@@ -27,8 +28,9 @@ dojo=$2
 games=${3:-100}
 movetime=${4:-100}
 outdir=${5:-levels-$game}
-case $games$movetime in
-    *[!0-9]*) echo "$0: GAMES and MOVETIME_MS are numbers" >&2; exit 2 ;;
+ten_games=${6:-$games}
+case $games$movetime$ten_games in
+    *[!0-9]*) echo "$0: GAMES, MOVETIME_MS and TEN_GAMES are numbers" >&2; exit 2 ;;
 esac
 if [ ! -x "$dojo" ]; then
     echo "$0: $dojo is not an executable dojo" >&2
@@ -47,11 +49,13 @@ match() {
     if [ -s "$log" ] && grep -q '^Elo difference' "$log"; then
         return 0   # done in an earlier run: keep it
     fi
+    n=$games
+    [ "$2" -eq 10 ] && [ "$1" -lt 9 ] && n=$ten_games
     # shellcheck disable=SC2086 # game_options is a list of words
     "$dojo" match "$game" \
         --engine "name=L$1,cmd=$dojo,arg=uci,option.Hash=16,option.Skill Level=$1" \
         --engine "name=L$2,cmd=$dojo,arg=uci,option.Hash=16,option.Skill Level=$2" \
-        --games "$games" --movetime "$movetime" --concurrency 2 --seed "$((100 + $1 * 10 + $2))" \
+        --games "$n" --movetime "$movetime" --concurrency 2 --seed "$((100 + $1 * 10 + $2))" \
         $game_options < /dev/null > "$log.part"
     mv "$log.part" "$log"
 }
@@ -108,7 +112,7 @@ fit=$(results | awk '
     }')
 
 echo
-echo "$game, $games games a match, ${movetime} ms a move"
+echo "$game, $games games a match between neighbours, $ten_games against level 10, ${movetime} ms a move"
 echo
 echo "| level | vs next: W-L-D | Elo vs next | vs level 10: W-L-D | Elo vs 10 | Elo (level 10 = 0) |"
 echo "|---|---|---|---|---|---|"
