@@ -51,8 +51,9 @@ for record in "$outdir"/records/*.dojo; do
     moves=$(echo "$line" | sed -n 's/.*: \([0-9]*\) moves.*/\1/p')
     count() { echo "$line" | sed -n "s/.* \([0-9]*\) $1.*/\1/p"; }
     inaccuracies=$(count inaccurac); mistakes=$(count mistake); blunders=$(count blunder)
-    # a move of LEVEL's after which the opponent wins at once
-    at_once=$(grep -c "^ *[0-9]*\.*\.* $side .* -> loss in 1" "$review" || true)
+    # a move of LEVEL's after which the opponent wins at once (the words
+    # of dojo's review before and after stop 70)
+    at_once=$(grep -cE "^ *[0-9]+\.+ $side .* -> (loss|loses|mated) in 1( |;|$)" "$review" || true)
     total_moves=$((total_moves + moves))
     total_inaccuracies=$((total_inaccuracies + ${inaccuracies:-0}))
     total_mistakes=$((total_mistakes + ${mistakes:-0}))
