@@ -9,10 +9,10 @@
 #include "frontends/tty/play_state.h"
 #include "frontends/tty/screen.h"
 
-/* Who plays which side, and how strong a computer side is, at the start. */
-static void announce_players(PlayState *state)
+/* Who plays which side, and how strong a computer side is: "Blue: a
+ * person; Red: the computer at level 5 (about 1726 Elo)". */
+static void append_players(const PlayState *state, GString *text)
 {
-    g_autoptr(GString) text = g_string_new(NULL);
     for (int side = 0; side < 2; side++) {
         const DojoPlayer *player = &state->config->players[side];
         g_string_append_printf(text, "%s%s: ", side > 0 ? "; " : "", play_side_name(state, side));
@@ -22,7 +22,7 @@ static void announce_players(PlayState *state)
             g_string_append_printf(text, "the computer at level %d (about %d Elo)",
                                    player->level, dj_level_elo(state->variant, player->level));
     }
-    play_say(state, "%s.", text->str);
+    g_string_append_c(text, '.');
 }
 
 /* Returns false when interrupted (nothing is played then). */
@@ -152,11 +152,15 @@ static bool start_new_game(PlayState *state, DojoJournal **own_journal)
     *own_journal = dojo_journal_create(game, NULL, &error);
     state->journal = *own_journal;
     state->journal_failed = false;
+    /* One message: the full screen shows the last one said */
+    g_autoptr(GString) players = g_string_new(NULL);
+    append_players(state, players);
     if (state->journal == NULL)
-        play_say(state, "Warning: the new game will not be kept on disk: %s", error->message);
+        play_say(state, "Warning: the new game will not be kept on disk: %s. %s",
+                 error->message, players->str);
     else
-        play_say(state, "A new game, recorded in %s.", dojo_journal_path(state->journal));
-    announce_players(state);
+        play_say(state, "A new game, recorded in %s. %s", dojo_journal_path(state->journal),
+                 players->str);
     play_show_board(state, false);
     return true;
 }
@@ -214,7 +218,9 @@ DojoPlayEnd dojo_play_loop(DjGame **game, const DojoPlayConfig *config, DojoJour
         play_keep_journal(&state, true);   /* the record says the clocks from the start */
     DojoPlayEnd end = DOJO_PLAY_OVER;
     DojoJournal *own_journal = NULL;   /* the journal of a new game started here */
-    announce_players(&state);
+    g_autoptr(GString) players = g_string_new(NULL);
+    append_players(&state, players);
+    play_say(&state, "%s", players->str);
     play_show_board(&state, false);
     for (;;) {
         if (dojo_interrupted()) {
