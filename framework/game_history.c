@@ -329,6 +329,13 @@ void dj_game_set_result(DjGame *game, DjOutcome outcome, const char *reason)
     refresh_outcome(game);
 }
 
+void dj_game_draw_at_move_limit(DjGame *game, int max_plies, const char *prefix)
+{
+    g_autofree char *reason = g_strdup_printf("%sthe move limit of %d plies was reached",
+                                              prefix, max_plies);
+    dj_game_set_result(game, DJ_OUTCOME_DRAW, reason);
+}
+
 void dj_game_set_tag(DjGame *game, const char *name, const char *value)
 {
     if (!g_hash_table_contains(game->tags, name)) {

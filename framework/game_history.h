@@ -81,6 +81,11 @@ bool dj_game_can_claim_draw(const DjGame *game);
  * `reason` is copied.  Pass DJ_OUTCOME_ONGOING to clear it. */
 void dj_game_set_result(DjGame *game, DjOutcome outcome, const char *reason);
 
+/* Draw `game` at a limit of `max_plies` plies on its length, in the words
+ * every such limit ends a game with: `prefix` (a referee's "adjudicated: ",
+ * or "") then "the move limit of N plies was reached". */
+void dj_game_draw_at_move_limit(DjGame *game, int max_plies, const char *prefix);
+
 /* Tags ("Variant", "Date", "Position", side names as player tags, "Result"
  * ...).  Values are copied.  dj_game_tag returns NULL for an unset tag. */
 void dj_game_set_tag(DjGame *game, const char *name, const char *value);

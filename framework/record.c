@@ -44,6 +44,18 @@ void dj_record_append_tag(GString *out, const char *name, const char *value)
     g_string_append(out, "\"]\n");
 }
 
+void dj_record_append_seconds(gint64 ms, GString *out)
+{
+    g_string_append_printf(out, "%" G_GINT64_FORMAT, ms / 1000);
+    if (ms % 1000 != 0) {
+        char fraction[8];
+        g_snprintf(fraction, sizeof fraction, "%03d", (int)(ms % 1000));
+        for (int i = 2; i > 0 && fraction[i] == '0'; i--)
+            fraction[i] = '\0';
+        g_string_append_printf(out, ".%s", fraction);
+    }
+}
+
 void dj_record_format_tags(const DjGame *game, GString *out)
 {
     const DjVariant *v = dj_game_variant(game);
@@ -179,20 +191,21 @@ void dj_record_format(const DjGame *game, GString *out)
 static DjGame *parse(const char *text, const DjVariant *const *variants, GPtrArray *comments,
                      GError **error);
 
-typedef struct Tag {
-    char *name;
-    char *value;
-    int line;
-} Tag;
-
 static void tag_clear(gpointer data)
 {
-    Tag *tag = data;
+    DjRecordTag *tag = data;
     g_free(tag->name);
     g_free(tag->value);
 }
 
-static bool parse_tag_line(const char *text, int line, Tag *tag, GError **error)
+GArray *dj_record_tags_new(void)
+{
+    GArray *tags = g_array_new(FALSE, TRUE, sizeof(DjRecordTag));
+    g_array_set_clear_func(tags, tag_clear);
+    return tags;
+}
+
+static bool parse_tag_line(const char *text, int line, DjRecordTag *tag, GError **error)
 {
     const char *p = text + 1; /* past '[' */
     const char *name_start = p;
@@ -237,7 +250,7 @@ malformed:
 bool dj_record_parse_tag(const char *line, int line_number, char **name, char **value,
                          GError **error)
 {
-    Tag tag = { 0 };
+    DjRecordTag tag = { 0 };
     if (line[0] != '[' || !parse_tag_line(line, line_number, &tag, NULL)) {
         g_set_error(error, DJ_ERROR, DJ_ERROR_INVALID,
                     "line %d: a tag must look like [Name \"value\"]", line_number);
@@ -260,7 +273,7 @@ char *dj_record_tag_value(const char *text, const char *name)
         line++;
         bool in_tags = content[0] == '\0' || content[0] == ';';
         if (content[0] == '[') {
-            Tag tag = { 0 };
+            DjRecordTag tag = { 0 };
             in_tags = parse_tag_line(content, line, &tag, NULL);
             if (in_tags && strcmp(tag.name, name) == 0)
                 value = g_steal_pointer(&tag.value);
@@ -274,26 +287,32 @@ char *dj_record_tag_value(const char *text, const char *name)
     return value;
 }
 
-static const Tag *find_tag(GArray *tags, const char *name)
+const DjRecordTag *dj_record_tags_find(GArray *tags, const char *name)
 {
     for (guint i = 0; i < tags->len; i++) {
-        const Tag *tag = &g_array_index(tags, Tag, i);
+        const DjRecordTag *tag = &g_array_index(tags, DjRecordTag, i);
         if (strcmp(tag->name, name) == 0)
             return tag;
     }
     return NULL;
 }
 
-static bool is_move_number(const char *token)
+const char *dj_record_after_move_number(const char *word)
 {
-    const char *p = token;
+    const char *p = word;
     while (g_ascii_isdigit(*p))
         p++;
-    if (p == token || *p != '.')
-        return false;
+    if (p == word || *p != '.')
+        return NULL;
     while (*p == '.')
         p++;
-    return *p == '\0';
+    return p;
+}
+
+static bool is_move_number(const char *token)
+{
+    const char *rest = dj_record_after_move_number(token);
+    return rest != NULL && *rest == '\0';
 }
 
 bool dj_record_play_move(DjGame *game, const char *text, int line, GError **error)
@@ -405,39 +424,40 @@ char *dj_record_standard_start(const DjVariant *variant)
     return g_string_free(text_a, FALSE);
 }
 
-DjGame *dj_record_start_game(const DjVariant *const *variants, const DjRecordStart *start,
-                             GError **error)
+DjGame *dj_record_start_game(const DjVariant *const *variants, GArray *tags,
+                             const char *position_tag, int end_line, GError **error)
 {
-    if (start->variant == NULL) {
+    const DjRecordTag *name = dj_record_tags_find(tags, "Variant");
+    const DjRecordTag *position = dj_record_tags_find(tags, position_tag);
+    if (name == NULL) {
         g_set_error(error, DJ_ERROR, DJ_ERROR_INVALID,
                     "line %d: the record does not say which game it is "
-                    "(no [Variant \"...\"] tag)", start->end_line);
+                    "(no [Variant \"...\"] tag)", end_line);
         return NULL;
     }
-    const DjVariant *variant = dj_variant_find_in(variants, start->variant);
+    const DjVariant *variant = dj_variant_find_in(variants, name->value);
     if (variant == NULL) {
-        g_autofree char *quote = quote_of(start->variant);
+        g_autofree char *quote = quote_of(name->value);
         g_set_error(error, DJ_ERROR, DJ_ERROR_INVALID,
-                    "line %d: unknown game \"%s\"", start->variant_line, quote);
+                    "line %d: unknown game \"%s\"", name->line, quote);
         return NULL;
     }
-    if (start->position == NULL) {
+    if (position == NULL) {
         g_autofree char *fixed = dj_record_standard_start(variant);
         if (fixed == NULL) {
             g_set_error(error, DJ_ERROR, DJ_ERROR_INVALID,
                         "line %d: the record has no [%s \"...\"] tag, and a new %s game "
-                        "does not always start the same way", start->end_line,
-                        start->position_tag, variant->title);
+                        "does not always start the same way", end_line, position_tag,
+                        variant->title);
             return NULL;
         }
     }
-    DjSetup setup = { .position = start->position };
+    DjSetup setup = { .position = position != NULL ? position->value : NULL };
     g_autoptr(GError) setup_error = NULL;
     DjGame *game = dj_game_new(variant, &setup, &setup_error);
     if (game == NULL) {
         g_set_error(error, DJ_ERROR, DJ_ERROR_INVALID, "line %d: %s",   /* "bad position: ..." */
-                    start->position != NULL ? start->position_line : start->end_line,
-                    setup_error->message);
+                    position != NULL ? position->line : end_line, setup_error->message);
         return NULL;
     }
     return game;
@@ -446,21 +466,11 @@ DjGame *dj_record_start_game(const DjVariant *const *variants, const DjRecordSta
 static DjGame *start_game(GArray *tags, int tags_end_line, const DjVariant *const *variants,
                           GError **error)
 {
-    const Tag *variant_tag = find_tag(tags, "Variant");
-    const Tag *position_tag = find_tag(tags, "Position");
-    DjRecordStart start = {
-        .variant = variant_tag != NULL ? variant_tag->value : NULL,
-        .variant_line = variant_tag != NULL ? variant_tag->line : 0,
-        .position = position_tag != NULL ? position_tag->value : NULL,
-        .position_line = position_tag != NULL ? position_tag->line : 0,
-        .position_tag = "Position",
-        .end_line = tags_end_line,
-    };
-    DjGame *game = dj_record_start_game(variants, &start, error);
+    DjGame *game = dj_record_start_game(variants, tags, "Position", tags_end_line, error);
     if (game == NULL)
         return NULL;
     for (guint i = 0; i < tags->len; i++) {
-        const Tag *tag = &g_array_index(tags, Tag, i);
+        const DjRecordTag *tag = &g_array_index(tags, DjRecordTag, i);
         if (!is_managed_tag(tag->name))
             dj_game_set_tag(game, tag->name, tag->value);
     }
@@ -491,7 +501,7 @@ bool dj_record_apply_result(DjGame *game, DjOutcome recorded, int line, const ch
 static bool apply_result(DjGame *game, GArray *tags, bool have_token, DjOutcome token,
                          int token_line, GError **error)
 {
-    const Tag *result_tag = find_tag(tags, "Result");
+    const DjRecordTag *result_tag = dj_record_tags_find(tags, "Result");
     DjOutcome recorded = DJ_OUTCOME_ONGOING;
     int line = token_line;
     if (have_token) {
@@ -506,7 +516,7 @@ static bool apply_result(DjGame *game, GArray *tags, bool have_token, DjOutcome 
             return false;
         }
     }
-    const Tag *why = find_tag(tags, "Termination");
+    const DjRecordTag *why = dj_record_tags_find(tags, "Termination");
     return dj_record_apply_result(game, recorded, line, why != NULL ? why->value : NULL, error);
 }
 
@@ -553,8 +563,7 @@ static DjGame *parse(const char *text, const DjVariant *const *variants, GPtrArr
     if (text == NULL)
         return NULL;
 
-    g_autoptr(GArray) tags = g_array_new(FALSE, TRUE, sizeof(Tag));
-    g_array_set_clear_func(tags, tag_clear);
+    g_autoptr(GArray) tags = dj_record_tags_new();
     g_auto(GStrv) lines = dj_text_split_lines(text);
     g_autoptr(DjGame) game = NULL;
     bool ok = true;
@@ -575,7 +584,7 @@ static DjGame *parse(const char *text, const DjVariant *const *variants, GPtrArr
                 ok = false;
                 break;
             }
-            Tag tag = { 0 };
+            DjRecordTag tag = { 0 };
             ok = parse_tag_line(content, line, &tag, error);
             if (ok)
                 g_array_append_val(tags, tag);

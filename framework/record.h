@@ -131,12 +131,37 @@ DjGame *dj_record_parse_commented(const char *text, GPtrArray **comments, GError
  * '"' and '\' escaped and line breaks made spaces. */
 void dj_record_append_tag(GString *out, const char *name, const char *value);
 
+/* Append `ms` milliseconds (>= 0) as seconds the way the time control tags
+ * write them (TimeControl, Byoyomi), without trailing zeros: "300", "2.5",
+ * "0.1". */
+void dj_record_append_seconds(gint64 ms, GString *out);
+
 /* Read `line` (white space around it removed) as one tag line,
  * [Name "value"]: *name and *value are fresh strings (the escapes undone).
  * false with "line LINE_NUMBER: a tag must look like [Name \"value\"]"
  * otherwise. */
 bool dj_record_parse_tag(const char *line, int line_number, char **name, char **value,
                          GError **error);
+
+/* What follows a move number at the start of `word` (digits, then one or
+ * more periods: "12.", "12..."), or NULL when `word` does not start with
+ * one. */
+const char *dj_record_after_move_number(const char *word);
+
+/* A tag as read, with its line for messages. */
+typedef struct DjRecordTag {
+    char *name;
+    char *value;
+    int line;
+} DjRecordTag;
+
+/* An empty list of DjRecordTag (a GArray; g_array_unref it) that frees
+ * its tags' strings with them. */
+GArray *dj_record_tags_new(void);
+
+/* The first tag called `name` in `tags` (from dj_record_tags_new), or
+ * NULL. */
+const DjRecordTag *dj_record_tags_find(GArray *tags, const char *name);
 
 /* The text after a byte-order mark at the start of `text` (or `text`), if
  * the whole is valid UTF-8; NULL with "line N: the record is not valid UTF-8
@@ -147,23 +172,14 @@ const char *dj_record_text_start(const char *text, GError **error);
  * or NULL when new games differ (a deal of cards). */
 char *dj_record_standard_start(const DjVariant *variant);
 
-/* What a record's tags say of where its game starts, for
- * dj_record_start_game; the lines are for messages. */
-typedef struct DjRecordStart {
-    const char *variant;        /* the game's name, or NULL: not said */
-    int variant_line;
-    const char *position;       /* the start position string, or NULL: a new game */
-    int position_line;
-    const char *position_tag;   /* the tag that gives it ("Position", "FEN") */
-    int end_line;               /* the line after the tags */
-} DjRecordStart;
-
-/* A new game of the variant named by `start` (looked up in `variants`,
- * ASCII case ignored), set up at its position; a record without a position
- * is accepted only for a variant whose new games all start the same way.
- * NULL with "line N: WHY" (DJ_ERROR) otherwise. */
-DjGame *dj_record_start_game(const DjVariant *const *variants, const DjRecordStart *start,
-                             GError **error);
+/* A new game of the variant the Variant tag of `tags` names (looked up in
+ * `variants`, ASCII case ignored), set up at the position the tag called
+ * `position_tag` gives ("Position", "FEN"); a record without that tag is
+ * accepted only for a variant whose new games all start the same way.
+ * `end_line` is the line after the tags, for messages.  NULL with "line N:
+ * WHY" (DJ_ERROR) otherwise. */
+DjGame *dj_record_start_game(const DjVariant *const *variants, GArray *tags,
+                             const char *position_tag, int end_line, GError **error);
 
 /* Play the move `text` in `game`; false with "line LINE: move N \"TEXT\"
  * cannot be played: WHY" (or "is not a move" for a text far too long), N

@@ -236,29 +236,6 @@ void dj_pgn_format(const DjGame *game, const DjPgnExtras *extras, GString *out)
 
 /* ---- reading ----------------------------------------------------------------- */
 
-typedef struct PgnTag {
-    char *name;
-    char *value;
-    int line;
-} PgnTag;
-
-static void pgn_tag_clear(gpointer data)
-{
-    PgnTag *tag = data;
-    g_free(tag->name);
-    g_free(tag->value);
-}
-
-static const PgnTag *find_tag(GArray *tags, const char *name)
-{
-    for (guint i = 0; i < tags->len; i++) {
-        const PgnTag *tag = &g_array_index(tags, PgnTag, i);
-        if (strcmp(tag->name, name) == 0)
-            return tag;
-    }
-    return NULL;
-}
-
 void dj_pgn_game_free(DjPgnGame *game)
 {
     if (game == NULL)
@@ -313,7 +290,7 @@ static bool read_tag_line(Reader *r, GArray *tags, GError **error)
     const char *end = strchr(r->p, '\n');
     size_t length = end != NULL ? (size_t)(end - r->p) : strlen(r->p);
     g_autofree char *content = g_strstrip(g_strndup(r->p, length));
-    PgnTag tag = { .line = r->line };
+    DjRecordTag tag = { .line = r->line };
     if (!dj_record_parse_tag(content, r->line, &tag.name, &tag.value, error))
         return false;
     g_array_append_val(tags, tag);
@@ -399,7 +376,7 @@ static bool ends_word(char c)
 
 /* A game being read: its tags, then its moves and comments. */
 typedef struct GameText {
-    GArray *tags;             /* PgnTag */
+    GArray *tags;             /* DjRecordTag */
     int line;                 /* where it starts */
     DjGame *game;             /* once the move text starts */
     GPtrArray *comments;      /* by ply */
@@ -420,17 +397,7 @@ static void settle_pending(GameText *g)
 
 static bool start_moves(Reader *r, GameText *g, GError **error)
 {
-    const PgnTag *variant = find_tag(g->tags, "Variant");
-    const PgnTag *fen = find_tag(g->tags, "FEN");
-    DjRecordStart start = {
-        .variant = variant != NULL ? variant->value : NULL,
-        .variant_line = variant != NULL ? variant->line : 0,
-        .position = fen != NULL ? fen->value : NULL,
-        .position_line = fen != NULL ? fen->line : 0,
-        .position_tag = "FEN",
-        .end_line = r->line,
-    };
-    g->game = dj_record_start_game(r->variants, &start, error);
+    g->game = dj_record_start_game(r->variants, g->tags, "FEN", r->line, error);
     if (g->game == NULL)
         return false;
     const DjVariant *v = dj_game_variant(g->game);
@@ -439,7 +406,7 @@ static bool start_moves(Reader *r, GameText *g, GError **error)
         "BlackSide", "Position", NULL,
     };
     for (guint i = 0; i < g->tags->len; i++) {
-        const PgnTag *tag = &g_array_index(g->tags, PgnTag, i);
+        const DjRecordTag *tag = &g_array_index(g->tags, DjRecordTag, i);
         bool skip = false;
         for (const char *const *name = remade; *name != NULL && !skip; name++)
             skip = strcmp(tag->name, *name) == 0;
@@ -459,7 +426,7 @@ static bool start_moves(Reader *r, GameText *g, GError **error)
 
 static bool finish_game(GameText *g, DjOutcome result, int line, GError **error)
 {
-    const PgnTag *result_tag = find_tag(g->tags, "Result");
+    const DjRecordTag *result_tag = dj_record_tags_find(g->tags, "Result");
     if (result_tag != NULL) {
         DjOutcome tagged = DJ_OUTCOME_ONGOING;
         if (!dj_outcome_parse_result(result_tag->value, &tagged)) {
@@ -481,7 +448,7 @@ static bool finish_game(GameText *g, DjOutcome result, int line, GError **error)
     if (result != DJ_OUTCOME_ONGOING && g->pending->len > 0)
         reason = g_ptr_array_steal_index(g->pending, g->pending->len - 1);
     settle_pending(g);
-    const PgnTag *termination = find_tag(g->tags, "Termination");
+    const DjRecordTag *termination = dj_record_tags_find(g->tags, "Termination");
     return dj_record_apply_result(g->game, result, line,
                                   reason != NULL ? reason
                                   : termination != NULL ? termination->value : NULL,
@@ -494,19 +461,6 @@ static void game_text_clear(GameText *g)
     dj_game_free(g->game);
     g_ptr_array_unref(g->comments);
     g_ptr_array_unref(g->pending);
-}
-
-/* A move number: digits then one or more periods. */
-static const char *after_move_number(const char *word)
-{
-    const char *p = word;
-    while (g_ascii_isdigit(*p))
-        p++;
-    if (p == word || *p != '.')
-        return NULL;
-    while (*p == '.')
-        p++;
-    return p;
 }
 
 /* Read the move text of `g` up to its result token. */
@@ -558,7 +512,7 @@ static bool read_moves(Reader *r, GameText *g, GError **error)
         if (dj_outcome_parse_result(word, &result))
             return finish_game(g, result, line, error);
         const char *move = word;
-        const char *after = after_move_number(word);
+        const char *after = dj_record_after_move_number(word);
         if (after != NULL) {
             move = after;
         } else if (strspn(word, "0123456789") == strlen(word)) {
@@ -591,12 +545,11 @@ static bool read_moves(Reader *r, GameText *g, GError **error)
 static DjPgnGame *read_game(Reader *r, GError **error)
 {
     GameText g = {
-        .tags = g_array_new(FALSE, TRUE, sizeof(PgnTag)),
+        .tags = dj_record_tags_new(),
         .line = r->line,
         .comments = g_ptr_array_new_with_free_func(g_free),
         .pending = g_ptr_array_new_with_free_func(g_free),
     };
-    g_array_set_clear_func(g.tags, pgn_tag_clear);
     bool ok = true;
     while (ok && *r->p == '[') {
         ok = read_tag_line(r, g.tags, error);

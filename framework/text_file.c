@@ -252,3 +252,38 @@ bool dj_text_file_write_atomically(const char *path, const char *text, gsize len
     dj_text_file_sync_parent(target);
     return true;
 }
+
+static gint compare_paths(gconstpointer a, gconstpointer b)
+{
+    return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+static bool collect_folder(const char *path, const char *suffix, GPtrArray *names,
+                           GError **error)
+{
+    g_autoptr(GDir) dir = g_dir_open(path, 0, error);
+    if (dir == NULL)
+        return false;
+    const char *name;
+    while ((name = g_dir_read_name(dir)) != NULL) {
+        g_autofree char *child = g_build_filename(path, name, NULL);
+        if (g_file_test(child, G_FILE_TEST_IS_DIR)) {
+            if (!g_file_test(child, G_FILE_TEST_IS_SYMLINK)
+                && !collect_folder(child, suffix, names, error))
+                return false;
+        } else if (g_str_has_suffix(name, suffix)) {
+            g_ptr_array_add(names, g_steal_pointer(&child));
+        }
+    }
+    return true;
+}
+
+bool dj_text_file_list(const char *folder, const char *suffix, GPtrArray *out, GError **error)
+{
+    g_autoptr(GPtrArray) names = g_ptr_array_new_with_free_func(g_free);
+    if (!collect_folder(folder, suffix, names, error))
+        return false;
+    g_ptr_array_sort(names, compare_paths);
+    g_ptr_array_extend_and_steal(out, g_steal_pointer(&names));
+    return true;
+}

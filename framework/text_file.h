@@ -69,4 +69,14 @@ bool dj_text_file_write_all(int fd, const char *data, gsize length);
  * or renamed there keeps its name after a crash.  Best effort. */
 void dj_text_file_sync_parent(const char *path);
 
+/* Append to `out` (a GPtrArray of g_malloc'd strings) the paths of the
+ * files under `folder` whose names end in `suffix` (".dojo"), those of its
+ * subfolders too but not of one that is a symbolic link (a link back up
+ * the tree would never end; a folder named by the caller is followed), in
+ * the order of their paths, so that what a caller keeps under a cap does
+ * not depend on the order the file system lists them in.  false with
+ * GLib's error naming the folder (G_FILE_ERROR) when one cannot be read;
+ * `out` is then as it was. */
+bool dj_text_file_list(const char *folder, const char *suffix, GPtrArray *out, GError **error);
+
 #endif

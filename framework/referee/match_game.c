@@ -150,11 +150,8 @@ static void adjudicate(DjGame *game, int side, const EngineReply *reply,
         dj_game_set_result(game, DJ_OUTCOME_DRAW, reason);
         return;
     }
-    if (rules->max_plies > 0 && ply >= rules->max_plies) {
-        g_autofree char *reason = g_strdup_printf("adjudicated: %d plies played",
-                                                  rules->max_plies);
-        dj_game_set_result(game, DJ_OUTCOME_DRAW, reason);
-    }
+    if (rules->max_plies > 0 && ply >= rules->max_plies)
+        dj_game_draw_at_move_limit(game, rules->max_plies, "adjudicated: ");
 }
 
 /* The clocks of both sides, as the referee keeps them. */

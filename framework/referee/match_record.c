@@ -109,32 +109,19 @@ int dojo_match_records_taken(const char *dir)
 
 /* ---- PGN -------------------------------------------------------------------------- */
 
-/* Milliseconds as seconds, without trailing zeros ("10", "0.1"). */
-static void append_seconds(gint64 ms, GString *out)
-{
-    g_string_append_printf(out, "%" G_GINT64_FORMAT, ms / 1000);
-    if (ms % 1000 != 0) {
-        char fraction[8];
-        g_snprintf(fraction, sizeof fraction, "%03d", (int)(ms % 1000));
-        for (int i = 2; i > 0 && fraction[i] == '0'; i--)
-            fraction[i] = '\0';
-        g_string_append_printf(out, ".%s", fraction);
-    }
-}
-
 void dojo_match_format_time_control(const DojoMatchLimits *limits, GString *out)
 {
     if (limits->base_ms > 0) {
         if (limits->moves_per_tc > 0)
             g_string_append_printf(out, "%" G_GINT64_FORMAT "/", limits->moves_per_tc);
-        append_seconds(limits->base_ms, out);
+        dj_record_append_seconds(limits->base_ms, out);
         if (limits->inc_ms > 0) {
             g_string_append_c(out, '+');
-            append_seconds(limits->inc_ms, out);
+            dj_record_append_seconds(limits->inc_ms, out);
         }
     } else if (limits->movetime_ms > 0) {
         g_string_append(out, "1/");
-        append_seconds(limits->movetime_ms, out);
+        dj_record_append_seconds(limits->movetime_ms, out);
     } else {
         g_string_append_c(out, '-');
     }

@@ -453,46 +453,18 @@ static Slice *slice_read(const char *path, GError **error)
 
 /* ---- merging ------------------------------------------------------------------ */
 
-static gint compare_paths(gconstpointer a, gconstpointer b)
-{
-    return strcmp(*(char *const *)a, *(char *const *)b);
-}
-
-/* Add the result files under folder `path` to `names`, its subfolders'
- * too (not through symbolic links: a link back up would never end). */
-static bool collect_folder(const char *path, GPtrArray *names, GError **error)
-{
-    g_autoptr(GDir) dir = g_dir_open(path, 0, error);
-    if (dir == NULL)
-        return false;
-    const char *name;
-    while ((name = g_dir_read_name(dir)) != NULL) {
-        g_autofree char *child = g_build_filename(path, name, NULL);
-        if (g_file_test(child, G_FILE_TEST_IS_DIR)) {
-            if (!g_file_test(child, G_FILE_TEST_IS_SYMLINK)
-                && !collect_folder(child, names, error))
-                return false;
-        } else if (g_str_has_suffix(name, DOJO_MATCH_SLICE_SUFFIX)) {
-            g_ptr_array_add(names, g_steal_pointer(&child));
-        }
-    }
-    return true;
-}
-
 static bool collect_paths(int n, char **paths, GPtrArray *out, GError **error)
 {
     for (int i = 0; i < n; i++) {
         if (g_file_test(paths[i], G_FILE_TEST_IS_DIR)) {
-            g_autoptr(GPtrArray) names = g_ptr_array_new_with_free_func(g_free);
-            if (!collect_folder(paths[i], names, error))
+            guint before = out->len;
+            if (!dj_text_file_list(paths[i], DOJO_MATCH_SLICE_SUFFIX, out, error))
                 return false;
-            if (names->len == 0)
+            if (out->len == before)
                 return dj_error_set(error, G_FILE_ERROR, G_FILE_ERROR_NOENT,
                                     "%s holds no slice result (no file ending in "
                                     DOJO_MATCH_SLICE_SUFFIX " in it or its subfolders)",
                                     paths[i]);
-            g_ptr_array_sort(names, compare_paths);
-            g_ptr_array_extend_and_steal(out, g_steal_pointer(&names));
         } else if (g_file_test(paths[i], G_FILE_TEST_EXISTS)) {
             g_ptr_array_add(out, g_strdup(paths[i]));
         } else {

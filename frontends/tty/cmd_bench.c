@@ -11,6 +11,7 @@
 #include "framework/search/search.h"
 #include "frontends/common/nets.h"
 #include "frontends/common/output.h"
+#include "frontends/common/think.h"
 #include "frontends/tty/cli.h"
 #include "frontends/tty/option_table.h"
 #include "frontends/tty/options.h"
@@ -172,7 +173,7 @@ static void bench_search(const DjVariant *variant, DjSearch *search, int index, 
     g_string_truncate(text, 0);
     variant->format_move(pos, best, text);
     g_string_append(text, " ");
-    dj_score_format(info.score, text);
+    dojo_format_score(variant, pos, info.pv, info.pv_length, info.score, false, text);
     printf("%s\n", text->str);
     fflush(stdout);
     totals->search_nodes += info.nodes;

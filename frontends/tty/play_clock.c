@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "framework/record.h"
 #include "frontends/tty/options.h"
 
 /* ---- time controls ---------------------------------------------------------------- */
@@ -79,30 +80,17 @@ bool dojo_time_control_parse(const char *text, gint64 byoyomi_s, DojoTimeControl
     return true;
 }
 
-/* Milliseconds as seconds, without trailing zeros ("300", "2.5"). */
-static void append_seconds(gint64 ms, GString *out)
-{
-    g_string_append_printf(out, "%" G_GINT64_FORMAT, ms / 1000);
-    if (ms % 1000 != 0) {
-        char fraction[8];
-        g_snprintf(fraction, sizeof fraction, "%03d", (int)(ms % 1000));
-        for (int i = 2; i > 0 && fraction[i] == '0'; i--)
-            fraction[i] = '\0';
-        g_string_append_printf(out, ".%s", fraction);
-    }
-}
-
 void dojo_time_control_set_tags(const DojoTimeControl *control, DjGame *game)
 {
     g_autoptr(GString) text = g_string_new(NULL);
-    append_seconds(control->base_ms, text);
+    dj_record_append_seconds(control->base_ms, text);
     g_string_append_c(text, '+');
-    append_seconds(control->increment_ms, text);
+    dj_record_append_seconds(control->increment_ms, text);
     dj_game_set_tag(game, "TimeControl", text->str);
     /* Tags cannot be removed: a record that had byoyomi says it has none. */
     if (control->byoyomi_ms > 0 || dj_game_tag(game, "Byoyomi") != NULL) {
         g_string_truncate(text, 0);
-        append_seconds(control->byoyomi_ms, text);
+        dj_record_append_seconds(control->byoyomi_ms, text);
         dj_game_set_tag(game, "Byoyomi", text->str);
     }
 }

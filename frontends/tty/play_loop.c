@@ -231,9 +231,7 @@ DojoPlayEnd dojo_play_loop(DjGame **game, const DojoPlayConfig *config, DojoJour
         }
         if (config->max_plies > 0 && dj_game_length(state.game) >= config->max_plies
             && dj_game_outcome(state.game) == DJ_OUTCOME_ONGOING) {
-            g_autofree char *reason = g_strdup_printf("the move limit of %d plies was reached",
-                                                      config->max_plies);
-            dj_game_set_result(state.game, DJ_OUTCOME_DRAW, reason);
+            dj_game_draw_at_move_limit(state.game, config->max_plies, "");
         }
         if (dj_game_outcome(state.game) != DJ_OUTCOME_ONGOING) {
             announce_result(&state);

@@ -22,36 +22,6 @@ static const DjVariant *variant(void)
     return dj_registry_all()[0];
 }
 
-/* A game of the first variant with up to `n_moves` random moves (fewer if
- * it ends), reproducible from `seed`. */
-static DjGame *random_game(guint32 seed, int n_moves)
-{
-    const DjVariant *v = variant();
-    GRand *rand = g_rand_new_with_seed(seed);
-    DjSetup setup = { .seed = g_rand_int(rand) };
-    DjGame *game = dj_game_new(v, &setup, NULL);
-    assert_non_null(game);
-    DjMove *moves = g_new(DjMove, (gsize)v->max_moves);
-    for (int i = 0; i < n_moves && dj_game_outcome(game) == DJ_OUTCOME_ONGOING; i++) {
-        int n = v->legal_moves(dj_game_position(game), moves);
-        assert_true(dj_game_play(game, moves[g_rand_int_range(rand, 0, n)], NULL));
-    }
-    g_free(moves);
-    g_rand_free(rand);
-    return game;
-}
-
-/* A game played until the rules end it. */
-static DjGame *finished_game(guint32 seed)
-{
-    for (guint32 s = seed;; s++) {
-        DjGame *game = random_game(s, 2000);
-        if (dj_game_outcome(game) != DJ_OUTCOME_ONGOING)
-            return game;
-        dj_game_free(game);
-    }
-}
-
 static char *move_text(const DjGame *game, int ply)
 {
     GString *out = g_string_new(NULL);
@@ -124,7 +94,7 @@ static void expect_same_moves(const DjGame *a, const DjGame *b)
 static void test_round_trip_and_escapes(void **state)
 {
     (void)state;
-    DjGame *game = random_game(SEED, 7);
+    DjGame *game = toy_random_game(variant(), NULL, SEED, 7);
     const char *tricky = "a \"quoted\" word, a back\\slash \\\" and ; [brackets]";
     dj_game_set_tag(game, "Event", tricky);
     dj_game_set_tag(game, "Site", "");
@@ -172,7 +142,7 @@ static void expect_tag(const char *text, const char *name, const char *expected)
 static void test_tag_value(void **state)
 {
     (void)state;
-    DjGame *game = random_game(SEED, 3);
+    DjGame *game = toy_random_game(variant(), NULL, SEED, 3);
     const char *tricky = "a \"quoted\" word \\ and \\\" ; [x] \"]";
     dj_game_set_tag(game, "Event", tricky);
     char *text = format_record(game);
@@ -211,7 +181,7 @@ static void test_tag_value(void **state)
 static void test_set_result_round_trip(void **state)
 {
     (void)state;
-    DjGame *game = random_game(SEED + 1, 4);
+    DjGame *game = toy_random_game(variant(), NULL, SEED + 1, 4);
     assert_int_equal(dj_game_outcome(game), DJ_OUTCOME_ONGOING);
     dj_game_set_result(game, DJ_OUTCOME_WIN_SIDE1, "Side zero resigned");
     char *text = format_record(game);
@@ -231,7 +201,7 @@ static void test_set_result_round_trip(void **state)
     dj_game_free(game);
 
     /* a game the rules ended */
-    game = finished_game(SEED + 2);
+    game = toy_finished_game(variant(), SEED + 2, 2000);
     text = format_record(game);
     parsed = parse_ok(text);
     expect_same_moves(game, parsed);
@@ -246,7 +216,7 @@ static void test_set_result_round_trip(void **state)
 static void test_hand_written(void **state)
 {
     (void)state;
-    DjGame *game = random_game(SEED + 3, 5);
+    DjGame *game = toy_random_game(variant(), NULL, SEED + 3, 5);
     assert_int_equal(dj_game_length(game), 5);
     char *m[5];
     for (int i = 0; i < 5; i++)
@@ -305,7 +275,7 @@ static void test_hand_written(void **state)
 static void test_errors_name_their_line(void **state)
 {
     (void)state;
-    DjGame *game = random_game(SEED + 4, 3);
+    DjGame *game = toy_random_game(variant(), NULL, SEED + 4, 3);
     assert_int_equal(dj_game_length(game), 3);
     const char *name = variant()->name;
     char *start = start_text(game);
@@ -395,7 +365,7 @@ static void test_errors_name_their_line(void **state)
 static void test_contradicting_result(void **state)
 {
     (void)state;
-    DjGame *game = finished_game(SEED + 5);
+    DjGame *game = toy_finished_game(variant(), SEED + 5, 2000);
     DjOutcome outcome = dj_game_outcome(game);
     DjOutcome wrong = outcome == DJ_OUTCOME_WIN_SIDE0 ? DJ_OUTCOME_WIN_SIDE1
                                                       : DJ_OUTCOME_WIN_SIDE0;
@@ -425,7 +395,7 @@ static void test_save_and_load(void **state)
     assert_non_null(dir);
     char *path = g_build_filename(dir, "game.dojo", NULL);
 
-    DjGame *game = random_game(SEED + 6, 9);
+    DjGame *game = toy_random_game(variant(), NULL, SEED + 6, 9);
     dj_game_set_tag(game, "Event", "saved \"game\"");
     assert_true(dj_record_save(game, path, &error));
     assert_null(error);

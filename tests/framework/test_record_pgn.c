@@ -27,37 +27,6 @@
 
 #define SEED 0x9617u
 
-/* A game of `v` from `position` (NULL: a new game, dealt from `seed`) with
- * up to `n_moves` random moves (fewer if it ends). */
-static DjGame *random_game(const DjVariant *v, const char *position, guint32 seed,
-                           int n_moves)
-{
-    GRand *rand = g_rand_new_with_seed(seed);
-    DjSetup setup = { .position = position, .seed = g_rand_int(rand) };
-    GError *error = NULL;
-    DjGame *game = dj_game_new(v, &setup, &error);
-    assert_no_gerror(error);
-    DjMove *moves = g_new(DjMove, (gsize)v->max_moves);
-    for (int i = 0; i < n_moves && dj_game_outcome(game) == DJ_OUTCOME_ONGOING; i++) {
-        int n = v->legal_moves(dj_game_position(game), moves);
-        assert_true(dj_game_play(game, moves[g_rand_int_range(rand, 0, n)], NULL));
-    }
-    g_free(moves);
-    g_rand_free(rand);
-    return game;
-}
-
-/* A game of `v` played until the rules end it. */
-static DjGame *finished_game(const DjVariant *v, guint32 seed)
-{
-    for (guint32 s = seed;; s++) {
-        DjGame *game = random_game(v, NULL, s, 3000);
-        if (dj_game_outcome(game) != DJ_OUTCOME_ONGOING)
-            return game;
-        dj_game_free(game);
-    }
-}
-
 static char *start_text(const DjGame *game)
 {
     GString *out = g_string_new(NULL);
@@ -185,7 +154,7 @@ static void test_round_trip_every_game(void **state)
 {
     (void)state;
     for (const DjVariant *const *v = dj_registry_all(); *v != NULL; v++) {
-        DjGame *game = finished_game(*v, SEED);
+        DjGame *game = toy_finished_game(*v, SEED, 3000);
         dj_game_set_tag(game, "Event", "a \"quoted\" event \\ here");
         dj_game_set_tag(game, "Round", "7");
         dj_game_set_tag(game, "Date", "2026.11.22");
@@ -249,11 +218,11 @@ static void test_other_start(void **state)
 {
     (void)state;
     for (const DjVariant *const *v = dj_registry_all(); *v != NULL; v++) {
-        DjGame *opening = random_game(*v, NULL, SEED + 1, 6);
+        DjGame *opening = toy_random_game(*v, NULL, SEED + 1, 6);
         char *position = start_text(opening);
         GString *after = g_string_new(NULL);
         (*v)->format_position(dj_game_position(opening), after);
-        DjGame *game = random_game(*v, after->str, SEED + 2, 30);
+        DjGame *game = toy_random_game(*v, after->str, SEED + 2, 30);
         GPtrArray *notes = engine_notes(game);
         char *text = pgn_of(game, notes, DJ_PGN_TERMINATION_FROM_GAME);
         expect_tag(text, "SetUp", "1");
@@ -302,14 +271,14 @@ static void test_results_and_reasons(void **state)
 {
     (void)state;
     const DjVariant *v = dj_registry_all()[0];
-    DjGame *adjudicated = random_game(v, NULL, SEED + 3, 9);
+    DjGame *adjudicated = toy_random_game(v, NULL, SEED + 3, 9);
     assert_int_equal(dj_game_outcome(adjudicated), DJ_OUTCOME_ONGOING);
     dj_game_set_result(adjudicated, DJ_OUTCOME_WIN_SIDE1,
                        "adjudicated: a's score was below -500 for 4 moves");
-    DjGame *at_once = random_game(v, NULL, SEED + 4, 0);
+    DjGame *at_once = toy_random_game(v, NULL, SEED + 4, 0);
     dj_game_set_result(at_once, DJ_OUTCOME_DRAW, "adjudicated: the opening reached the ply "
                                                  "limit");
-    DjGame *unfinished = random_game(v, NULL, SEED + 5, 8);
+    DjGame *unfinished = toy_random_game(v, NULL, SEED + 5, 8);
     GPtrArray *notes_a = engine_notes(adjudicated);
     GPtrArray *notes_u = g_ptr_array_new_with_free_func(g_free);
     for (int ply = 0; ply < dj_game_length(unfinished); ply++)
@@ -383,7 +352,7 @@ static void test_export_layout(void **state)
     for (guint32 seed = SEED + 6; game == NULL || dj_game_length(game) < 40; seed++) {
         if (game != NULL)
             dj_game_free(game);
-        game = random_game(v, NULL, seed, 300);
+        game = toy_random_game(v, NULL, seed, 300);
     }
     GPtrArray *comments = g_ptr_array_new_with_free_func(g_free);
     for (int ply = 0; ply < dj_game_length(game); ply++) {
@@ -496,7 +465,7 @@ static void test_import_format(void **state)
 {
     (void)state;
     const DjVariant *v = dj_registry_all()[0];
-    DjGame *game = random_game(v, NULL, SEED + 7, 6);
+    DjGame *game = toy_random_game(v, NULL, SEED + 7, 6);
     assert_int_equal(dj_game_length(game), 6);
     char **m = engine_moves(game, 6);
     char *tags = tags_for(game, "*");
@@ -549,7 +518,7 @@ static void test_malformed_input(void **state)
 {
     (void)state;
     const DjVariant *v = dj_registry_all()[0];
-    DjGame *game = random_game(v, NULL, SEED + 8, 4);
+    DjGame *game = toy_random_game(v, NULL, SEED + 8, 4);
     char **m = engine_moves(game, 4);
     char *tags = tags_for(game, "*");   /* 4 lines, then the blank line 5 */
     char *tags_01 = tags_for(game, "0-1");
@@ -585,7 +554,7 @@ static void test_malformed_input(void **state)
     }
 
     /* a result the rules contradict */
-    DjGame *finished = finished_game(v, SEED + 9);
+    DjGame *finished = toy_finished_game(v, SEED + 9, 3000);
     int winner = dj_outcome_winner(dj_game_outcome(finished));
     DjOutcome other = winner == 0 ? DJ_OUTCOME_WIN_SIDE1 : DJ_OUTCOME_WIN_SIDE0;
     char *text = pgn_of(finished, NULL, DJ_PGN_TERMINATION_FROM_GAME);
@@ -616,7 +585,7 @@ static void test_extra_turns(void **state)
     const DjVariant *const toys[] = { &toy_mancala, &toy_takeaway, NULL };
     bool repeated_side = false;
     for (guint32 seed = 0; seed < 20; seed++) {
-        DjGame *game = finished_game(&toy_mancala, seed);
+        DjGame *game = toy_finished_game(&toy_mancala, seed, 3000);
         GPtrArray *notes = engine_notes(game);
         char *text = pgn_of(game, seed % 2 == 0 ? notes : NULL, DJ_PGN_TERMINATION_FROM_GAME);
         GPtrArray *games = parse_ok_among(text, toys);
@@ -657,7 +626,7 @@ static void test_extra_turns(void **state)
     assert_true(repeated_side);
 
     /* moves that are numbers, and a start with side 1 to move */
-    DjGame *game = random_game(&toy_takeaway, "7 1", 1, 10);
+    DjGame *game = toy_random_game(&toy_takeaway, "7 1", 1, 10);
     char *text = pgn_of(game, NULL, DJ_PGN_TERMINATION_FROM_GAME);
     char *moves = move_text_of(text);
     assert_true(g_str_has_prefix(moves, "1... "));
@@ -675,8 +644,8 @@ static void test_appender(void **state)
 {
     const char *dir = *state;
     const DjVariant *v = dj_registry_all()[0];
-    DjGame *first = finished_game(v, SEED + 10);
-    DjGame *second = random_game(v, NULL, SEED + 11, 5);
+    DjGame *first = toy_finished_game(v, SEED + 10, 3000);
+    DjGame *second = toy_random_game(v, NULL, SEED + 11, 5);
     char *a = pgn_of(first, NULL, DJ_PGN_TERMINATION_FROM_GAME);
     char *b = pgn_of(second, NULL, DJ_PGN_TERMINATION_FROM_GAME);
     char *path = g_build_filename(dir, "games.pgn", NULL);

@@ -120,4 +120,14 @@ void toy_setup(const DjVariant *v, void *pos, const char *text);
  * side 0 having checked all through.  dj_game_free it. */
 DjGame *toy_shuttle_cycle(const DjVariant *variant);
 
+/* A game of `v` (a toy or a registered game) from `position` (NULL: a new
+ * game, dealt from `seed`) with up to `n_moves` random legal moves (fewer
+ * if it ends), the same for the same `seed`; fails the running cmocka test
+ * if the game cannot be set up.  dj_game_free it. */
+DjGame *toy_random_game(const DjVariant *v, const char *position, guint32 seed, int n_moves);
+
+/* The first of toy_random_game(v, NULL, s, max_moves) for s = seed,
+ * seed + 1, ... that the rules end. */
+DjGame *toy_finished_game(const DjVariant *v, guint32 seed, int max_moves);
+
 #endif

@@ -39,6 +39,16 @@ bool runner_init(int argc, char **argv)
     return true;
 }
 
+char *runner_init_with_engine(int argc, char **argv)
+{
+    if (!runner_init(argc, argv) || argc < 3) {
+        g_autofree char *program = g_path_get_basename(argc > 0 ? argv[0] : "test");
+        fprintf(stderr, "usage: %s DOJO FAKE_UCI\n", program);
+        return NULL;
+    }
+    return g_canonicalize_filename(argv[2], NULL);
+}
+
 void runner_require_variant(const char *name)
 {
     if (dj_registry_find(name) != NULL)
@@ -348,6 +358,50 @@ char **runner_lines(const char *text)
         lines[n - 1] = NULL;
     }
     return lines;
+}
+
+char **runner_file_lines(const char *dir, const char *name)
+{
+    char *text = runner_read_file(dir, name);
+    char **lines = runner_lines(text);
+    g_free(text);
+    return lines;
+}
+
+gint64 runner_go_value(const char *line, const char *key)
+{
+    char **words = g_strsplit(line, " ", -1);
+    gint64 value = -1;
+    for (int i = 0; words[i] != NULL && words[i + 1] != NULL; i++)
+        if (strcmp(words[i], key) == 0)
+            value = g_ascii_strtoll(words[i + 1], NULL, 10);
+    g_strfreev(words);
+    return value;
+}
+
+void runner_assert_contains(const char *haystack, const char *needle)
+{
+    assert_non_null(haystack);
+    if (strstr(haystack, needle) == NULL)
+        fail_msg("expected '%s' in:\n%s", needle, haystack);
+}
+
+DojoRun *runner_run_logged(const char *dir, const char *const *args)
+{
+    DojoRun *r = runner_run_text(dir, NULL, args);
+    if (r->exit_code != 0)
+        fprintf(stderr, "dojo %s said:\n%s%s", args[0], r->out, r->err);
+    return r;
+}
+
+void runner_assert_usage_error(const DojoRun *r, size_t index, const char *says,
+                               const char *usage)
+{
+    if (r->exit_code != 2 || strstr(r->err, says) == NULL)
+        fail_msg("case %zu: exit %d (expected 2, saying \"%s\"), stderr:\n%s", index,
+                 r->exit_code, says, r->err);
+    assert_non_null(strstr(r->err, usage));
+    assert_string_equal(r->out, "");
 }
 
 static void collect_records(const char *dir, GPtrArray *found)

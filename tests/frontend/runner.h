@@ -23,6 +23,12 @@ typedef struct DojoRun {
 /* Remember the binary's path from argv[1] or $DOJO_EXE; false if neither. */
 bool runner_init(int argc, char **argv);
 
+/* runner_init for a test program that also runs the test engine fake_uci,
+ * whose path is its second argument: that path made absolute (g_free it),
+ * or NULL after printing "usage: PROGRAM DOJO FAKE_UCI" when either
+ * argument is missing. */
+char *runner_init_with_engine(int argc, char **argv);
+
 /* Skip the current test (cmocka's skip(), the reason on standard error)
  * when the game `name` is not built in: a build with `-Dvariants=...` may
  * leave it out, and such a build must still pass its whole suite. */
@@ -84,6 +90,27 @@ char *runner_read_file(const char *dir, const char *name);
 /* The lines of `text` (g_strfreev), without the empty last one after a
  * final newline. */
 char **runner_lines(const char *text);
+
+/* The lines of file `name` of `dir`, as runner_lines splits them
+ * (g_strfreev); fails the current test when the file cannot be read. */
+char **runner_file_lines(const char *dir, const char *name);
+
+/* The number after the word `key` in `line` (a UCI "go" command an engine
+ * was sent: "wtime"), or -1 when the key is missing. */
+gint64 runner_go_value(const char *line, const char *key);
+
+/* Fail unless `haystack` (not NULL) contains `needle`, printing both. */
+void runner_assert_contains(const char *haystack, const char *needle);
+
+/* runner_run_text without input, printing on standard error what dojo said
+ * when it exits with another code than 0, for the test's log. */
+DojoRun *runner_run_logged(const char *dir, const char *const *args);
+
+/* Fail unless `r`, the run of case `index` of a table, is a usage error:
+ * exit code 2, `says` and `usage` ("Usage: dojo match") in its standard
+ * error, nothing on its standard output. */
+void runner_assert_usage_error(const DojoRun *r, size_t index, const char *says,
+                               const char *usage);
 
 /* The only file ending in .dojo in `dir` (a fresh path), or NULL when there
  * is none or more than one. */

@@ -225,27 +225,6 @@ static void test_loss_on_the_clock(void **state)
     }
 }
 
-/* The lines of the file `name` in the test's folder (g_strfreev them). */
-static char **file_lines(void **state, const char *name)
-{
-    char *text = runner_read_file(*state, name);
-    char **lines = runner_lines(text);
-    g_free(text);
-    return lines;
-}
-
-/* The number after `key` in a go line (-1 when the key is missing). */
-static gint64 go_value(const char *line, const char *key)
-{
-    char **words = g_strsplit(line, " ", -1);
-    gint64 value = -1;
-    for (int i = 0; words[i] != NULL && words[i + 1] != NULL; i++)
-        if (strcmp(words[i], key) == 0)
-            value = g_ascii_strtoll(words[i + 1], NULL, 10);
-    g_strfreev(words);
-    return value;
-}
-
 /* Time odds: each engine's own limits in its spec replace the match's.
  * An engine on a clock facing one without is sent its own clock for both
  * sides, with its own increment. */
@@ -257,21 +236,21 @@ static void test_engine_limits(void **state)
                                                   "--max-plies", "12", NULL });
     assert_int_equal(r->exit_code, 0);
     runner_run_free(r);
-    char **a = file_lines(state, "a.log");
-    char **b = file_lines(state, "b.log");
+    char **a = runner_file_lines(*state, "a.log");
+    char **b = runner_file_lines(*state, "b.log");
     assert_true(g_strv_length(a) >= 2);
     assert_true(g_strv_length(b) >= 2);
     for (int i = 0; a[i] != NULL; i++)
         assert_string_equal(a[i], "go movetime 70");
-    gint64 first_clock = go_value(b[0], "wtime");
+    gint64 first_clock = runner_go_value(b[0], "wtime");
     assert_true(first_clock > 0 && first_clock <= 30000);
     for (int i = 0; b[i] != NULL; i++) {
         assert_true(g_str_has_prefix(b[i], "go wtime "));
-        assert_int_equal(go_value(b[i], "wtime"), go_value(b[i], "btime"));
-        assert_int_equal(go_value(b[i], "winc"), 500);
-        assert_int_equal(go_value(b[i], "binc"), 500);
-        assert_int_equal(go_value(b[i], "nodes"), -1);
-        assert_int_equal(go_value(b[i], "movetime"), -1);
+        assert_int_equal(runner_go_value(b[i], "wtime"), runner_go_value(b[i], "btime"));
+        assert_int_equal(runner_go_value(b[i], "winc"), 500);
+        assert_int_equal(runner_go_value(b[i], "binc"), 500);
+        assert_int_equal(runner_go_value(b[i], "nodes"), -1);
+        assert_int_equal(runner_go_value(b[i], "movetime"), -1);
     }
     g_strfreev(a);
     g_strfreev(b);
@@ -282,7 +261,7 @@ static void test_engine_limits(void **state)
                                          NULL });
     assert_int_equal(r->exit_code, 0);
     runner_run_free(r);
-    char **c = file_lines(state, "c.log");
+    char **c = runner_file_lines(*state, "c.log");
     for (int i = 0; c[i] != NULL; i++)
         assert_string_equal(c[i], "go depth 3");
     g_strfreev(c);
@@ -299,7 +278,7 @@ static void test_engine_stderr(void **state)
                                                   "--max-plies", "6", NULL });
     assert_int_equal(r->exit_code, 0);
     runner_run_free(r);
-    char **lines = file_lines(state, "a.err");
+    char **lines = runner_file_lines(*state, "a.err");
     assert_true(g_strv_length(lines) >= 1);
     for (int i = 0; lines[i] != NULL; i++)
         assert_string_equal(lines[i], "a-says-hello");
@@ -353,7 +332,8 @@ static void test_adjudication(void **state)
                   (const char *const[]){ "--games", "2", "--nodes", "1", "--max-plies", "5",
                                          NULL });
     assert_int_equal(r->exit_code, 0);
-    assert_int_equal(runner_count_containing(r->out, "1/2-1/2 {adjudicated: 5 plies played} 5 plies"),
+    assert_int_equal(runner_count_containing(r->out, "1/2-1/2 {adjudicated: the move limit of 5 "
+                                                     "plies was reached} 5 plies"),
                      2);
     runner_run_free(r);
 }
@@ -569,11 +549,7 @@ static void test_usage_errors(void **state)
     };
     for (size_t i = 0; i < G_N_ELEMENTS(cases); i++) {
         DojoRun *r = runner_run_text(*state, NULL, cases[i].args);
-        if (r->exit_code != 2 || strstr(r->err, cases[i].says) == NULL)
-            fail_msg("case %zu: exit %d (expected 2, saying \"%s\"), stderr:\n%s", i,
-                     r->exit_code, cases[i].says, r->err);
-        assert_non_null(strstr(r->err, "Usage: dojo match"));
-        assert_string_equal(r->out, "");
+        runner_assert_usage_error(r, i, cases[i].says, "Usage: dojo match");
         runner_run_free(r);
     }
     g_free(a);
@@ -941,11 +917,9 @@ static void test_help(void **state)
 
 int main(int argc, char **argv)
 {
-    if (!runner_init(argc, argv) || argc < 3) {
-        fprintf(stderr, "usage: test_frontend_match DOJO FAKE_UCI\n");
+    fake_path = runner_init_with_engine(argc, argv);
+    if (fake_path == NULL)
         return 1;
-    }
-    fake_path = g_canonicalize_filename(argv[2], NULL);
     const struct CMUnitTest tests[] = {
         cmocka_unit_test_setup_teardown(test_onitama_match, runner_make_dir, runner_remove_dir),
         cmocka_unit_test_setup_teardown(test_ogi_match, runner_make_dir, runner_remove_dir),

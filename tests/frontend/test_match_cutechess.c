@@ -53,27 +53,6 @@ static void expect_exit(const DojoRun *r, int code)
         fail_msg("exit %d, expected %d; dojo said:\n%s%s", r->exit_code, code, r->out, r->err);
 }
 
-/* The lines of the file `name` in the test's folder (g_strfreev them). */
-static char **file_lines(void **state, const char *name)
-{
-    char *text = runner_read_file(*state, name);
-    char **lines = runner_lines(text);
-    g_free(text);
-    return lines;
-}
-
-/* The number after `key` in a go line (-1 when the key is missing). */
-static gint64 go_value(const char *line, const char *key)
-{
-    char **words = g_strsplit(line, " ", -1);
-    gint64 value = -1;
-    for (int i = 0; words[i] != NULL && words[i + 1] != NULL; i++)
-        if (strcmp(words[i], key) == 0)
-            value = g_ascii_strtoll(words[i + 1], NULL, 10);
-    g_strfreev(words);
-    return value;
-}
-
 /* The last line of `text`, without its newline (g_free it). */
 static char *last_line(const char *text)
 {
@@ -251,17 +230,17 @@ static void test_time_control_forms(void **state)
                               "-maxmoves", "3", "-srand", "1", NULL);
         expect_exit(r, 0);
         runner_run_free(r);
-        char **lines = file_lines(state, log);
+        char **lines = runner_file_lines(*state, log);
         assert_true(g_strv_length(lines) >= 1);
         /* a plays side 0 (w) in the only game */
         if (cases[i].wtime > 0)
-            assert_int_equal(go_value(lines[0], "wtime"), cases[i].wtime);
+            assert_int_equal(runner_go_value(lines[0], "wtime"), cases[i].wtime);
         else
-            assert_int_equal(go_value(lines[0], "wtime"), -1);
-        assert_int_equal(go_value(lines[0], "winc"), cases[i].winc);
-        assert_int_equal(go_value(lines[0], "movestogo"), cases[i].movestogo);
-        assert_int_equal(go_value(lines[0], "movetime"), cases[i].movetime);
-        assert_int_equal(go_value(lines[0], "nodes"), cases[i].nodes);
+            assert_int_equal(runner_go_value(lines[0], "wtime"), -1);
+        assert_int_equal(runner_go_value(lines[0], "winc"), cases[i].winc);
+        assert_int_equal(runner_go_value(lines[0], "movestogo"), cases[i].movestogo);
+        assert_int_equal(runner_go_value(lines[0], "movetime"), cases[i].movetime);
+        assert_int_equal(runner_go_value(lines[0], "nodes"), cases[i].nodes);
         g_strfreev(lines);
         g_strfreev(a_words);
         g_free(a);
@@ -281,17 +260,17 @@ static void test_moves_per_period_reset_the_clock(void **state)
                           "tc=2/10", "-maxmoves", "6", "-srand", "1", NULL);
     expect_exit(r, 0);
     runner_run_free(r);
-    char **lines = file_lines(state, "a.log");
+    char **lines = runner_file_lines(*state, "a.log");
     int n = (int)g_strv_length(lines);
     assert_true(n >= 5);
     int rises = 0;
     for (int i = 0; i < n; i++) {
-        assert_int_equal(go_value(lines[i], "movestogo"), i % 2 == 0 ? 2 : 1);
-        gint64 own = go_value(lines[i], "wtime");
+        assert_int_equal(runner_go_value(lines[i], "movestogo"), i % 2 == 0 ? 2 : 1);
+        gint64 own = runner_go_value(lines[i], "wtime");
         assert_true(own > 0 && own <= 10000 * (i / 2 + 1));
         if (i == 0)
             continue;
-        gint64 before = go_value(lines[i - 1], "wtime");
+        gint64 before = runner_go_value(lines[i - 1], "wtime");
         if (i % 2 == 0) {   /* a new period began after the move before */
             assert_true(own > before);
             rises++;
@@ -439,11 +418,7 @@ static void test_usage_errors(void **state)
         g_ptr_array_add(argv, NULL);
         DojoRun *r = runner_run_text(*state, NULL, (const char *const *)argv->pdata);
         g_ptr_array_free(argv, TRUE);
-        if (r->exit_code != 2 || strstr(r->err, cases[i].says) == NULL)
-            fail_msg("case %zu: exit %d (expected 2, saying \"%s\"), stderr:\n%s", i,
-                     r->exit_code, cases[i].says, r->err);
-        assert_non_null(strstr(r->err, "Usage: dojo match"));
-        assert_string_equal(r->out, "");
+        runner_assert_usage_error(r, i, cases[i].says, "Usage: dojo match");
         runner_run_free(r);
     }
     g_free(cmd);
@@ -705,11 +680,9 @@ static void test_help(void **state)
 
 int main(int argc, char **argv)
 {
-    if (!runner_init(argc, argv) || argc < 3) {
-        fprintf(stderr, "usage: test_frontend_match_cutechess DOJO FAKE_UCI\n");
+    fake_path = runner_init_with_engine(argc, argv);
+    if (fake_path == NULL)
         return 1;
-    }
-    fake_path = g_canonicalize_filename(argv[2], NULL);
     const struct CMUnitTest tests[] = {
         cmocka_unit_test_setup_teardown(test_cutechess_examples, runner_make_dir, runner_remove_dir),
         cmocka_unit_test_setup_teardown(test_fastchess_line, runner_make_dir, runner_remove_dir),

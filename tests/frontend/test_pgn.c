@@ -40,22 +40,6 @@
 
 #define GAMES 4
 
-static void assert_contains(const char *haystack, const char *needle)
-{
-    assert_non_null(haystack);
-    if (strstr(haystack, needle) == NULL)
-        fail_msg("expected '%s' in:\n%s", needle, haystack);
-}
-
-/* dojo with `args`; prints what it said when it fails, for the log. */
-static DojoRun *run(void **state, const char *const *args)
-{
-    DojoRun *r = runner_run_text(*state, NULL, args);
-    if (r->exit_code != 0)
-        fprintf(stderr, "dojo %s said:\n%s%s", args[0], r->out, r->err);
-    return r;
-}
-
 /* GAMES games of `variant` between two `dojo uci` engines a little apart,
  * two at a time, as records in recs/ and in PGN in games.pgn. */
 static void play_match(void **state, const char *variant)
@@ -63,7 +47,7 @@ static void play_match(void **state, const char *variant)
     char *a = g_strdup_printf("name=a,cmd=%s,arg=uci,nodes=400", runner_exe());
     char *b = g_strdup_printf("name=b,cmd=%s,arg=uci,nodes=440", runner_exe());
     char *games = g_strdup_printf("%d", GAMES);
-    DojoRun *r = run(state, (const char *const[]){
+    DojoRun *r = runner_run_logged(*state, (const char *const[]){
         "match", variant, "--engine", a, "--engine", b, "--games", games, "--concurrency", "2",
         "--openings", "random:2", "--seed", "11", "--max-plies", "80", "--records", "recs",
         "--pgn", "games.pgn", NULL });
@@ -159,17 +143,17 @@ static void test_match_pgn_and_convert(void **state)
             assert_true(g_utf8_strlen(lines[i], -1) < 80);
     }
     g_strfreev(lines);
-    assert_contains(text, "[White \"a\"]\n[Black \"b\"]\n");
-    assert_contains(text, "[TimeControl \"-\"]\n");   /* nodes: no time control */
+    runner_assert_contains(text, "[White \"a\"]\n[Black \"b\"]\n");
+    runner_assert_contains(text, "[TimeControl \"-\"]\n");   /* nodes: no time control */
     char *white_side = g_strdup_printf("[WhiteSide \"%s\"]\n", variant->side_names[0]);
-    assert_contains(text, white_side);
+    runner_assert_contains(text, white_side);
     g_free(white_side);
 
     /* PGN to records */
-    DojoRun *r = run(state, (const char *const[]){ "convert", "games.pgn", "--output", "back",
-                                                   NULL });
+    DojoRun *r = runner_run_logged(*state, (const char *const[]){ "convert", "games.pgn",
+                                                                  "--output", "back", NULL });
     assert_int_equal(r->exit_code, 0);
-    assert_contains(r->out, "4 games written to back");
+    runner_assert_contains(r->out, "4 games written to back");
     runner_run_free(r);
     for (int i = 0; i < GAMES; i++) {
         char *name = g_strdup_printf("back/game-%04d.dojo", i + 1);
@@ -177,14 +161,15 @@ static void test_match_pgn_and_convert(void **state)
         const DjPgnGame *pgn = g_ptr_array_index(games, i);
         expect_same_game(pgn->game, converted);
         char *record = runner_read_file(*state, name);
-        assert_contains(record, " ; ");   /* the notes come along */
+        runner_assert_contains(record, " ; ");   /* the notes come along */
         g_free(record);
         dj_game_free(converted);
         g_free(name);
     }
 
     /* records to PGN: the same games, by round, the same Termination */
-    r = run(state, (const char *const[]){ "convert", "recs", "-o", "again.pgn", NULL });
+    r = runner_run_logged(*state, (const char *const[]){ "convert", "recs", "-o", "again.pgn",
+                                                         NULL });
     assert_int_equal(r->exit_code, 0);
     runner_run_free(r);
     GPtrArray *again = load_pgn(state, "again.pgn");
@@ -199,7 +184,7 @@ static void test_match_pgn_and_convert(void **state)
                                     ? (char *)g_ptr_array_index(b->comments, ply) : "");
     }
     char *again_text = runner_read_file(*state, "again.pgn");
-    assert_contains(again_text, "[TimeControl \"?\"]\n");   /* records do not keep it */
+    runner_assert_contains(again_text, "[TimeControl \"?\"]\n");   /* records do not keep it */
     /* the same Termination words, guessed from the records' reasons */
     char *terminations = tag_lines(text, "Termination");
     char *again_terminations = tag_lines(again_text, "Termination");
@@ -269,52 +254,60 @@ static void test_convert_refusals(void **state)
     g_string_replace(bad, " *\n", " {never closed *\n", 1);
     runner_write_file(*state, "bad.pgn", bad->str);
 
-    DojoRun *r = run(state, (const char *const[]){ "convert", "bad.pgn", "-o", "out", NULL });
+    DojoRun *r = runner_run_logged(*state, (const char *const[]){ "convert", "bad.pgn", "-o", "out",
+                                                                  NULL });
     assert_int_equal(r->exit_code, 1);
     char *where = g_strdup_printf("bad.pgn: line %d: a comment opened here", line);
-    assert_contains(r->err, where);
+    runner_assert_contains(r->err, where);
     g_free(where);
     assert_false(g_file_test(out_dir, G_FILE_TEST_EXISTS));
     runner_run_free(r);
 
-    r = run(state, (const char *const[]){ "convert", "good.pgn", "-o", "out", NULL });
+    r = runner_run_logged(*state, (const char *const[]){ "convert", "good.pgn", "-o", "out",
+                                                         NULL });
     assert_int_equal(r->exit_code, 0);
     runner_run_free(r);
     assert_true(g_file_test(out_dir, G_FILE_TEST_IS_DIR));
-    r = run(state, (const char *const[]){ "convert", "good.pgn", "-o", "out", NULL });
+    r = runner_run_logged(*state, (const char *const[]){ "convert", "good.pgn", "-o", "out",
+                                                         NULL });
     assert_int_equal(r->exit_code, 1);
-    assert_contains(r->err, "add --force");
+    runner_assert_contains(r->err, "add --force");
     runner_run_free(r);
-    r = run(state, (const char *const[]){ "convert", "good.pgn", "-o", "out", "--force", NULL });
+    r = runner_run_logged(*state, (const char *const[]){ "convert", "good.pgn", "-o", "out",
+                                                         "--force", NULL });
     assert_int_equal(r->exit_code, 0);
     runner_run_free(r);
 
     runner_write_file(*state, "mine.pgn", "a file of mine\n");
-    r = run(state, (const char *const[]){ "convert", "one.dojo", "-o", "mine.pgn", NULL });
+    r = runner_run_logged(*state, (const char *const[]){ "convert", "one.dojo", "-o", "mine.pgn",
+                                                         NULL });
     assert_int_equal(r->exit_code, 1);
-    assert_contains(r->err, "add --force");
+    runner_assert_contains(r->err, "add --force");
     runner_run_free(r);
     char *mine = runner_read_file(*state, "mine.pgn");
     assert_string_equal(mine, "a file of mine\n");
     g_free(mine);
 
-    r = run(state, (const char *const[]){ "convert", "one.dojo", "good.pgn", "-o", "x", NULL });
+    r = runner_run_logged(*state, (const char *const[]){ "convert", "one.dojo", "good.pgn", "-o",
+                                                         "x", NULL });
     assert_int_equal(r->exit_code, 2);
-    assert_contains(r->err, "not both");
+    runner_assert_contains(r->err, "not both");
     runner_run_free(r);
-    r = run(state, (const char *const[]){ "convert", "one.dojo", NULL });
+    r = runner_run_logged(*state, (const char *const[]){ "convert", "one.dojo", NULL });
     assert_int_equal(r->exit_code, 2);
-    assert_contains(r->err, "--output");
+    runner_assert_contains(r->err, "--output");
     runner_run_free(r);
-    r = run(state, (const char *const[]){ "convert", "out", "-o", "none.pgn", NULL });
+    r = runner_run_logged(*state, (const char *const[]){ "convert", "out", "-o", "none.pgn",
+                                                         NULL });
     assert_int_equal(r->exit_code, 0);   /* out/ holds the converted record */
     runner_run_free(r);
     char *empty = g_build_filename(*state, "empty", NULL);
     assert_int_equal(g_mkdir(empty, 0700), 0);
     g_free(empty);
-    r = run(state, (const char *const[]){ "convert", "empty", "-o", "none2.pgn", NULL });
+    r = runner_run_logged(*state, (const char *const[]){ "convert", "empty", "-o", "none2.pgn",
+                                                         NULL });
     assert_int_equal(r->exit_code, 1);
-    assert_contains(r->err, "no .dojo record in empty");
+    runner_assert_contains(r->err, "no .dojo record in empty");
     runner_run_free(r);
 
     g_free(out_dir);
@@ -329,17 +322,17 @@ static void test_train_and_review_read_pgn(void **state)
 {
     runner_require_variant("ogi");
     play_match(state, "ogi");
-    DojoRun *from_records = run(state, (const char *const[]){
+    DojoRun *from_records = runner_run_logged(*state, (const char *const[]){
         "train", "ogi", "recs", "--epochs", "1", "--validation", "0", "--skip-plies", "0",
         "-o", "a.net", NULL });
     assert_int_equal(from_records->exit_code, 0);
-    DojoRun *from_pgn = run(state, (const char *const[]){
+    DojoRun *from_pgn = runner_run_logged(*state, (const char *const[]){
         "train", "ogi", "games.pgn", "--epochs", "1", "--validation", "0", "--skip-plies", "0",
         "-o", "b.net", NULL });
     assert_int_equal(from_pgn->exit_code, 0);
     char *count = g_strdup_printf(" positions from %d games (0 records skipped)", GAMES);
-    assert_contains(from_records->err, count);
-    assert_contains(from_pgn->err, count);
+    runner_assert_contains(from_records->err, count);
+    runner_assert_contains(from_pgn->err, count);
     /* the same number of positions */
     const char *a = strstr(from_records->err, count), *b = strstr(from_pgn->err, count);
     while (a > from_records->err && g_ascii_isdigit(a[-1]))
@@ -356,25 +349,27 @@ static void test_train_and_review_read_pgn(void **state)
     const DjPgnGame *second = g_ptr_array_index(games, 1);
     const char *round = dj_game_tag(second->game, "Round");
     char *record = g_strdup_printf("recs/game-%04d.dojo", atoi(round));
-    DojoRun *of_record = run(state, (const char *const[]){ "review", record, "--nodes", "300",
-                                                           NULL });
-    DojoRun *of_pgn = run(state, (const char *const[]){ "review", "games.pgn", "--game", "2",
-                                                        "--nodes", "300", NULL });
+    DojoRun *of_record = runner_run_logged(*state, (const char *const[]){ "review", record,
+                                                                          "--nodes", "300", NULL });
+    DojoRun *of_pgn = runner_run_logged(*state, (const char *const[]){ "review", "games.pgn",
+                                                                       "--game", "2", "--nodes",
+                                                                       "300", NULL });
     assert_int_equal(of_record->exit_code, 0);
     assert_int_equal(of_pgn->exit_code, 0);
-    assert_contains(of_pgn->out, "Review of games.pgn, game 2: ");
+    runner_assert_contains(of_pgn->out, "Review of games.pgn, game 2: ");
     /* past the first line (which names the file), the same review */
     assert_string_equal(strchr(of_record->out, '\n'), strchr(of_pgn->out, '\n'));
     runner_run_free(of_record);
     runner_run_free(of_pgn);
 
-    DojoRun *r = run(state, (const char *const[]){ "review", "games.pgn", "--game", "9", NULL });
+    DojoRun *r = runner_run_logged(*state, (const char *const[]){ "review", "games.pgn", "--game",
+                                                                  "9", NULL });
     assert_int_equal(r->exit_code, 2);
-    assert_contains(r->err, "holds 4 games");
+    runner_assert_contains(r->err, "holds 4 games");
     runner_run_free(r);
-    r = run(state, (const char *const[]){ "review", record, "--game", "2", NULL });
+    r = runner_run_logged(*state, (const char *const[]){ "review", record, "--game", "2", NULL });
     assert_int_equal(r->exit_code, 2);
-    assert_contains(r->err, "--game is for a PGN file");
+    runner_assert_contains(r->err, "--game is for a PGN file");
     runner_run_free(r);
     g_free(record);
     g_ptr_array_unref(games);

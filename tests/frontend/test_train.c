@@ -28,22 +28,6 @@
 #include "tests/frontend/uci_client.h"
 #include "tests/support/gerror_assert.h"
 
-static void assert_contains(const char *haystack, const char *needle)
-{
-    assert_non_null(haystack);
-    if (strstr(haystack, needle) == NULL)
-        fail_msg("expected '%s' in:\n%s", needle, haystack);
-}
-
-/* dojo with `args`; prints what it said when it fails, for the log. */
-static DojoRun *run(void **state, const char *const *args)
-{
-    DojoRun *r = runner_run_text(*state, NULL, args);
-    if (r->exit_code != 0)
-        fprintf(stderr, "dojo %s said:\n%s%s", args[0], r->out, r->err);
-    return r;
-}
-
 /* Six finished games of Ōgi in recs/ between two `dojo uci` engines a
  * little apart in strength, as `dojo match --records` writes them: each
  * engine move with its score ("; +0.31/5 0.031s"). */
@@ -51,7 +35,7 @@ static void make_records(void **state)
 {
     char *a = g_strdup_printf("name=a,cmd=%s,arg=uci,nodes=2000", runner_exe());
     char *b = g_strdup_printf("name=b,cmd=%s,arg=uci,nodes=2200", runner_exe());
-    DojoRun *r = run(state, (const char *const[]){
+    DojoRun *r = runner_run_logged(*state, (const char *const[]){
         "match", "ogi", "--engine", a, "--engine", b, "--games", "6", "--openings", "random:4",
         "--seed", "7", "--records", "recs", NULL });
     assert_int_equal(r->exit_code, 0);
@@ -59,7 +43,7 @@ static void make_records(void **state)
     g_free(a);
     g_free(b);
     char *first = runner_read_file(*state, "recs/game-0001.dojo");
-    assert_contains(first, "\n2. ");   /* Ōgi numbers every move, as shogi does */
+    runner_assert_contains(first, "\n2. ");   /* Ōgi numbers every move, as shogi does */
     assert_true(g_regex_match_simple("\n[0-9]+\\.+ \\S+ ; [+-][0-9]+\\.[0-9][0-9]/[0-9]+ ", first,
                                      0, 0));
     g_free(first);
@@ -102,7 +86,7 @@ static void test_train_from_a_match(void **state)
 {
     runner_require_variant("ogi");
     make_records(state);
-    DojoRun *r = run(state, (const char *const[]){
+    DojoRun *r = runner_run_logged(*state, (const char *const[]){
         "train", "ogi", "recs", "--output", "ogi.net", "--epochs", "3", NULL });
     assert_int_equal(r->exit_code, 0);
     assert_string_equal(r->out, "");
@@ -119,11 +103,11 @@ static void test_train_from_a_match(void **state)
     char *text = runner_read_file(*state, "ogi.net");
     assert_true(g_str_has_prefix(text, "dojo-net 1 ogi 3388 32\n# "));
     /* The comment says how it was made, the command as typed. */
-    assert_contains(text, "\n#   dojo train ogi recs --output ogi.net --epochs 3\n");
+    runner_assert_contains(text, "\n#   dojo train ogi recs --output ogi.net --epochs 3\n");
     char *from = g_strdup_printf("\n# %d positions from 6 games", positions);
-    assert_contains(text, from);
+    runner_assert_contains(text, from);
     g_free(from);
-    assert_contains(text, "\n# 3 epochs of 3; error ");
+    runner_assert_contains(text, "\n# 3 epochs of 3; error ");
     DjNet *net = load_net(*state, "ogi.net");
     assert_string_equal(net->variant, "ogi");
     assert_int_equal(net->n_inputs, 3388);
@@ -131,7 +115,7 @@ static void test_train_from_a_match(void **state)
     dj_net_free(net);
 
     /* The same records and options give the same network. */
-    r = run(state, (const char *const[]){
+    r = runner_run_logged(*state, (const char *const[]){
         "train", "ogi", "recs", "--output", "again.net", "--epochs", "3", NULL });
     assert_int_equal(r->exit_code, 0);
     runner_run_free(r);
@@ -144,7 +128,7 @@ static void test_train_from_a_match(void **state)
     g_free(text);
 
     /* --hidden makes another width; --max-positions caps the positions. */
-    r = run(state, (const char *const[]){
+    r = runner_run_logged(*state, (const char *const[]){
         "train", "ogi", "recs/game-0001.dojo", "recs", "--output", "narrow.net", "--epochs", "1",
         "--hidden", "8", "--max-positions", "10", "--seed", "3", NULL });
     assert_int_equal(r->exit_code, 0);
@@ -156,7 +140,7 @@ static void test_train_from_a_match(void **state)
 
     /* Every second game held out: the evaluation alone and each epoch
      * report their error on those too. */
-    r = run(state, (const char *const[]){
+    r = runner_run_logged(*state, (const char *const[]){
         "train", "ogi", "recs", "--output", "held.net", "--epochs", "2", "--validation", "2",
         NULL });
     assert_int_equal(r->exit_code, 0);
@@ -171,10 +155,10 @@ static void test_train_from_a_match(void **state)
         "train", "ogi", "recs", "--net", "ogi.net", "--hidden", "4", "--epochs", "1",
         "--output", "more.net", NULL });
     assert_int_equal(r->exit_code, 2);
-    assert_contains(r->err, "--hidden 4 is for a new network: the network of --net has 32 "
-                            "hidden units");
+    runner_assert_contains(r->err, "--hidden 4 is for a new network: the network of --net has 32 "
+                                   "hidden units");
     runner_run_free(r);
-    r = run(state, (const char *const[]){
+    r = runner_run_logged(*state, (const char *const[]){
         "train", "ogi", "recs", "--net", "ogi.net", "--hidden", "32", "--epochs", "1",
         "--output", "more.net", NULL });
     assert_int_equal(r->exit_code, 0);
@@ -187,8 +171,8 @@ static void test_train_from_a_match(void **state)
     r = runner_run_text(*state, NULL, (const char *const[]){
         "train", "ogi", "recs", "--net", "other.net", "--output", "x.net", NULL });
     assert_int_not_equal(r->exit_code, 0);
-    assert_contains(r->err, "cannot start from the network");
-    assert_contains(r->err, "the network reads 3 features, but ogi has 3388");
+    runner_assert_contains(r->err, "cannot start from the network");
+    runner_assert_contains(r->err, "the network reads 3 features, but ogi has 3388");
     runner_run_free(r);
     char *output = g_build_filename(*state, "x.net", NULL);
     assert_false(g_file_test(output, G_FILE_TEST_EXISTS));
@@ -203,7 +187,7 @@ static void test_train_from_a_match(void **state)
         const char *args[] = { "train", "ogi", "recs", "--output", "base.net", "--force",
                                "--epochs", "1", "--validation", "2", i == 0 ? NULL : "--net",
                                "fixed.net", NULL };
-        r = run(state, args);
+        r = runner_run_logged(*state, args);
         assert_int_equal(r->exit_code, 0);
         const char *line = strstr(r->err, "the evaluation alone: error ");
         assert_non_null(line);
@@ -261,7 +245,7 @@ static void test_usage_errors(void **state)
         if (r->exit_code != 2 || strstr(r->err, cases[i].message) == NULL)
             fail_msg("case %zu: exit %d (2 expected), said:\n%s%s(expected '%s')", i,
                      r->exit_code, r->out, r->err, cases[i].message);
-        assert_contains(r->err, "Usage: dojo train");
+        runner_assert_contains(r->err, "Usage: dojo train");
         runner_run_free(r);
         char *output = g_build_filename(*state, "x.net", NULL);
         assert_false(g_file_test(output, G_FILE_TEST_EXISTS));
@@ -292,7 +276,7 @@ static void test_lambda_range_in_words(void **state)
         DojoRun *r = runner_run_text(*state, NULL, (const char *const[]){
             "train", "ogi", ".", "--output", "x.net", "--lambda", ends[i], NULL });
         assert_int_equal(r->exit_code, 1);   /* only for want of positions */
-        assert_contains(r->err, "no positions to train on");
+        runner_assert_contains(r->err, "no positions to train on");
         runner_run_free(r);
     }
 }
@@ -325,8 +309,8 @@ static void test_no_positions(void **state)
     DojoRun *r = runner_run_text(*state, NULL, (const char *const[]){
         "train", "ogi", "recs", "--output", "x.net", NULL });
     assert_int_equal(r->exit_code, 1);
-    assert_contains(r->err, "0 positions from 0 games (0 records skipped)");
-    assert_contains(r->err, "dojo train: no positions to train on");
+    runner_assert_contains(r->err, "0 positions from 0 games (0 records skipped)");
+    runner_assert_contains(r->err, "dojo train: no positions to train on");
     runner_run_free(r);
 
     runner_write_file(*state, "recs/a-unscored.dojo", UNSCORED_RECORD);
@@ -346,15 +330,15 @@ static void test_no_positions(void **state)
     r = runner_run_text(*state, NULL, (const char *const[]){
         "train", "ogi", "recs", "--output", "x.net", "--skip-plies", "0", NULL });
     assert_int_equal(r->exit_code, 1);
-    assert_contains(r->err, "dojo train: skipping recs/c-broken.dojo: line ");
+    runner_assert_contains(r->err, "dojo train: skipping recs/c-broken.dojo: line ");
     /* Every record skipped is named, with why. */
     assert_int_equal(runner_count_containing(r->err, "dojo train: skipping "), 2);
-    assert_contains(r->err, "dojo train: skipping recs/deeper/b-unfinished.dojo: the game is "
-                            "unfinished");
+    runner_assert_contains(r->err, "dojo train: skipping recs/deeper/b-unfinished.dojo: the game "
+                                   "is unfinished");
     assert_null(strstr(r->err, "notes.txt"));
-    assert_contains(r->err, "0 positions from 1 games (2 records skipped)");
-    assert_contains(r->err, "dojo train: no positions to train on: give finished games of Ōgi "
-                            "with the engines' scores");
+    runner_assert_contains(r->err, "0 positions from 1 games (2 records skipped)");
+    runner_assert_contains(r->err, "dojo train: no positions to train on: give finished games of "
+                                   "Ōgi with the engines' scores");
     runner_run_free(r);
     char *output = g_build_filename(*state, "x.net", NULL);
     assert_false(g_file_test(output, G_FILE_TEST_EXISTS));
@@ -414,8 +398,8 @@ static void test_output_is_checked_first_and_never_lost(void **state)
                                      "--epochs", "1", "--skip-plies", "0", NULL };
     DojoRun *r = runner_run_text(*state, NULL, existing);
     assert_int_equal(r->exit_code, 1);
-    assert_contains(r->err, "dojo train: cannot save the network in mine.net: the file exists "
-                            "already; add --force to replace it");
+    runner_assert_contains(r->err, "dojo train: cannot save the network in mine.net: the file "
+                                   "exists already; add --force to replace it");
     assert_null(strstr(r->err, "epoch "));
     runner_run_free(r);
     char *kept = runner_read_file(*state, "mine.net");
@@ -427,7 +411,7 @@ static void test_output_is_checked_first_and_never_lost(void **state)
     assert_int_equal(chmod(mine, 0600), 0);
     char *link = g_build_filename(*state, "link.net", NULL);
     assert_int_equal(symlink("mine.net", link), 0);
-    r = run(state, (const char *const[]){
+    r = runner_run_logged(*state, (const char *const[]){
         "train", "ogi", "scored.dojo", "--output", "link.net", "--force", "--epochs", "1",
         "--skip-plies", "0", NULL });
     assert_int_equal(r->exit_code, 0);
@@ -448,8 +432,8 @@ static void test_output_is_checked_first_and_never_lost(void **state)
         "train", "ogi", "scored.dojo", "--output", "nodir/x.net", "--epochs", "1",
         "--skip-plies", "0", NULL });
     assert_int_equal(r->exit_code, 1);
-    assert_contains(r->err, "dojo train: cannot save the network in nodir/x.net: there is no "
-                            "folder nodir");
+    runner_assert_contains(r->err, "dojo train: cannot save the network in nodir/x.net: there is "
+                                   "no folder nodir");
     assert_null(strstr(r->err, "epoch "));
     runner_run_free(r);
 
@@ -460,8 +444,8 @@ static void test_output_is_checked_first_and_never_lost(void **state)
         "--skip-plies", "0", NULL }, &out, &err);
     if (code != 1)
         fail_msg("exit %d:\n%s", code, err);
-    assert_contains(err, "dojo train: cannot save the network: big.net: ");
-    assert_contains(err, "dojo train: the network went to standard output instead");
+    runner_assert_contains(err, "dojo train: cannot save the network: big.net: ");
+    runner_assert_contains(err, "dojo train: the network went to standard output instead");
     assert_true(g_str_has_prefix(out, "dojo-net 1 ogi 3388 32\n"));
     g_free(out);
     g_free(err);
@@ -480,13 +464,13 @@ static void test_a_record_of_another_game_is_named(void **state)
                       "[Variant \"onitama\"]\n"
                       "[Position \"2m2/5/2s2/5/S1M1S b ox,boar,horse,elephant,crab\"]\n"
                       "\n1. ox:c1c2 horse:c3c2\n0-1\n");
-    DojoRun *r = run(state, (const char *const[]){
+    DojoRun *r = runner_run_logged(*state, (const char *const[]){
         "train", "ogi", "scored.dojo", "onitama.dojo", "--output", "x.net", "--epochs", "1",
         "--skip-plies", "0", NULL });
     assert_int_equal(r->exit_code, 0);
-    assert_contains(r->err, "(1 records skipped)");
-    assert_contains(r->err, "dojo train: skipping onitama.dojo: it is a game of Onitama, "
-                            "not Ōgi\n");
+    runner_assert_contains(r->err, "(1 records skipped)");
+    runner_assert_contains(r->err, "dojo train: skipping onitama.dojo: it is a game of Onitama, "
+                                   "not Ōgi\n");
     runner_run_free(r);
 }
 
@@ -505,7 +489,7 @@ static void test_game_without_a_network(void **state)
         "train", v->name, ".", "--output", "x.net", NULL });
     assert_int_equal(r->exit_code, 1);
     char *expected = g_strdup_printf("dojo train: %s has no learnt evaluation", v->title);
-    assert_contains(r->err, expected);
+    runner_assert_contains(r->err, expected);
     g_free(expected);
     runner_run_free(r);
 }
@@ -556,7 +540,7 @@ static void test_uci_eval_file(void **state)
 {
     runner_require_variant("ogi");
     make_records(state);
-    DojoRun *r = run(state, (const char *const[]){
+    DojoRun *r = runner_run_logged(*state, (const char *const[]){
         "train", "ogi", "recs", "--output", "ogi.net", "--epochs", "2", NULL });
     assert_int_equal(r->exit_code, 0);
     runner_run_free(r);
@@ -609,7 +593,7 @@ static void test_uci_eval_file(void **state)
     /* A file that is not there: an error naming it, the network loaded
      * before stays, and the engine goes on. */
     uci_client_send(engine, "setoption name EvalFile value %s", missing);
-    assert_contains(uci_client_expect(engine, "info string error: "), missing);
+    runner_assert_contains(uci_client_expect(engine, "info string error: "), missing);
     uci_client_send(engine, "isready");
     uci_client_expect(engine, "readyok");
     expect_eval_file_option(engine, trained);
@@ -636,8 +620,8 @@ static void test_uci_eval_file(void **state)
         char *path = g_build_filename(*state, bad[i][0], NULL);
         uci_client_send(engine, "setoption name EvalFile value %s", path);
         const char *error = uci_client_expect(engine, "info string error: ");
-        assert_contains(error, path);
-        assert_contains(error, why[i]);
+        runner_assert_contains(error, path);
+        runner_assert_contains(error, why[i]);
         g_free(path);
         uci_client_send(engine, "isready");
         uci_client_expect(engine, "readyok");
@@ -671,7 +655,7 @@ static void test_uci_eval_file(void **state)
     /* A file named none is given as ./none (the engine runs in the test's
      * folder): not there, an error, and the choice before stays ... */
     uci_client_send(engine, "setoption name EvalFile value ./none");
-    assert_contains(uci_client_expect(engine, "info string error: "), "./none");
+    runner_assert_contains(uci_client_expect(engine, "info string error: "), "./none");
     uci_client_send(engine, "isready");
     uci_client_expect(engine, "readyok");
     expect_eval_file_option(engine, "none");
