@@ -15,6 +15,12 @@
 #define DJ_LEVEL_MIN 1
 #define DJ_LEVEL_MAX 10
 
+/* The lowest level that evaluates with the game's learnt network, where
+ * the game has one (the front end installs it, frontends/common/nets.h).
+ * A network is worth hundreds of Elo at the same time: a level just below
+ * full strength without it would be far more than a step below. */
+#define DJ_LEVEL_NET_MIN 9
+
 /* The most candidate moves a level chooses among. */
 #define DJ_LEVEL_MAX_LINES 8
 

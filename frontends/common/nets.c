@@ -48,7 +48,7 @@ void dojo_nets_install(const DjVariant *variant, int level)
     if (variant->net == NULL)
         return;
     const DjNet *net = NULL;
-    if (level >= DJ_LEVEL_MAX) {
+    if (level >= DJ_LEVEL_NET_MIN) {
         const NetChoice *c = choice_of(variant);
         net = c->net;
         if (c->builtin) {

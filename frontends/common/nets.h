@@ -1,10 +1,11 @@
 /* nets.h: which learnt network each game evaluates with, in the front end.
  *
- * At full strength (level 10, analysis, hints, review, bench) a game plays
- * with its built-in network (DjVariant.net_builtin) unless told otherwise:
- * `dojo uci`'s EvalFile or the commands' --eval-file names a file, or
- * `none`.  Levels below 10 play without a network, as their strengths were
- * measured (docs/strength.md, "The playing levels").
+ * At full strength (level 10, analysis, hints, review, bench) and at level
+ * 9 (DJ_LEVEL_NET_MIN) a game plays with its built-in network
+ * (DjVariant.net_builtin) unless told otherwise: `dojo uci`'s EvalFile or
+ * the commands' --eval-file names a file, or `none`.  Levels below 9 play
+ * without a network, as their strengths were measured (docs/strength.md,
+ * "The playing levels").
  * `dojo train`, `tune`, `spsa` and `match` (its --balance search) leave
  * the games without one. */
 #ifndef DOJO_FRONTENDS_COMMON_NETS_H
@@ -30,7 +31,7 @@
 void dojo_nets_choose(const DjVariant *variant, const DjNet *net, bool builtin);
 
 /* Install in `variant` the network a search at `level` evaluates with: the
- * chosen one at DJ_LEVEL_MAX, none below.  Should the built-in network not
+ * chosen one from DJ_LEVEL_NET_MIN (search/level.h) up, none below.  Should the built-in network not
  * read (a fault of the build), says so once on stderr and installs none. */
 void dojo_nets_install(const DjVariant *variant, int level);
 

@@ -49,12 +49,15 @@ static void test_by_level_and_choice(void **state)
     (void)state;
     const DjVariant *v = ogi();
     const DjNet *builtin = dj_net_builtin(v, NULL);
-    /* By default: the built-in network at full strength, none below. */
+    /* By default: the built-in network from DJ_LEVEL_NET_MIN up, none below. */
     dojo_nets_install(v, DJ_LEVEL_MAX);
     assert_ptr_equal(*v->net, builtin);
     for (int level = DJ_LEVEL_MIN; level < DJ_LEVEL_MAX; level++) {
         dojo_nets_install(v, level);
-        assert_null(*v->net);
+        if (level >= DJ_LEVEL_NET_MIN)
+            assert_ptr_equal(*v->net, builtin);
+        else
+            assert_null(*v->net);
     }
     dojo_nets_install(v, DJ_LEVEL_MAX);
     assert_ptr_equal(*v->net, builtin);

@@ -31,14 +31,21 @@ static uint64_t ogi_key(const void *position)
     return ((const OgiPosition *)position)->key;
 }
 
+/* The most nodes playing levels 1 to 9 search (0: depth alone limits
+ * them): the framework's, but for level 9, which evaluates with the
+ * built-in network (search/level.h): 40,000 of its nodes put it between
+ * level 8 and full strength (docs/strength.md). */
+static const uint64_t ogi_level_nodes[] = {
+    0, 0, 0, 0, 0, 15000, 30000, 50000, 40000,
+};
+
 /* The playing levels' Elo, level 10 put at 2600: the differences fitted
- * to matches between the levels at 100 ms a move (docs/strength.md,
- * bench/levels.sh ogi DOJO 100 100).  Levels 1-9 play without the
- * built-in network and level 10 with it: the matches of each level against
- * level 10 were played with eb813ec's build (the fourth network), those
- * between neighbours (which have no network) are db62cc8's. */
+ * to matches of each level against the next (200 games) and against level
+ * 10 (100 games) at 100 ms a move (docs/strength.md, bench/levels.sh ogi
+ * DOJO 200 100 DIR 100).  Levels 9 and 10 evaluate with the built-in
+ * network, levels 1 to 8 without it. */
 static const int ogi_level_elo[] = {
-    531, 924, 1095, 1303, 1563, 1728, 1866, 1897, 2339, 2600,
+    753, 977, 1123, 1317, 1477, 1682, 1773, 1975, 2210, 2600,
 };
 
 const DjVariant dj_variant_ogi = {
@@ -58,6 +65,7 @@ const DjVariant dj_variant_ogi = {
      * time spent before then decides more than time kept for after. */
     .clock_horizon_moves = 12,
     .level_elo = ogi_level_elo,
+    .level_nodes = ogi_level_nodes,
     /* As shogi players count: "mate in 3" is attacker, defender, attacker,
      * and a kifu numbers every move (docs/rules/ogi.md). */
     .move_count = DJ_MOVE_COUNT_PLIES,

@@ -2,18 +2,19 @@
  * notation and perft counts: docs/rules/onitama.md. */
 #include "variants/onitama/onitama.h"
 
-/* The playing levels' Elo, level 10 put at 2600: the differences fitted
- * to matches between the levels at 100 ms a move on random base-deck deals
- * (docs/strength.md, bench/levels.sh onitama DOJO 100 100, measured with
- * db62cc8's build). */
-/* Onitama's positions are cheap to search: its levels need more nodes
- * than the framework's to be evenly spaced (docs/strength.md). */
+/* The most nodes playing levels 1 to 9 search (0: depth alone limits
+ * them).  Onitama's positions are cheap to search: with the framework's
+ * counts its upper levels came out too far apart (docs/strength.md). */
 static const uint64_t onitama_level_nodes[] = {
-    0, 0, 0, 0, 2500, 5000, 12000, 30000, 60000,
+    0, 0, 0, 0, 2500, 3500, 14000, 28000, 100000,
 };
 
+/* The playing levels' Elo, level 10 put at 2600: the differences fitted
+ * to matches of each level against the next (200 games) and against level
+ * 10 (100 games) at 100 ms a move on random base-deck deals
+ * (docs/strength.md, bench/levels.sh onitama DOJO 200 100 DIR 100). */
 static const int onitama_level_elo[] = {
-    536, 893, 1100, 1440, 1726, 1931, 2076, 2243, 2490, 2600,
+    909, 1072, 1153, 1420, 1572, 1808, 2004, 2211, 2388, 2600,
 };
 
 const DjVariant dj_variant_onitama = {
