@@ -5,10 +5,10 @@
  * depth and number of nodes, then chooses among them at random, a move
  * the less likely the more it gives away (a softmax over the score loss,
  * e^(-loss / temperature)).  So it misses deep ideas and now and then
- * plays a plausible second-best move, as a person does, while a move that
- * throws a piece away is rare.  What no person who knows the rules does,
- * losing in one move when a move that does not exists, a guard refuses
- * (level_guard.h): always from level 3 up, most of the time below. */
+ * plays a plausible second-best move, as a person does; a move that throws
+ * a piece away gets rarer level by level.  What no person who knows the
+ * rules does, losing in one move when a move that does not exists, a guard
+ * refuses (level_guard.h): always from level 3 up, most of the time below. */
 #include "framework/search/level.h"
 
 #include <math.h>
@@ -24,6 +24,10 @@ typedef struct LevelSpec {
     int guard_percent;  /* chance that a move losing at once is refused */
 } LevelSpec;
 
+/* Tuned by matches until neighbouring levels came out about evenly spaced
+ * in Elo in both games (docs/strength.md, bench/levels.sh).  A level that
+ * searches deeper than the one below may choose more loosely (level 3):
+ * one more ply alone was too big a step. */
 static const LevelSpec level_specs[DJ_LEVEL_MAX] = {
     { 1, 0, 8, 300, 55 },
     { 1, 0, 8, 90, 85 },
