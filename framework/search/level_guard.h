@@ -2,10 +2,10 @@
  *
  * A weaker level chooses among several good moves at random (level.c); it
  * must still not hand the game over in one move, as a person who knows the
- * rules would not: leave the master or King to be taken, allow a mate in
- * one, let the opponent walk into the temple.  What "loses at once" means
- * is read off the rules alone (play the move, then every reply, and ask
- * outcome()), so every game gets the guard without saying anything. */
+ * rules would not: leave open a reply that wins, whatever the game's way of
+ * winning is.  What "loses at once" means is read off the rules alone (play
+ * the move, then every reply, and ask outcome()), so every game gets the
+ * guard without saying anything. */
 #ifndef DOJO_FRAMEWORK_SEARCH_LEVEL_GUARD_H
 #define DOJO_FRAMEWORK_SEARCH_LEVEL_GUARD_H
 

@@ -525,6 +525,15 @@ char *runner_moves_text(const DjGame *game)
     return g_string_free(text, FALSE);
 }
 
+void runner_assert_record_moves(const char *dir, const char *name, const char *expected)
+{
+    DjGame *game = runner_load_record(dir, name);
+    char *moves = runner_moves_text(game);
+    assert_string_equal(moves, expected);
+    g_free(moves);
+    dj_game_free(game);
+}
+
 int runner_run_with_small_files(const char *dir, const char *const *args, char **out,
                                 char **err)
 {

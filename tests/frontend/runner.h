@@ -143,6 +143,10 @@ DjGame *runner_load_record(const char *dir, const char *name);
 /* The moves of `game` in canonical text, separated by spaces (g_free it). */
 char *runner_moves_text(const DjGame *game);
 
+/* Check that the game recorded in file `name` of `dir` (as
+ * runner_load_record) has the moves `expected` (as runner_moves_text). */
+void runner_assert_record_moves(const char *dir, const char *name, const char *expected);
+
 /* Run dojo with `args` in `dir` (DOJO_HOME there too) under a limit of
  * 512 bytes a file, SIGXFSZ ignored: a write past it fails as on a full
  * disk (EFBIG), while the empty file made to check the folder fits.  Its

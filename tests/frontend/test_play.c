@@ -196,11 +196,7 @@ static void test_commands(void **state)
     r = runner_run_text(*state, input, hotseat_args);
     assert_int_equal(r->exit_code, 0);
     assert_non_null(strstr(r->out, "Took back 1 move."));
-    game = runner_load_record(*state, RECORD);
-    char *played = runner_moves_text(game);
-    assert_string_equal(played, move);
-    g_free(played);
-    dj_game_free(game);
+    runner_assert_record_moves(*state, RECORD, move);
     g_free(input);
     g_free(move);
     runner_run_free(r);

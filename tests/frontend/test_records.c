@@ -86,32 +86,20 @@ static void test_record_refuses_an_unfinished_game(void **state)
                                    "an unfinished game ('dojo play --resume game.dojo' "
                                    "continues it); add --force to replace it\n"));
     runner_run_free(r);
-    DjGame *game = runner_load_record(*state, "game.dojo");
-    char *moves = runner_moves_text(game);
-    assert_string_equal(moves, "ox:d1d2 elephant:c5d4");
-    g_free(moves);
-    dj_game_free(game);
+    runner_assert_record_moves(*state, "game.dojo", "ox:d1d2 elephant:c5d4");
 
     r = runner_run_text(*state, "boar:b1b2\n", (const char *const[]){
         "play", "--resume", "game.dojo", "--record", "game.dojo", NULL });
     assert_int_equal(r->exit_code, 0);
     runner_run_free(r);
-    game = runner_load_record(*state, "game.dojo");
-    moves = runner_moves_text(game);
-    assert_string_equal(moves, "ox:d1d2 elephant:c5d4 boar:b1b2");
-    g_free(moves);
-    dj_game_free(game);
+    runner_assert_record_moves(*state, "game.dojo", "ox:d1d2 elephant:c5d4 boar:b1b2");
 
     const char *const forced[] = { "play", "onitama", "--hotseat", "--cards", CARDS,
                                    "--record", "game.dojo", "--force", NULL };
     r = runner_run_text(*state, "boar:b1b2\n", forced);
     assert_int_equal(r->exit_code, 0);
     runner_run_free(r);
-    game = runner_load_record(*state, "game.dojo");
-    moves = runner_moves_text(game);
-    assert_string_equal(moves, "boar:b1b2");
-    g_free(moves);
-    dj_game_free(game);
+    runner_assert_record_moves(*state, "game.dojo", "boar:b1b2");
 }
 
 static void test_journal_is_written_and_resume_continues_it(void **state)
@@ -135,11 +123,7 @@ static void test_journal_is_written_and_resume_continues_it(void **state)
     runner_run_free(r);
     char *again = runner_single_record(*state);
     assert_string_equal(again, journal);
-    game = runner_load_record(NULL, journal);
-    char *moves = runner_moves_text(game);
-    assert_string_equal(moves, "ox:d1d2 elephant:c5d4 boar:b1b2");
-    g_free(moves);
-    dj_game_free(game);
+    runner_assert_record_moves(NULL, journal, "ox:d1d2 elephant:c5d4 boar:b1b2");
 
     /* Finish it (Red resigns): the final record replaces the journal, and
      * there is nothing left to resume. */
@@ -220,11 +204,7 @@ static void test_damaged_record_names_the_line(void **state)
     assert_int_equal(runner_count_containing(r->out, "Cannot load damaged.dojo: line 8"), 1);
     assert_int_equal(runner_count_containing(r->out, "Cannot load cut.dojo: line 2"), 1);
     runner_run_free(r);
-    DjGame *game = runner_load_record(*state, "after.dojo");
-    char *moves = runner_moves_text(game);
-    assert_string_equal(moves, "ox:d1d2 elephant:c5d4");
-    g_free(moves);
-    dj_game_free(game);
+    runner_assert_record_moves(*state, "after.dojo", "ox:d1d2 elephant:c5d4");
 }
 
 /* Ctrl-C while the computer thinks: the program ends at once (exit 130)

@@ -101,11 +101,7 @@ static void test_record_cut_short_resumes_up_to_its_last_whole_move(void **state
     assert_non_null(strstr(r->out, "3 moves played"));
     assert_null(strstr(r->out, "was not played"));
     runner_run_free(r);
-    DjGame *game = runner_load_record(*state, "cut.dojo");
-    char *moves = runner_moves_text(game);
-    assert_string_equal(moves, "ox:d1d2 elephant:c5d4 boar:b1b2 horse:d4d3");
-    g_free(moves);
-    dj_game_free(game);
+    runner_assert_record_moves(*state, "cut.dojo", "ox:d1d2 elephant:c5d4 boar:b1b2 horse:d4d3");
 }
 
 /* ---- 2. two dojo on one game ---------------------------------------------------- */
@@ -161,16 +157,12 @@ static void test_a_second_dojo_cannot_write_a_game_being_played(void **state)
     g_object_unref(first);
     g_object_unref(launcher);
 
-    DjGame *game = runner_load_record(*state, "game.dojo");
-    char *moves = runner_moves_text(game);
-    assert_string_equal(moves, "ox:d1d2 elephant:c5d4 boar:b1b2");
-    g_free(moves);
-    dj_game_free(game);
+    runner_assert_record_moves(*state, "game.dojo", "ox:d1d2 elephant:c5d4 boar:b1b2");
     /* Once it has stopped, the game can be continued again. */
     DojoRun *r = run(*state, "horse:d4d3\nquit\n", args);
     assert_int_equal(r->exit_code, 0);
     runner_run_free(r);
-    game = runner_load_record(*state, "game.dojo");
+    DjGame *game = runner_load_record(*state, "game.dojo");
     assert_int_equal(dj_game_length(game), 4);
     dj_game_free(game);
 }
@@ -331,11 +323,7 @@ static void test_resume_keeps_comments_and_the_final_star(void **state)
     assert_non_null(strstr(after, "; a comment of mine\n"));
     assert_true(g_str_has_suffix(after, "\n*\n"));
     g_free(after);
-    DjGame *game = runner_load_record(*state, "game.dojo");
-    char *moves = runner_moves_text(game);
-    assert_string_equal(moves, "ox:d1d2 elephant:c5d4 boar:b1b2");
-    g_free(moves);
-    dj_game_free(game);
+    runner_assert_record_moves(*state, "game.dojo", "ox:d1d2 elephant:c5d4 boar:b1b2");
 }
 
 /* ---- 7. a table too large ---------------------------------------------------- */
