@@ -9,9 +9,22 @@
 
 #include "framework/registry.h"
 
-/* Which built games an input exercised, by index in dj_registry_all(). */
+/* What inputs did with each built game, by index in dj_registry_all(). */
 #define MAX_GAMES 64
-static bool exercised[MAX_GAMES];
+static int named[MAX_GAMES];
+static int exercised[MAX_GAMES];
+
+/* The index of `variant` in dj_registry_all(), or -1 (a game not built, or
+ * beyond MAX_GAMES). */
+static int game_index(const DjVariant *variant)
+{
+    const DjVariant *const *all = dj_registry_all();
+    for (int i = 0; all[i] != NULL && i < MAX_GAMES; i++) {
+        if (all[i] == variant)
+            return i;
+    }
+    return -1;
+}
 
 const DjVariant *fuzz_take_variant(const uint8_t **data, size_t *size)
 {
@@ -26,27 +39,34 @@ const DjVariant *fuzz_take_variant(const uint8_t **data, size_t *size)
         return NULL;
     *size -= (size_t)(newline + 1 - *data);
     *data = newline + 1;
-    fuzz_note_variant(variant);
+    fuzz_note_named(variant);
     return variant;
+}
+
+void fuzz_note_named(const DjVariant *variant)
+{
+    int i = game_index(variant);
+    if (i >= 0)
+        named[i]++;
 }
 
 void fuzz_note_variant(const DjVariant *variant)
 {
-    const DjVariant *const *all = dj_registry_all();
-    for (int i = 0; all[i] != NULL && i < MAX_GAMES; i++) {
-        if (all[i] == variant)
-            exercised[i] = true;
-    }
+    int i = game_index(variant);
+    if (i >= 0)
+        exercised[i]++;
 }
 
-const DjVariant *fuzz_unexercised_variant(void)
+int fuzz_named_count(const DjVariant *variant)
 {
-    const DjVariant *const *all = dj_registry_all();
-    for (int i = 0; all[i] != NULL && i < MAX_GAMES; i++) {
-        if (!exercised[i])
-            return all[i];
-    }
-    return NULL;
+    int i = game_index(variant);
+    return i >= 0 ? named[i] : 0;
+}
+
+int fuzz_exercised_count(const DjVariant *variant)
+{
+    int i = game_index(variant);
+    return i >= 0 ? exercised[i] : 0;
 }
 
 void fuzz_check(int condition, const char *what)

@@ -1,7 +1,9 @@
 /* fuzz_move: move text of every variant.  Input: the game's name and a
- * newline (fuzz_take_variant), a byte k, k bytes that choose k moves from the start (so moves
- * are parsed in many positions), then the move text.  parse_move must
- * either refuse with a message or return one of the legal moves. */
+ * newline, a byte k that deals the new game and says how many moves (k %
+ * 64) the next bytes choose from the start (so moves are parsed in many
+ * positions), then the move text (the layout: tests/fuzz/README.md).
+ * parse_move must either refuse with a message or return one of the legal
+ * moves.  A text read as a move exercises the game. */
 #include <string.h>
 
 #include <glib.h>
@@ -31,6 +33,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         DjMove parsed = DJ_MOVE_NONE;
         GError *error = NULL;
         if (v->parse_move(pos, text, &parsed, &error)) {
+            fuzz_note_variant(v);
             int n = v->legal_moves(pos, moves);
             bool found = false;
             for (int i = 0; i < n; i++)

@@ -1,9 +1,10 @@
 /* fuzz_play: what people type during a hot-seat `dojo play` game.
  *
- * Input: the game's name and a newline (fuzz_take_variant), one byte: the
- * seed of the new game (so Onitama gets different cards), then the text
- * typed by both players, read by the play
- * loop one line at a time.  Output goes to /dev/null.
+ * Input: the game's name and a newline, one byte: the seed of the new
+ * game (so Onitama gets different cards), then the text typed by both
+ * players, read by the play loop one line at a time (the layout:
+ * tests/fuzz/README.md).  Output goes to /dev/null.  An input after which
+ * the game has a move exercises the game.
  *
  * `save FILE` and `load FILE` are fuzzed too, inside a private directory:
  * the loop runs with that directory as the working directory (the previous
@@ -210,6 +211,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 
     fclose(in);
     g_free(typed);
+    if (dj_game_length(game) > 0)
+        fuzz_note_variant(dj_game_variant(game));
     check_game(game, end);
     dj_game_free(game);
     return 0;

@@ -1,7 +1,8 @@
 /* fuzz_position: position strings of every variant.  Input: the game's
- * name and a newline (fuzz_take_variant), then the string.  A string that is accepted must
- * format back to a string that is accepted with the same key and text, and
- * every legal move of it must format and parse back to itself. */
+ * name, a newline, then the string (the layout: tests/fuzz/README.md).  A
+ * string that is accepted must format back to a string that is accepted
+ * with the same key and text, and every legal move of it must format and
+ * parse back to itself.  An accepted string exercises the game. */
 #include <string.h>
 
 #include <glib.h>
@@ -22,6 +23,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         fuzz_check(error != NULL && error->message[0] != '\0', "refusal without a message");
         g_error_free(error);
     } else {
+        fuzz_note_variant(v);
         GString *formatted = g_string_new(NULL);
         v->format_position(pos, formatted);
         DjSetup setup2 = { .position = formatted->str };

@@ -1,16 +1,23 @@
-/* fuzz_record: game record files.  A record that loads must format to a
- * record that loads to the same text again; one that does not must say
- * which line breaks. */
+/* fuzz_record: game record files (the layout: tests/fuzz/README.md).  A
+ * record that loads must format to a record that loads to the same text
+ * again; one that does not must say which line breaks.  Its Variant tag
+ * names the game; a record that loads exercises it. */
 #include <string.h>
 
 #include <glib.h>
 
 #include "framework/record.h"
+#include "framework/registry.h"
 #include "tests/fuzz/fuzz_common.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     char *text = g_strndup((const char *)data, size);
+    char *name = dj_record_tag_value(text, "Variant");
+    const DjVariant *named = name != NULL ? dj_registry_find(name) : NULL;
+    if (named != NULL)
+        fuzz_note_named(named);
+    g_free(name);
     GError *error = NULL;
     DjGame *game = dj_record_parse(text, &error);
     if (game == NULL) {

@@ -13,7 +13,8 @@
  * for it).
  *
  * The game is chosen by name, as a GUI does: "setoption name UCI_Variant
- * value NAME" (fuzz_common.h); every built game needs a seed that names it. */
+ * value NAME" (the layout: tests/fuzz/README.md).  The engine is opaque
+ * here, so a line that chooses a built game both names and exercises it. */
 #include <stdbool.h>
 #include <stdio.h>
 #include <string.h>
@@ -48,8 +49,10 @@ static void note_variant_option(const char *line)
     if (n == 5 && strcmp(w[0], "setoption") == 0 && strcmp(w[1], "name") == 0
         && g_ascii_strcasecmp(w[2], "UCI_Variant") == 0 && strcmp(w[3], "value") == 0) {
         const DjVariant *v = dj_registry_find(w[4]);
-        if (v != NULL)
+        if (v != NULL) {
+            fuzz_note_named(v);
             fuzz_note_variant(v);
+        }
     }
     g_strfreev(words);
 }
