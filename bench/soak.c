@@ -26,7 +26,7 @@
  *   - format_position(P) is accepted by setup() and gives the same key and
  *     the same text;
  *   - legal moves: between 0 and max_moves, equal to dj_count_moves, all
- *     distinct, none DJ_MOVE_NONE or >= DJ_MOVE_LIMIT; noisy_moves (when
+ *     distinct, none DJ_MOVE_NONE or >= dj_variant_move_limit(); noisy_moves (when
  *     supplied) is exactly the legal moves for which is_noisy holds;
  *     move_origin is -1 or a square of the board;
  *   - evaluate(P) strictly inside +-DJ_SCORE_EVAL_MAX;
@@ -205,7 +205,7 @@ static int check_move_list(Soak *soak, const void *pos)
     memcpy(soak->sorted, soak->moves, (size_t)n * sizeof(DjMove));
     qsort(soak->sorted, (size_t)n, sizeof(DjMove), compare_moves);
     for (int i = 0; i < n; i++) {
-        if (soak->sorted[i] == DJ_MOVE_NONE || soak->sorted[i] >= DJ_MOVE_LIMIT)
+        if (soak->sorted[i] == DJ_MOVE_NONE || soak->sorted[i] >= dj_variant_move_limit(v))
             return fail(soak, pos, "legal move %u is out of range", soak->sorted[i]), -1;
         if (i > 0 && soak->sorted[i] == soak->sorted[i - 1])
             return fail(soak, pos, "legal move %u is listed twice", soak->sorted[i]), -1;

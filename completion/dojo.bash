@@ -143,7 +143,7 @@ _dojo()
             [[ $command == tune ]] && _dojo_files
             return
             ;;
-        --records)
+        --records | --tablebase-dir)
             _dojo_files -d
             return
             ;;
@@ -181,7 +181,7 @@ _dojo()
                 COMPREPLY=($(compgen -W "$games" -- "$cur"))
             fi
             ;;
-        play | perft | analyze | spsa | bench)
+        play | perft | analyze | spsa | bench | solve)
             [[ $named == false || $command == bench ]] &&
                 COMPREPLY=($(compgen -W "$games" -- "$cur"))
             ;;

@@ -42,6 +42,11 @@ int dj_count_moves(const DjVariant *variant, const void *pos)
     return n;
 }
 
+uint32_t dj_variant_move_limit(const DjVariant *variant)
+{
+    return variant->move_limit != 0 ? variant->move_limit : DJ_MOVE_LIMIT;
+}
+
 /* ---- game options ---------------------------------------------------------- */
 
 /* How much of an option's name or value a message quotes. */

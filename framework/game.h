@@ -45,10 +45,15 @@
 #include <glib.h>
 
 /* A move.  DJ_MOVE_NONE (0) is never a legal move.  Every move a variant
- * produces is below DJ_MOVE_LIMIT, so the search can index tables by move. */
+ * produces is below its dj_variant_move_limit(): DJ_MOVE_LIMIT unless the
+ * game declares a larger range (DjVariant.move_limit), and never more than
+ * DJ_MOVE_LIMIT_MAX, so the search can index or hash tables by move.  The
+ * maximum is what the search keeps of a move in its transposition table and
+ * its Monte Carlo tree: 24 bits. */
 typedef uint32_t DjMove;
 #define DJ_MOVE_NONE 0u
 #define DJ_MOVE_LIMIT (1u << 16)
+#define DJ_MOVE_LIMIT_MAX (1u << 24)
 
 /* Scores are from the point of view of the side to move.  evaluate() must
  * stay strictly inside +-DJ_SCORE_EVAL_MAX; the search uses the band above
@@ -91,6 +96,51 @@ typedef enum DjOutcome {
     DJ_OUTCOME_WIN_SIDE1,
     DJ_OUTCOME_DRAW,
 } DjOutcome;
+
+/* How a game is decided by the position, as data the conformance suite
+ * checks outcome() against at every position of random games
+ * (DjVariant.result_rules: one or more of these, or'ed).  Each flag is a
+ * rule the game plays by; a position where a declared rule applies must
+ * have the outcome it says, and every end outcome() reports must be one
+ * that a declared rule gives (or the game declares DJ_RESULT_OTHER). */
+typedef enum DjResultRule {
+    /* The side to move that has no legal move loses: legal_moves() returns
+     * 0 and outcome() says ONGOING (the framework decides it, see
+     * legal_moves).  Checkmate and stalemate in shogi, a blocked player in
+     * the Amazons.  Without it a position with no legal move fails. */
+    DJ_RESULT_NO_MOVE_LOSES = 1 << 0,
+    /* The side to move that has no legal move (nothing but a pass, where
+     * the game has one, see is_pass) wins: outcome() says so. */
+    DJ_RESULT_NO_MOVE_WINS = 1 << 1,
+    /* A side with no royal piece on the board (DjSquareView.royal, so
+     * view_squares is needed) has lost: a captured master or King. */
+    DJ_RESULT_ROYAL_CAPTURED = 1 << 2,
+    /* A side whose royal piece stands on a special square
+     * (DjSquareView.special) in the other side's half of the board has won:
+     * Onitama's master on the enemy temple. */
+    DJ_RESULT_ROYAL_ON_FAR_SPECIAL = 1 << 3,
+    /* The game ends when neither side can move (the side to move has
+     * nothing but a pass, and after it the other side neither), and the
+     * side with more pieces on the board (view_squares) wins, equal
+     * numbers a draw: Othello.  The suite calls legal_moves() and plays
+     * the pass on a position that outcome() ends this way, to see that
+     * neither side could move: at such a position legal_moves() returns
+     * the pass alone and play() takes it. */
+    DJ_RESULT_MOST_PIECES = 1 << 4,
+    /* The game also ends in ways the flags above do not describe (a count
+     * of captured stones, a goal reached): such ends are not checked. */
+    DJ_RESULT_OTHER = 1 << 5,
+} DjResultRule;
+
+/* A perft count a game's rules publish (DjVariant.perft_counts): the
+ * leaves `depth` plies below the start `position`, as other engines of the
+ * game count them.  The conformance suite checks them. */
+typedef struct DjPerftCount {
+    const char *position;   /* a position string setup() reads; NULL ends a table */
+    int depth;              /* in moves (plies), or with `turns` in whole turns */
+    uint64_t leaves;
+    bool turns;             /* counted by turns (dj_perft_turns, compound_turns) */
+} DjPerftCount;
 
 /* One NAME=VALUE game option as given by the user (for example
  * cards=ox,boar,horse,elephant,crab, a game's choice of cards). */
@@ -204,6 +254,28 @@ struct DjVariant {
     bool extra_turns;              /* a move may leave the turn with the side that made it
                                       (false: every move passes the turn, and the
                                       conformance suite checks that it does) */
+    /* With extra_turns: the moves one side makes in a row are the parts of
+     * one turn (an Amazons turn: the amazon's move, then its arrow), and a
+     * person thinks in turns (framework/turn.h).  Then `dojo perft --turns`
+     * counts whole turns (it does for any game); a hint, `analyze` and the
+     * play loop show the whole turn the search chose, joined by ", " as
+     * records join a turn's moves, and the computer plays all of it from one
+     * search (so one share of its clock goes to a turn: clock_horizon_moves
+     * counts turns); UCI's bestmove is the turn's first move, the rest in
+     * its pv; the prompt takes a whole turn in a line in that joined form,
+     * or a part at a time; `undo`, `history` and `dojo review` work by
+     * turns (a review judges a whole turn); "win in N" counts the side's
+     * turns; and the search's depth counts turns (a move
+     * that keeps the turn costs no depth: search.h).  false (the default):
+     * each move is a turn of its own for all of these (a mancala's extra
+     * turn is a new decision, not the rest of one). */
+    bool compound_turns;
+    /* Optional (0: DJ_MOVE_LIMIT).  Every move the game produces is below
+     * it; at most DJ_MOVE_LIMIT_MAX.  A game that encodes a compound turn
+     * as one move (an Amazons turn: from, to and arrow) declares its range
+     * here, as OpenSpiel's NumDistinctActions; the search sizes its tables
+     * by move to it (dj_variant_move_limit). */
+    uint32_t move_limit;
     /* Optional (NULL: a generic scale, see dj_level_elo in search/level.h).
      * The Elo of each of the ten playing levels in this game, level 1
      * first, rising: figures measured in matches (bench/levels.sh) on a
@@ -244,6 +316,31 @@ struct DjVariant {
      * is a "mate" in a game with check (in_check), a "win" elsewhere. */
     DjMoveCount move_count;
 
+    /* Optional (0: 100).  The value of a typical clear advantage in
+     * evaluate()'s units (a pawn in chess: 100, a disc's worth where that
+     * is the game's scale).  The search's pruning margins and the tests'
+     * bounds on scores are given in hundredths of it, so a game may score
+     * on any scale. */
+    int eval_unit;
+
+    /* How the game is decided by the position: DjResultRule flags, or'ed.
+     * Required by the conformance suite (0 fails it, saying what to add):
+     * the flags that fit, with DJ_RESULT_OTHER where they do not say all. */
+    unsigned result_rules;
+
+    /* With is_pass: a pass is legal beside other moves, as in Go (false: a
+     * pass is legal only when no other move is, as in Othello, and the
+     * conformance suite checks that it is so at every position it meets). */
+    bool pass_anytime;
+
+    /* The perft counts the game's rules publish (DjPerftCount), ended by
+     * an entry with position NULL: from the start, and from other
+     * positions where they are published.  Required by the conformance
+     * suite, which checks every count up to a few million leaves (the rest
+     * are for bench/perft_bench.c); a game nobody has counted yet gives
+     * counts made by an independent program and says so where it gives them. */
+    const DjPerftCount *perft_counts;
+
     /* ---- rules ---------------------------------------------------------- */
 
     /* Fill `pos` with a new game (setup->position == NULL), using
@@ -283,6 +380,12 @@ struct DjVariant {
      * side to move: the other side, or with `extra_turns` either side.
      * Never called with anything else. */
     void (*play)(void *pos, DjMove move);
+
+    /* Optional (NULL: the game has no pass).  Whether `move` (legal in
+     * `pos`) is a pass: a move that changes nothing on the board and hands
+     * over the turn.  Unless pass_anytime, a pass is legal only when the
+     * side to move has no other move, and the conformance suite checks it. */
+    bool (*is_pass)(const void *pos, DjMove move);
 
     /* Optional (NULL: no null-move pruning).  Hand the turn to the other side
      * without moving, updating key().  Supply it only if passing the turn is
@@ -428,6 +531,13 @@ struct DjVariant {
      * end installs it for full-strength play. */
     const char *const *net_builtin;
 
+    /* ---- endgames ------------------------------------------------------- */
+
+    /* Optional (NULL: the game cannot be solved).  How the game numbers
+     * classes of endings, so that the tablebase solver can solve them and
+     * the search can probe the tables (framework/endgame.h). */
+    const struct DjEndgames *endgames;
+
     /* ---- notation ------------------------------------------------------- */
 
     /* Parse move text typed by a person or read from a record.  Accepts the
@@ -555,5 +665,9 @@ DjOutcome dj_outcome_win_for(int side);
 
 /* Number of legal moves (count_moves if supplied, else legal_moves). */
 int dj_count_moves(const DjVariant *variant, const void *pos);
+
+/* The bound every move of `variant` is below: its move_limit, or
+ * DJ_MOVE_LIMIT when that is 0. */
+uint32_t dj_variant_move_limit(const DjVariant *variant);
 
 #endif /* DOJO_FRAMEWORK_GAME_H */

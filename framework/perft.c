@@ -103,3 +103,103 @@ uint64_t dj_perft_divide(const DjVariant *variant, const void *pos, int depth,
     scratch_clear(&s);
     return total;
 }
+
+/* ---- whole turns ---------------------------------------------------------
+ * A turn has no fixed number of moves, so the scratch grows a level (a
+ * position and a move list) whenever the count goes one move deeper than
+ * before: allocations happen a few times per count, never per node. */
+
+typedef struct TurnScratch {
+    const DjVariant *variant;
+    GPtrArray *positions;       /* one per level reached so far */
+    GPtrArray *moves;           /* max_moves each */
+    const atomic_int *stop;
+} TurnScratch;
+
+static void turn_scratch_init(TurnScratch *s, const DjVariant *v, const void *root,
+                              const atomic_int *stop)
+{
+    s->variant = v;
+    s->stop = stop;
+    s->positions = g_ptr_array_new_with_free_func(g_free);
+    s->moves = g_ptr_array_new_with_free_func(g_free);
+    g_ptr_array_add(s->positions, g_memdup2(root, v->state_size));
+    g_ptr_array_add(s->moves, g_new(DjMove, v->max_moves));
+}
+
+static void turn_scratch_clear(TurnScratch *s)
+{
+    g_ptr_array_unref(s->positions);
+    g_ptr_array_unref(s->moves);
+}
+
+/* Sequences of `turns` turns below the ongoing position of level `level`. */
+static uint64_t turns_below(TurnScratch *s, guint level, int turns)
+{
+    const DjVariant *v = s->variant;
+    if (s->stop != NULL && atomic_load_explicit(s->stop, memory_order_relaxed))
+        return 0;
+    if (level + 1 >= s->positions->len) {
+        g_ptr_array_add(s->positions, g_malloc(v->state_size));
+        g_ptr_array_add(s->moves, g_new(DjMove, v->max_moves));
+    }
+    const unsigned char *pos = s->positions->pdata[level];
+    unsigned char *child = s->positions->pdata[level + 1];
+    DjMove *moves = s->moves->pdata[level];
+    int side = v->side_to_move(pos);
+    int n = v->legal_moves(pos, moves);
+    uint64_t total = 0;
+    for (int i = 0; i < n; i++) {
+        memcpy(child, pos, v->state_size);
+        v->play(child, moves[i]);
+        int left = v->side_to_move(child) != side ? turns - 1 : turns;
+        if (left == 0 || v->outcome(child) != DJ_OUTCOME_ONGOING)
+            total += 1;
+        else
+            total += turns_below(s, level + 1, left);
+    }
+    return total;
+}
+
+uint64_t dj_perft_turns(const DjVariant *variant, const void *pos, int turns,
+                        const atomic_int *stop)
+{
+    if (turns <= 0 || variant->outcome(pos) != DJ_OUTCOME_ONGOING)
+        return 1;
+    TurnScratch s;
+    turn_scratch_init(&s, variant, pos, stop);
+    uint64_t total = turns_below(&s, 0, turns);
+    turn_scratch_clear(&s);
+    return total;
+}
+
+uint64_t dj_perft_turns_divide(const DjVariant *variant, const void *pos, int turns,
+                               DjPerftDivideFn fn, void *user_data)
+{
+    if (turns <= 0 || variant->outcome(pos) != DJ_OUTCOME_ONGOING)
+        return 1;
+    TurnScratch s;
+    turn_scratch_init(&s, variant, pos, NULL);
+    DjMove *root_moves = g_new(DjMove, variant->max_moves);
+    int n = variant->legal_moves(pos, root_moves);
+    int side = variant->side_to_move(pos);
+    GString *text = g_string_new(NULL);
+    uint64_t total = 0;
+    for (int i = 0; i < n; i++) {
+        unsigned char *child = s.positions->pdata[0];
+        memcpy(child, pos, variant->state_size);
+        variant->play(child, root_moves[i]);
+        int left = variant->side_to_move(child) != side ? turns - 1 : turns;
+        uint64_t count = 1;
+        if (left > 0 && variant->outcome(child) == DJ_OUTCOME_ONGOING)
+            count = turns_below(&s, 0, left);
+        g_string_truncate(text, 0);
+        variant->format_move(pos, root_moves[i], text);
+        fn(text->str, count, user_data);
+        total += count;
+    }
+    g_string_free(text, TRUE);
+    g_free(root_moves);
+    turn_scratch_clear(&s);
+    return total;
+}

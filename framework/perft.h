@@ -36,4 +36,23 @@ typedef void (*DjPerftDivideFn)(const char *move_text, uint64_t count, void *use
 uint64_t dj_perft_divide(const DjVariant *variant, const void *pos, int depth,
                          DjPerftDivideFn fn, void *user_data);
 
+/* Whole turns (DjVariant.compound_turns): the sequences of exactly `turns`
+ * turns below `pos`, a turn being the moves one side makes in a row (it
+ * ends with a move after which the other side is to move).  The
+ * conventions above hold turn for turn: a game outcome() ends counts 1
+ * where it stands, a position without legal moves 0, also in the middle of
+ * a turn; a root in the middle of a turn counts the rest of that turn as
+ * its first.  In a game whose every move passes the turn this is
+ * dj_perft(pos, turns).  No bulk counting (whether a move ends the turn is
+ * known only once it is played).  Stops early, with a partial count, once
+ * *stop is nonzero (`stop` may be NULL). */
+uint64_t dj_perft_turns(const DjVariant *variant, const void *pos, int turns,
+                        const atomic_int *stop);
+
+/* dj_perft_turns split by root move (the first move of the first turn, in
+ * generation order: a whole turn's count is the sum over its parts'
+ * lines); returns the total. */
+uint64_t dj_perft_turns_divide(const DjVariant *variant, const void *pos, int turns,
+                               DjPerftDivideFn fn, void *user_data);
+
 #endif

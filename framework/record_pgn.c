@@ -11,6 +11,7 @@
 #include "framework/notation.h"
 #include "framework/registry.h"
 #include "framework/text_file.h"
+#include "framework/turn.h"
 
 /* Move text lines hold fewer characters than this (the export format's
  * limit). */
@@ -184,6 +185,17 @@ static bool put_comment(Layout *layout, const char *text)
     return true;
 }
 
+/* Whether the move at `ply` is the last of its PGN token: without compound
+ * turns every move is a token of its own; with them a turn's moves are one
+ * token, so the move is the last unless the next one is the same side's. */
+static bool ends_token(const DjGame *game, int ply)
+{
+    const DjVariant *v = dj_game_variant(game);
+    return !dj_turn_is_compound(v) || ply + 1 >= dj_game_length(game)
+           || v->side_to_move(dj_game_position_at(game, ply + 1))
+                  != v->side_to_move(dj_game_position_at(game, ply));
+}
+
 static void format_moves(const DjGame *game, const DjPgnExtras *extras, GString *out)
 {
     const DjVariant *v = dj_game_variant(game);
@@ -195,11 +207,11 @@ static void format_moves(const DjGame *game, const DjPgnExtras *extras, GString 
     bool needs_number = true;   /* the start, or after a comment */
     int previous_side = -1;
     g_autoptr(GString) word = g_string_new(NULL);
-    g_autoptr(GString) comment = g_string_new(NULL);
-    for (int ply = 0; ply < dj_game_length(game); ply++) {
-        const void *pos = dj_game_position_at(game, ply);
+    g_autoptr(GPtrArray) comments = g_ptr_array_new_with_free_func(g_free);
+    for (int first = 0; first < dj_game_length(game);) {
+        const void *pos = dj_game_position_at(game, first);
         int side = v->side_to_move(pos);
-        int number = (dj_game_turn_index(game, ply) + turn_offset) / 2 + 1;
+        int number = (dj_game_turn_index(game, first) + turn_offset) / 2 + 1;
         if (side == 0) {
             g_string_printf(word, "%d.", number);
             put_word(&layout, word->str);
@@ -207,16 +219,35 @@ static void format_moves(const DjGame *game, const DjPgnExtras *extras, GString 
             g_string_printf(word, "%d...", number);
             put_word(&layout, word->str);
         }
+        /* The token: one move, or a compound turn's moves joined by ','. */
         g_string_truncate(word, 0);
-        dj_format_move_engine(v, pos, dj_game_move_at(game, ply), word);
-        put_word(&layout, word->str);
-        needs_number = false;
-        if (extras->comment != NULL) {
-            g_string_truncate(comment, 0);
-            extras->comment(ply, comment, extras->user_data);
-            needs_number = put_comment(&layout, comment->str);
+        g_ptr_array_set_size(comments, 0);
+        int ply = first;
+        for (;; ply++) {
+            if (ply > first)
+                g_string_append_c(word, ',');
+            dj_format_move_engine(v, dj_game_position_at(game, ply),
+                                  dj_game_move_at(game, ply), word);
+            GString *comment = g_string_new(NULL);
+            if (extras->comment != NULL)
+                extras->comment(ply, comment, extras->user_data);
+            g_ptr_array_add(comments, g_string_free(comment, FALSE));
+            if (ends_token(game, ply))
+                break;
         }
+        put_word(&layout, word->str);
+        /* Its moves' comments in order, "{}" for one without a comment
+         * before one with (none after the last with one). */
+        int last_commented = -1;
+        for (guint i = 0; i < comments->len; i++)
+            if (g_strstrip((char *)g_ptr_array_index(comments, i))[0] != '\0')
+                last_commented = (int)i;
+        for (int i = 0; i <= last_commented; i++)
+            if (!put_comment(&layout, g_ptr_array_index(comments, (guint)i)))
+                put_word(&layout, "{}");
+        needs_number = last_commented >= 0;
         previous_side = side;
+        first = ply + 1;
     }
     const char *reason = dj_game_outcome_reason(game);
     if (reason != NULL)
@@ -380,17 +411,26 @@ typedef struct GameText {
     int line;                 /* where it starts */
     DjGame *game;             /* once the move text starts */
     GPtrArray *comments;      /* by ply */
-    GPtrArray *pending;       /* comments since the last move */
+    GPtrArray *pending;       /* comments since the last move token, "" for "{}" */
+    int token_moves;          /* how many moves the last move token held */
 } GameText;
 
-/* The comments since the last move: its own is the first. */
+/* The comments since the last move token: the first is its move's own;
+ * after a compound turn's token (its moves joined by ','), the first ones
+ * are its moves' in order, "{}" standing for a move without one. */
 static void settle_pending(GameText *g)
 {
     int last = dj_game_length(g->game) - 1;
-    if (last >= 0 && g->pending->len > 0) {
+    int first = last - g->token_moves + 1;
+    if (last >= 0) {
         g_ptr_array_set_size(g->comments, last + 1);
-        g_free(g_ptr_array_index(g->comments, last));
-        g_ptr_array_index(g->comments, last) = g_strdup(g_ptr_array_index(g->pending, 0));
+        for (guint i = 0; i < g->pending->len && first + (int)i <= last; i++) {
+            const char *said = g_ptr_array_index(g->pending, i);
+            if (said[0] == '\0')
+                continue;
+            g_free(g_ptr_array_index(g->comments, first + (int)i));
+            g_ptr_array_index(g->comments, first + (int)i) = g_strdup(said);
+        }
     }
     g_ptr_array_set_size(g->pending, 0);
 }
@@ -445,6 +485,9 @@ static bool finish_game(GameText *g, DjOutcome result, int line, GError **error)
     /* A known result's reason is the last comment after the last move; a
      * comment before it is the move's own. */
     g_autofree char *reason = NULL;
+    while (g->pending->len > 0
+           && ((char *)g_ptr_array_index(g->pending, g->pending->len - 1))[0] == '\0')
+        g_ptr_array_set_size(g->pending, g->pending->len - 1);
     if (result != DJ_OUTCOME_ONGOING && g->pending->len > 0)
         reason = g_ptr_array_steal_index(g->pending, g->pending->len - 1);
     settle_pending(g);
@@ -463,6 +506,37 @@ static void game_text_clear(GameText *g)
     g_ptr_array_unref(g->pending);
 }
 
+/* Play the moves of one move token: a move, or the moves of one turn
+ * joined by ',' (compound turns: record_pgn.h). */
+static bool play_token(GameText *g, const char *token, int line, GError **error)
+{
+    const DjVariant *v = dj_game_variant(g->game);
+    g_auto(GStrv) parts = g_strsplit(token, ",", -1);
+    int side = v->side_to_move(dj_game_position(g->game));
+    g_autofree char *quote = dj_text_quote(token, QUOTE_MAX_CHARS);
+    g->token_moves = 0;
+    for (int i = 0; parts[i] != NULL; i++) {
+        if (parts[i][0] == '\0') {
+            g_autofree char *message = g_strdup_printf(
+                "\"%s\": the moves of a turn are joined by single commas, with a move "
+                "on either side of each", quote);
+            return fail(error, line, message);
+        }
+        if (i > 0 && (dj_game_outcome(g->game) != DJ_OUTCOME_ONGOING
+                      || v->side_to_move(dj_game_position(g->game)) != side)) {
+            g_autofree char *part = dj_text_quote(parts[i], QUOTE_MAX_CHARS);
+            g_autofree char *message = g_strdup_printf(
+                "\"%s\": the moves joined by a comma are one turn's, but the turn was over "
+                "before \"%s\"", quote, part);
+            return fail(error, line, message);
+        }
+        if (!dj_record_play_move(g->game, parts[i], line, error))
+            return false;
+        g->token_moves++;
+    }
+    return true;
+}
+
 /* Read the move text of `g` up to its result token. */
 static bool read_moves(Reader *r, GameText *g, GError **error)
 {
@@ -478,10 +552,7 @@ static bool read_moves(Reader *r, GameText *g, GError **error)
             char *comment = NULL;
             if (!read_comment(r, &comment, error))
                 return false;
-            if (comment[0] != '\0')
-                g_ptr_array_add(g->pending, comment);
-            else
-                g_free(comment);
+            g_ptr_array_add(g->pending, g_strstrip(comment));
             continue;
         }
         if (c == '(') {
@@ -537,7 +608,7 @@ static bool read_moves(Reader *r, GameText *g, GError **error)
         if (strspn(bare, ".") == length)
             continue;
         settle_pending(g);
-        if (!dj_record_play_move(g->game, bare, line, error))
+        if (!play_token(g, bare, line, error))
             return false;
     }
 }

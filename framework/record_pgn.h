@@ -46,12 +46,26 @@
  * Lines of move text are shorter than 80 characters, broken between words
  * (inside comments too).
  *
+ * A game with compound turns (framework/turn.h: an Amazons turn is the
+ * amazon's move, then its arrow) is written a token a turn, as PGN readers
+ * expect one token after "N." and one after it for the other side: the
+ * turn's moves joined by ',' (the ", " of a .dojo record without its
+ * space, which PGN would read as two tokens), "1. d1-d6,/f4 c7-c3,/c2".
+ * The comments of its moves follow the token in the moves' order, "{}"
+ * standing for a move without one before a move with one.  Numbering
+ * counts turns then (dj_game_turn_index).  A game whose extra turns are
+ * not compound (a mancala's) writes each move as a token of its own.
+ *
  * Reading accepts what is written here and the usual import format of
  * other tools: move numbers anywhere or nowhere ("12." "12..." "12.e4",
  * and "12" alone where it is not a legal move of the game),
  * comments in braces (across lines) or after ';' to the end of the line,
  * NAGs ("$1") and suffixes ("!", "?!"), variations in parentheses (nested,
- * skipped), and lines starting with '%' (skipped).  Tags are one a line.
+ * skipped), and lines starting with '%' (skipped).  A token of moves joined
+ * by ',' is played move by move, and must be one turn's (after each move
+ * but the last the same side is still to move): the comments after it go
+ * to its moves in order, "{}" to none; after a one-move token its move's
+ * comment is the first.  Tags are one a line.
  * The game comes from the Variant tag (the registry's name, in any case);
  * a game without it, or of a variant this build does not have, is refused.
  * FEN (or, without it, a new game of the variant) is the start position.

@@ -118,6 +118,20 @@ int dj_engine_threads_started(const DjEngine *engine)
     return dj_mcts_threads_started(engine->mcts);
 }
 
+void dj_engine_set_tables(DjEngine *engine, DjTablebase *tables)
+{
+    if (engine->alphabeta != NULL)
+        dj_search_set_tables(engine->alphabeta, tables);
+    else
+        dj_mcts_set_tables(engine->mcts, tables);
+}
+
+DjTablebase *dj_engine_tables(const DjEngine *engine)
+{
+    return engine->alphabeta != NULL ? dj_search_tables(engine->alphabeta)
+                                     : dj_mcts_tables(engine->mcts);
+}
+
 void dj_engine_clear(DjEngine *engine)
 {
     if (engine->alphabeta != NULL)
@@ -165,10 +179,19 @@ DjMove dj_engine_choose(DjEngine *engine, int level, int64_t time_ms, GRand *ran
                         const DjMove *root_moves, int n_root_moves,
                         DjSearchReportFn report, void *user_data, DjSearchInfo *info)
 {
+    level = CLAMP(level, DJ_LEVEL_MIN, DJ_LEVEL_MAX);
+    /* The levels below full strength play without tables (engine.h). */
+    DjTablebase *tables = dj_engine_tables(engine);
+    if (level < DJ_LEVEL_MAX && tables != NULL) {
+        dj_engine_set_tables(engine, NULL);
+        DjMove move = dj_engine_choose(engine, level, time_ms, rand, root, line, n_line,
+                                       root_moves, n_root_moves, report, user_data, info);
+        dj_engine_set_tables(engine, tables);
+        return move;
+    }
     if (engine->alphabeta != NULL)
         return dj_level_choose(engine->alphabeta, level, time_ms, rand, root, line, n_line,
                                root_moves, n_root_moves, report, user_data, info);
-    level = CLAMP(level, DJ_LEVEL_MIN, DJ_LEVEL_MAX);
     DjSearchLimits limits = {
         .time_ms = time_ms,
         .nodes = level < DJ_LEVEL_MAX ? (uint64_t)64 << level : 0,

@@ -69,6 +69,15 @@ bool dj_engine_try_set_threads(DjEngine *engine, int threads, GError **error);
  * start some. */
 int dj_engine_threads_started(const DjEngine *engine);
 
+/* Endgame tables for the searches to probe (dj_search_set_tables,
+ * dj_mcts_set_tables; NULL: none, the default).  Borrowed: the set must
+ * outlive every run made with it.  Not during a run.  dj_engine_run and
+ * the full strength of dj_engine_choose use them; the playing levels below
+ * it do not (their strength was measured without tables, and a beginner's
+ * level that plays endings perfectly would not be the level it says). */
+void dj_engine_set_tables(DjEngine *engine, DjTablebase *tables);
+DjTablebase *dj_engine_tables(const DjEngine *engine);
+
 /* As dj_search_clear / dj_mcts_clear: a new game. */
 void dj_engine_clear(DjEngine *engine);
 

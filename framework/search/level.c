@@ -139,8 +139,12 @@ DjMove dj_level_choose(DjSearch *search, int level, int64_t time_ms, GRand *rand
     for (int i = 0; i < n; i++)
         open[i] = true;
     bool guarded = g_rand_int_range(rand, 0, 100) < spec->guard_percent;
+    /* The temperatures are in hundredths of a pawn: in the game's units here. */
+    int temperature = variant->eval_unit > 0
+                      ? (int)((int64_t)spec->temperature * variant->eval_unit / 100)
+                      : spec->temperature;
     for (;;) {
-        int pick = draw_candidate(scores, open, n, spec->temperature, rand);
+        int pick = draw_candidate(scores, open, n, temperature, rand);
         if (pick < 0)
             return first_safe_root_move(search, variant, root, best);
         if (!guarded || !dj_move_loses_at_once(variant, root, moves[pick]))

@@ -15,10 +15,15 @@
 
 /* Whether `move`, legal in `pos` (an ongoing position), loses at once: it
  * ends the game with the mover's loss, or it hands the turn to the
- * opponent and one of the opponent's replies wins.  A move after which
- * the mover moves again (extra_turns) is judged by its own end only.
- * Repetition is a property of the game's history, not of a position, and
- * is not looked at. */
+ * opponent and the opponent's next turn can win.  With compound turns
+ * (turn.h) that turn may be several moves, and a move that keeps the turn
+ * loses at once when every way to finish the turn does (so a level guarded
+ * part by part never plays a turn that loses at once when another turn
+ * does not).  Without them a move after which the mover moves again
+ * (extra_turns) is judged by its own end only, a turn of its own: it does
+ * not lose at once.  Repetition is a property of the game's history, not
+ * of a position, and is not looked at.  The cost is a two-turn look-ahead:
+ * meant for the few moves a level chooses among, not for a search. */
 bool dj_move_loses_at_once(const DjVariant *variant, const void *pos, DjMove move);
 
 /* The first of the `n` `moves` (legal in `pos`) that does not lose at

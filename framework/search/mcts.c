@@ -3,12 +3,23 @@
  * Plain C in the iteration loop: no GLib between the root and the end of a
  * playout; memory is allocated once per DjMcts (and per thread count).
  *
+ * The tree grows lazily: a node's children are a list, and a child is
+ * added to it (allocated, classified) only when a walk first goes to it,
+ * so a walk adds at most one node and a position of thousands of moves
+ * costs memory for the moves visited, not for all of them.  Which moves a
+ * node considers grows with its visits (progressive widening, see
+ * widening_allows), in a fixed order of each position's moves (see
+ * move_rank): those that gain the most first, then noisy ones, then the
+ * rest in an order drawn from the position's key and the seed.
+ *
  * Threads share one tree.  The fields of a node that a walk reads while
- * another thread may write them are atomic; a node's children are written
- * whole before their index is published (release) and read after it is
- * seen (acquire), so `move`, `side` and `n_children` need no atomics. */
+ * another thread may write them are atomic; a child is written whole
+ * before its index is published in its parent's list (release) and read
+ * after it is seen (acquire), so `move` and `side` need no atomics.  One
+ * walk at a time adds to a node's list (FLAG_EXPANDING). */
 #include "framework/search/mcts.h"
 #include "framework/search/memory.h"
+#include "framework/search/tb_search.h"
 
 #include <math.h>
 #include <stdatomic.h>
@@ -27,25 +38,35 @@
 
 enum { SIDE_UNKNOWN = 2 };
 enum { PROOF_NONE = 0, PROOF_WIN0, PROOF_WIN1, PROOF_DRAW };
-enum { FLAG_KEEP = 1, FLAG_FIRST = 2, FLAG_EXPANDING = 4 };
+/* FLAG_KEEP: while keeping a subtree.  FLAG_EXPANDING: a walk is adding a
+ * child.  FLAG_COMPLETE: every move of the node has its child.
+ * FLAG_SWEPT: the first child is a move found to win at once (add_child),
+ * out of the order of move_rank. */
+enum { FLAG_KEEP = 1, FLAG_EXPANDING = 2, FLAG_COMPLETE = 4, FLAG_SWEPT = 8 };
 
-/* One position of the tree.  Children of a node are contiguous in the pool,
- * and always lie after their parent (they are allocated later), which is
- * what lets dj_mcts_run keep a subtree by sliding it down in one pass. */
+/* Widening: a node considers at most WIDEN_BASE + WIDEN_SCALE * sqrt(N)
+ * children that are not proven lost, after N visits (widening_allows). */
+#define WIDEN_BASE 2.0
+#define WIDEN_SCALE 2.0
+
+/* One position of the tree.  A node's children form a list (children,
+ * then each child's sibling) in the order they were added, and every node
+ * lies after its parent and after the siblings added before it in the pool
+ * (it was allocated later): every index a node holds points forward, which
+ * is what lets dj_mcts_run keep a subtree by sliding it down in one pass. */
 typedef struct Node {
-    _Atomic uint32_t children;      /* index of the first child; 0: not expanded */
+    _Atomic uint32_t children;      /* index of the first child; 0: none yet */
+    _Atomic uint32_t sibling;       /* the parent's next child; 0: the last so far */
     _Atomic uint32_t visits;        /* with threads, walks in progress included */
+    uint32_t link;                  /* while keeping a subtree: the node's new index */
     _Atomic double value;           /* sum of results for the side to move at the
                                        parent (with threads, a loss for each walk
                                        in progress) */
-    uint32_t link;                  /* while keeping a subtree: the parent's new index */
-    uint16_t move;                  /* the move from the parent */
-    uint16_t n_children;
+    unsigned move : 24;             /* the move from the parent (DJ_MOVE_LIMIT_MAX) */
+    unsigned side : 8;              /* side to move here (SIDE_UNKNOWN: an empty tree's root) */
     _Atomic uint16_t proof_plies;   /* with a proof: plies to the end of the game */
-    uint8_t side;                   /* side to move here (SIDE_UNKNOWN: an empty tree's root) */
     _Atomic uint8_t proof;          /* PROOF_*: the result under best play, if proven */
-    _Atomic uint8_t flags;          /* FLAG_KEEP/FIRST while keeping a subtree,
-                                       FLAG_EXPANDING while a walk adds its children */
+    _Atomic uint8_t flags;          /* FLAG_* */
 } Node;
 
 _Static_assert(sizeof(Node) == DJ_MCTS_NODE_BYTES, "mcts.h promises the size of a node");
@@ -109,6 +130,12 @@ struct DjMcts {
 
     DjMctsMoveStat *root_stats;       /* max_moves, best first */
     int n_root_stats;
+
+    /* Endgame tables (tb_search.h): a position they hold is proven by
+     * them, and a playout that reaches one ends with their value.  NULL:
+     * none, and the search is what it was without them. */
+    DjTablebase *tables;
+    _Atomic uint64_t tbhits;          /* probes that answered, this run */
 };
 
 static int64_t now_ms(void)
@@ -197,7 +224,9 @@ static void tree_reset(DjMcts *m)
 DjMcts *dj_mcts_try_new(const DjVariant *variant, unsigned pool_mb,
                         const DjMctsOptions *options, GError **error)
 {
-    g_return_val_if_fail(variant->max_moves > 0 && variant->max_moves < UINT16_MAX, NULL);
+    g_return_val_if_fail(variant->max_moves > 0, NULL);
+    /* a game's fault, not a user's: a node keeps 24 bits of its move */
+    g_return_val_if_fail(dj_variant_move_limit(variant) <= DJ_MOVE_LIMIT_MAX, NULL);
     if (pool_mb == 0)
         pool_mb = DEFAULT_POOL_MB;
     if (!dj_memory_fits(pool_mb, "tree", error))
@@ -354,6 +383,19 @@ static inline uint32_t children_of(const Node *n)
     return atomic_load_explicit(&n->children, memory_order_acquire);
 }
 
+/* The next child of the same parent, or 0. */
+static inline uint32_t sibling_of(const Node *n)
+{
+    return atomic_load_explicit(&n->sibling, memory_order_acquire);
+}
+
+/* A node's flags; FLAG_COMPLETE is set (release) after its last child is
+ * published, so a walk that sees it sees every child. */
+static inline uint8_t flags_of(const Node *n)
+{
+    return atomic_load_explicit(&n->flags, memory_order_acquire);
+}
+
 static inline uint32_t visits_of(const Node *n)
 {
     return atomic_load_explicit(&n->visits, RELAXED);
@@ -393,10 +435,10 @@ static bool try_prove(DjMcts *m, uint32_t node)
     int side = n->side;
     uint8_t win = proof_win_for(side);
     int fastest_win = INT32_MAX, slowest_loss = -1;
-    bool all_proven = true, draw = false;
-    uint32_t first = children_of(n);   /* called only on nodes with children */
-    for (uint32_t i = 0; i < n->n_children; i++) {
-        const Node *c = &m->pool[first + i];
+    /* Only a node with a child for each of its moves is decided by them all. */
+    bool all_proven = (flags_of(n) & FLAG_COMPLETE) != 0, draw = false;
+    for (uint32_t i = children_of(n); i != 0; i = sibling_of(&m->pool[i])) {
+        const Node *c = &m->pool[i];
         uint8_t proof = proof_of(c);
         int plies = atomic_load_explicit(&c->proof_plies, RELAXED);
         if (proof == PROOF_NONE)
@@ -462,115 +504,262 @@ static uint8_t repetition_proof(Walker *w, int idx, int side)
     return PROOF_NONE;
 }
 
+/* The proof the tables give the ongoing `pos` (side to move `side`), and
+ * its plies in *plies; PROOF_NONE when they do not hold it with its
+ * distance (a proof says how far the end is). */
+static uint8_t table_proof(DjMcts *m, const void *pos, int side, int *plies)
+{
+    int distance = -1;
+    DjTbValue value = dj_tablebase_probe(m->tables, pos, &distance);
+    if (value == DJ_TB_NONE || (value != DJ_TB_DRAW && distance < 0))
+        return PROOF_NONE;
+    atomic_fetch_add_explicit(&m->tbhits, 1, memory_order_relaxed);
+    *plies = value == DJ_TB_DRAW ? 0 : MIN(distance, MAX_PROOF_PLIES);
+    return value == DJ_TB_DRAW ? PROOF_DRAW
+         : value == DJ_TB_WIN ? proof_win_for(side) : proof_win_for(1 - side);
+}
+
 /* A new node whose position is `pos`, at line index `idx` (its entry
- * filled in): learn its side to move, and prove it if the game ends there. */
+ * filled in): learn its side to move, and prove it if the game ends there
+ * (or, after a repetition, when the tables know its end: tb_search.h). */
 static void classify(Walker *w, Node *n, const void *pos, int idx)
 {
     const DjVariant *v = w->mcts->variant;
     n->side = (uint8_t)v->side_to_move(pos);
     DjOutcome outcome = v->outcome(pos);
     uint8_t proof = PROOF_NONE;
+    int plies = 0;
     if (outcome != DJ_OUTCOME_ONGOING)
         proof = proof_of_outcome(outcome);
     else if ((proof = repetition_proof(w, idx, n->side)) != PROOF_NONE)
         ;
+    else if (w->mcts->tables != NULL
+             && (proof = table_proof(w->mcts, pos, n->side, &plies)) != PROOF_NONE)
+        ;
     else if ((v->count_moves != NULL ? v->count_moves(pos)
                                      : v->legal_moves(pos, w->scratch)) == 0)
         proof = proof_win_for(1 - n->side);
-    set_proof(n, proof, 0);
+    set_proof(n, proof, plies);
 }
 
-/* Room for n nodes in the pool: the index of the first, or 0 when the pool
- * is full. */
-static uint32_t allocate(DjMcts *m, int n)
+/* Room for one node in the pool: its index, or 0 when the pool is full. */
+static uint32_t allocate(DjMcts *m)
 {
-    uint32_t first = atomic_load_explicit(&m->used, RELAXED);
+    uint32_t index = atomic_load_explicit(&m->used, RELAXED);
     do {
-        if ((uint64_t)first + (uint64_t)n > m->capacity)
+        if (index >= m->capacity)
             return 0;
-    } while (!atomic_compare_exchange_weak_explicit(&m->used, &first, first + (uint32_t)n,
-                                                    RELAXED, RELAXED));
-    return first;
+    } while (!atomic_compare_exchange_weak_explicit(&m->used, &index, index + 1, RELAXED,
+                                                    RELAXED));
+    return index;
 }
 
-/* expand()'s work, with the node claimed: whether it has children now. */
-static bool add_children(Walker *w, uint32_t node, int ply)
+/* splitmix64's finaliser, for the order of a position's moves. */
+static inline uint64_t mix(uint64_t z)
+{
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9u;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebu;
+    return z ^ (z >> 31);
+}
+
+/* Where a move comes in the order a node adds its children: the lower
+ * `high`, the sooner; ties by the move. */
+typedef struct Rank {
+    uint64_t high;
+    DjMove move;
+} Rank;
+
+/* The rank of `move` of `pos` (whose key is `key`): the moves that gain
+ * most at once (move_gain) first, then noisy ones (is_noisy), then the
+ * rest, each group in an order drawn from the key, the move and the seed.
+ * The same at every visit and in every thread, so that a node needs no
+ * list of its moves: its next child is found by ranking them again
+ * (add_child).  A drawn order rather than the generator's, so that the
+ * moves a wide node never reaches are not always those the generator
+ * writes last. */
+static inline Rank move_rank(const DjMcts *m, const void *pos, uint64_t key, DjMove move)
+{
+    const DjVariant *v = m->variant;
+    uint64_t prior = 0;
+    if (v->move_gain != NULL) {
+        int gain = v->move_gain(pos, move);
+        prior = (uint64_t)CLAMP(gain, 0, DJ_SCORE_EVAL_MAX) * 2;
+    }
+    if (v->is_noisy != NULL && v->is_noisy(pos, move))
+        prior += 1;
+    uint64_t draw = mix(key ^ m->options.seed ^ ((uint64_t)move * 0x9e3779b97f4a7c15u)) >> 32;
+    return (Rank){ ((uint64_t)UINT32_MAX - prior) << 32 | draw, move };
+}
+
+static inline bool rank_below(Rank a, Rank b)
+{
+    return a.high < b.high || (a.high == b.high && a.move < b.move);
+}
+
+/* The number of moves of `pos` (ongoing). */
+static int count_moves(Walker *w, const void *pos)
+{
+    const DjVariant *v = w->mcts->variant;
+    return v->count_moves != NULL ? v->count_moves(pos) : v->legal_moves(pos, w->scratch);
+}
+
+/* A noisy move among `moves` of w->pos (ongoing, `side` to move) after
+ * which the game is over in `side`'s favour (by outcome(), or the other
+ * side has no move), or DJ_MOVE_NONE.  A node's first child is that move
+ * where there is one, so that a win at once is proven as soon as the node
+ * grows, as when every child was added at once.  Wins are noisy (is_noisy's
+ * contract): trying only those costs a fraction of trying every move. */
+static DjMove winning_noisy_move(Walker *w, const DjMove *moves, int n, int side)
+{
+    const DjMcts *m = w->mcts;
+    const DjVariant *v = m->variant;
+    if (v->is_noisy == NULL)
+        return DJ_MOVE_NONE;
+    for (int i = 0; i < n; i++) {
+        if (!v->is_noisy(w->pos, moves[i]))
+            continue;
+        memcpy(w->child, w->pos, m->size);
+        v->play(w->child, moves[i]);
+        DjOutcome outcome = v->outcome(w->child);
+        bool wins = outcome != DJ_OUTCOME_ONGOING
+                        ? dj_outcome_winner(outcome) == side
+                        : v->side_to_move(w->child) != side && count_moves(w, w->child) == 0;
+        if (wins)
+            return moves[i];
+    }
+    return DJ_MOVE_NONE;
+}
+
+/* expand()'s work, with the node claimed: add the next child of `node`
+ * (position w->pos, ongoing, `ply` plies below the root) and return its
+ * index, classified at once (a move that ends the game is known before any
+ * playout); 0 when every move has its child or the pool is full.  The next
+ * child is a move that wins at once for the first (winning_noisy_move),
+ * else the first move by move_rank after the last child added. */
+static uint32_t add_child(Walker *w, uint32_t node, int ply)
 {
     DjMcts *m = w->mcts;
+    const DjVariant *v = m->variant;
     Node *parent = &m->pool[node];
-    if (children_of(parent) != 0)
-        return true;   /* another thread added them just before */
-    int n = m->variant->legal_moves(w->pos, w->moves);
+    uint8_t flags = flags_of(parent);
+    if (flags & FLAG_COMPLETE)
+        return 0;   /* another walk added the last just before */
+    uint32_t tail = 0;
+    int count = 0;
+    for (uint32_t i = children_of(parent); i != 0; i = sibling_of(&m->pool[i])) {
+        tail = i;
+        count++;
+    }
+    int n = v->legal_moves(w->pos, w->moves);
     if (ply == 0 && m->n_root_only > 0) {
         int legal = n;
         n = dj_search_restrict_moves(w->moves, legal, m->root_only, m->n_root_only);
-        m->root_restricted = n < legal;   /* the root is expanded before helpers start */
+        if (count == 0)   /* the root's first child comes before helpers start */
+            m->root_restricted = n < legal;
     }
-    uint32_t first = n > 0 ? allocate(m, n) : 0;
-    if (first == 0)
-        return false;
-    for (int i = n - 1; i > 0; i--) {
-        int j = random_below(w, i + 1);
-        DjMove t = w->moves[i]; w->moves[i] = w->moves[j]; w->moves[j] = t;
+    DjMove move = count == 0 ? winning_noisy_move(w, w->moves, n, parent->side) : DJ_MOVE_NONE;
+    bool swept = move != DJ_MOVE_NONE;
+    if (!swept) {
+        uint64_t key = v->key(w->pos);
+        DjMove swept_move = (flags & FLAG_SWEPT) ? (DjMove)m->pool[children_of(parent)].move
+                                                 : DJ_MOVE_NONE;
+        /* after the last child in rank order (a swept child alone is out of it) */
+        bool after = tail != 0 && !(count == 1 && swept_move != DJ_MOVE_NONE);
+        Rank last = after ? move_rank(m, w->pos, key, m->pool[tail].move) : (Rank){ 0, 0 };
+        Rank best = { UINT64_MAX, UINT32_MAX };
+        for (int i = 0; i < n; i++) {
+            if (w->moves[i] == swept_move)
+                continue;
+            Rank r = move_rank(m, w->pos, key, w->moves[i]);
+            if ((!after || rank_below(last, r)) && rank_below(r, best))
+                best = r;
+        }
+        move = best.move != UINT32_MAX ? best.move : DJ_MOVE_NONE;
     }
-    const DjVariant *v = m->variant;
+    if (move == DJ_MOVE_NONE) {
+        atomic_fetch_or_explicit(&parent->flags, FLAG_COMPLETE, memory_order_release);
+        return 0;
+    }
+    uint32_t index = allocate(m);
+    if (index == 0)
+        return 0;
+    Node *c = &m->pool[index];
+    memset(c, 0, sizeof *c);   /* no thread sees it before it is published */
+    c->move = move & (DJ_MOVE_LIMIT_MAX - 1);
     bool checks = v->perpetual_check_loses && v->in_check != NULL;
     int idx = m->root_index + ply + 1;
     DjHistoryEntry *entry = &w->line[idx];
-    for (int i = 0; i < n; i++) {
-        Node *c = &m->pool[first + i];
-        memset(c, 0, sizeof *c);   /* no thread sees it before `children` is published */
-        c->move = (uint16_t)w->moves[i];
-        memcpy(w->child, w->pos, m->size);
-        v->play(w->child, w->moves[i]);
-        entry->key = v->key(w->child);
-        entry->in_check = checks && v->in_check(w->child);
-        entry->side = (uint8_t)v->side_to_move(w->child);
-        filter_add(w, entry->key, +1);
-        classify(w, c, w->child, idx);
-        filter_add(w, entry->key, -1);
-    }
-    parent->n_children = (uint16_t)n;
-    atomic_store_explicit(&parent->children, first, memory_order_release);
-    return true;
+    memcpy(w->child, w->pos, m->size);
+    v->play(w->child, move);
+    entry->key = v->key(w->child);
+    entry->in_check = checks && v->in_check(w->child);
+    entry->side = (uint8_t)v->side_to_move(w->child);
+    filter_add(w, entry->key, +1);
+    classify(w, c, w->child, idx);
+    filter_add(w, entry->key, -1);
+    if (tail == 0)
+        atomic_store_explicit(&parent->children, index, memory_order_release);
+    else
+        atomic_store_explicit(&m->pool[tail].sibling, index, memory_order_release);
+    uint8_t more = (uint8_t)((swept ? FLAG_SWEPT : 0) | (count + 1 >= n ? FLAG_COMPLETE : 0));
+    if (more != 0)
+        atomic_fetch_or_explicit(&parent->flags, more, memory_order_release);
+    return index;
 }
 
-/* Add the children of `node` (position w->pos, ongoing, `ply` plies below
- * the root) to the pool in a random order, each classified at once: a move
- * that ends the game is known before any playout.  False when the pool has
- * no room (the tree stops growing), or when another thread is adding them:
- * the caller plays out from the node as from a leaf. */
-static bool expand(Walker *w, uint32_t node, int ply)
+/* Add the next child of `node` (add_child).  0 when there is none to add,
+ * when the pool has no room (the tree stops growing), or when another
+ * thread is adding one: the caller chooses among the children it has. */
+static uint32_t expand(Walker *w, uint32_t node, int ply)
 {
     DjMcts *m = w->mcts;
     Node *parent = &m->pool[node];
-    if (atomic_fetch_or_explicit(&parent->flags, FLAG_EXPANDING, RELAXED) & FLAG_EXPANDING)
-        return false;
-    bool grown = add_children(w, node, ply);
-    atomic_fetch_and_explicit(&parent->flags, (uint8_t)~FLAG_EXPANDING, RELAXED);
-    return grown;
+    if (atomic_fetch_or_explicit(&parent->flags, FLAG_EXPANDING, memory_order_acquire)
+        & FLAG_EXPANDING)
+        return 0;
+    uint32_t child = add_child(w, node, ply);
+    atomic_fetch_and_explicit(&parent->flags, (uint8_t)~FLAG_EXPANDING, memory_order_release);
+    return child;
 }
 
-/* The UCB1 choice among the children of `node`: unvisited children first,
- * never a proven loss for the side to move while another child is left.
- * With threads a child's visits and value count the walks in progress
- * below it as losses (virtual loss), which sends the others elsewhere. */
-static uint32_t select_child(DjMcts *m, uint32_t node)
+/* Progressive widening: whether a node visited `visits` times that has
+ * `open` children not proven lost may consider another.  Proven losses do
+ * not count, so that a node whose moves are refuted one by one goes on to
+ * the next at once (the solver needs every move to prove a loss).  A
+ * node's first few children come at once, as before (a toy's or a narrow
+ * game's nodes have all theirs within a few dozen visits); a node with
+ * thousands of moves spends its visits on a few hundred of them. */
+static inline bool widening_allows(int open, uint32_t visits)
 {
+    return open < WIDEN_BASE + WIDEN_SCALE * sqrt((double)visits);
+}
+
+/* The UCB1 choice among the children of `node` (position w->pos, `ply`
+ * plies below the root): unvisited children first, then a new child when
+ * widening allows one, never a proven loss for the side to move.  0 when
+ * there is no child to go to (none yet and none could be added, or every
+ * one a proven loss and no other could be added): the caller plays out
+ * from the node.  With threads a child's visits and value count the walks
+ * in progress below it as losses (virtual loss), which sends the others
+ * elsewhere. */
+static uint32_t select_child(Walker *w, uint32_t node, int ply)
+{
+    DjMcts *m = w->mcts;
     const Node *n = &m->pool[node];
     uint8_t loss = proof_win_for(1 - n->side);
+    bool complete = (flags_of(n) & FLAG_COMPLETE) != 0;
     uint32_t parent_visits = visits_of(n);
     double log_parent = log((double)(parent_visits > 0 ? parent_visits : 1));
     double c = m->options.exploration;
-    uint32_t first = children_of(n);
-    uint32_t best = first;
+    uint32_t best = 0;
     double best_ucb = -INFINITY;
-    for (uint32_t i = 0; i < n->n_children; i++) {
-        uint32_t index = first + i;
+    int open = 0;
+    for (uint32_t index = children_of(n); index != 0; index = sibling_of(&m->pool[index])) {
         const Node *child = &m->pool[index];
         uint8_t proof = proof_of(child);
         if (proof == loss)
             continue;
+        open++;
         uint32_t visits = visits_of(child);
         if (visits == 0)
             return index;
@@ -580,6 +769,11 @@ static uint32_t select_child(DjMcts *m, uint32_t node)
             best_ucb = ucb;
             best = index;
         }
+    }
+    if (!complete && widening_allows(open, parent_visits)) {
+        uint32_t added = expand(w, node, ply);
+        if (added != 0)
+            return added;
     }
     return best;
 }
@@ -615,7 +809,7 @@ static double evaluation_result0(const DjVariant *v, const void *pos)
 /* Finish the game from w->pos (ongoing); the result for side 0. */
 static double playout(Walker *w)
 {
-    const DjMcts *m = w->mcts;
+    DjMcts *m = w->mcts;
     const DjVariant *v = m->variant;
     unsigned char *pos = w->pos;   /* the walk is over: it may be played on */
     int limit = m->options.playout_plies;
@@ -624,6 +818,17 @@ static double playout(Walker *w)
         DjOutcome outcome = v->outcome(pos);
         if (outcome != DJ_OUTCOME_ONGOING)
             return proof_result0(proof_of_outcome(outcome));
+        if (m->tables != NULL) {
+            /* the tables' value ends the playout, distance or not */
+            DjTbValue value = dj_tablebase_probe(m->tables, pos, NULL);
+            if (value != DJ_TB_NONE) {
+                atomic_fetch_add_explicit(&m->tbhits, 1, memory_order_relaxed);
+                int winner = value == DJ_TB_DRAW ? -1
+                           : value == DJ_TB_WIN ? v->side_to_move(pos)
+                                                : 1 - v->side_to_move(pos);
+                return winner < 0 ? 0.0 : winner == 0 ? 1.0 : -1.0;
+            }
+        }
         int n = v->legal_moves(pos, w->moves);
         if (n == 0)
             return v->side_to_move(pos) == 0 ? -1.0 : 1.0;
@@ -665,20 +870,18 @@ static void iterate(Walker *w, const void *root, bool shared)
             result0 = proof_result0(proof);
             break;
         }
-        if (children_of(n) == 0) {
-            /* A leaf is played out on its first visit (this walk's own
-             * virtual visit aside) and grown on the next. */
-            bool first_visit = visits_of(n) <= (shared && ply > 0 ? 1u : 0u);
-            if (first_visit || ply >= MAX_TREE_PLY || !expand(w, node, ply)) {
-                result0 = playout(w);
-                break;
-            }
-            if (try_prove(m, node)) {   /* a move ends the game */
-                result0 = proof_result0(proof_of(n));
-                break;
-            }
+        /* A leaf is played out on its first visit (this walk's own
+         * virtual visit aside) and grown on the next.  A child that ends
+         * the game is proven as it is added: the walk goes on to it, and
+         * the backup proves this node from it. */
+        bool first_visit = children_of(n) == 0
+                           && visits_of(n) <= (shared && ply > 0 ? 1u : 0u);
+        uint32_t next = first_visit || ply >= MAX_TREE_PLY ? 0 : select_child(w, node, ply);
+        if (next == 0) {
+            result0 = playout(w);
+            break;
         }
-        node = select_child(m, node);
+        node = next;
         if (shared) {
             Node *next = &m->pool[node];
             atomic_fetch_add_explicit(&next->visits, 1, RELAXED);
@@ -742,9 +945,9 @@ static uint32_t best_child(const DjMcts *m, uint32_t node)
 {
     const Node *n = &m->pool[node];
     uint32_t best = n->children;
-    for (uint32_t i = 1; i < n->n_children; i++)
-        if (better_child(&m->pool[n->children + i], &m->pool[best], n->side))
-            best = n->children + i;
+    for (uint32_t i = sibling_of(&m->pool[best]); i != 0; i = m->pool[i].sibling)
+        if (better_child(&m->pool[i], &m->pool[best], n->side))
+            best = i;
     return best;
 }
 
@@ -762,10 +965,13 @@ static int child_score(const DjMcts *m, uint32_t index)
 static void collect_root_stats(DjMcts *m)
 {
     const Node *root = &m->pool[0];
-    int n = root->n_children;
-    uint32_t *order = g_new(uint32_t, n);
-    for (int i = 0; i < n; i++) {
-        uint32_t index = root->children + (uint32_t)i;
+    int n = 0;
+    for (uint32_t i = children_of(root); i != 0; i = sibling_of(&m->pool[i]))
+        n++;
+    n = MIN(n, m->variant->max_moves);   /* a helper may add one meanwhile */
+    uint32_t *order = g_new(uint32_t, MAX(n, 1));
+    uint32_t index = children_of(root);
+    for (int i = 0; i < n; i++, index = sibling_of(&m->pool[index])) {
         int k = i;
         while (k > 0 && better_child(&m->pool[index], &m->pool[order[k - 1]], root->side)) {
             order[k] = order[k - 1];
@@ -820,12 +1026,13 @@ static void fill_info(DjMcts *m, int k, DjSearchInfo *info)
     info->nodes = m->playouts;
     info->elapsed_ms = now_ms() - m->start_ms;
     info->hashfull = (int)((uint64_t)m->used * 1000 / m->capacity);
+    info->tbhits = atomic_load_explicit(&m->tbhits, memory_order_relaxed);
     const Node *root = &m->pool[0];
     /* root_stats is sorted; find child k's index again by its move */
     DjMove move = m->root_stats[k].move;
-    for (uint32_t i = 0; i < root->n_children; i++) {
-        if (m->pool[root->children + i].move == move) {
-            fill_line(m, root->children + i, info);
+    for (uint32_t i = children_of(root); i != 0; i = sibling_of(&m->pool[i])) {
+        if (m->pool[i].move == move) {
+            fill_line(m, i, info);
             break;
         }
     }
@@ -895,11 +1102,11 @@ static uint32_t find_new_root(DjMcts *m, bool *found)
         const Node *n = &m->pool[node];
         uint64_t wanted = line[old_length - 1 + k].key;
         uint32_t next = UINT32_MAX;
-        for (uint32_t i = 0; i < n->n_children && next == UINT32_MAX; i++) {
+        for (uint32_t i = n->children; i != 0 && next == UINT32_MAX; i = m->pool[i].sibling) {
             memcpy(child_pos, pos, m->size);
-            v->play(child_pos, m->pool[n->children + i].move);
+            v->play(child_pos, m->pool[i].move);
             if (v->key(child_pos) == wanted) {
-                next = n->children + i;
+                next = i;
                 memcpy(pos, child_pos, m->size);
             }
         }
@@ -913,41 +1120,38 @@ static uint32_t find_new_root(DjMcts *m, bool *found)
 }
 
 /* Make `keep` the root, sliding its subtree to the front of the pool and
- * giving the rest back.  Children lie after their parents, so one pass in
- * pool order moves every parent before its children: a parent leaves its
- * new index in its first child (link), which then points the parent at
- * its own new place. */
+ * giving the rest back.  Every index a node holds (its first child, its
+ * next sibling) points forward in the pool, so two passes in pool order do
+ * it: the first marks the subtree and gives each of its nodes its new
+ * index (link), the second moves each node down, after which nothing
+ * still to be read lies below it, and points it at its children's and
+ * sibling's new places. */
 static void keep_subtree(DjMcts *m, uint32_t keep)
 {
     if (keep == 0)
         return;
     Node *pool = m->pool;
-    pool[0] = pool[keep];
-    pool[0].flags = 0;
-    pool[0].link = 0;
     uint32_t used = m->used;
-    if (pool[0].children != 0) {
-        for (uint32_t c = 0; c < pool[0].n_children; c++)
-            pool[pool[0].children + c].flags |= FLAG_KEEP;
-        pool[pool[0].children].flags |= FLAG_FIRST;
-        pool[pool[0].children].link = 0;
-    }
-    uint32_t dest = 1;
-    for (uint32_t i = keep + 1; i < used; i++) {
+    pool[keep].flags |= FLAG_KEEP;
+    uint32_t dest = 0;
+    for (uint32_t i = keep; i < used; i++) {
         Node *x = &pool[i];
         if (!(x->flags & FLAG_KEEP))
             continue;
-        if (x->flags & FLAG_FIRST)
-            pool[x->link].children = dest;
-        if (x->children != 0) {
-            for (uint32_t c = 0; c < x->n_children; c++)
-                pool[x->children + c].flags |= FLAG_KEEP;
-            pool[x->children].flags |= FLAG_FIRST;
-            pool[x->children].link = dest;
-        }
-        x->flags = 0;
-        x->link = 0;
-        pool[dest++] = *x;
+        x->link = dest++;
+        for (uint32_t c = x->children; c != 0; c = pool[c].sibling)
+            pool[c].flags |= FLAG_KEEP;
+    }
+    for (uint32_t i = keep; i < used; i++) {
+        if (!(pool[i].flags & FLAG_KEEP))
+            continue;
+        Node x = pool[i];
+        x.children = x.children != 0 ? pool[x.children].link : 0;
+        x.sibling = i != keep && x.sibling != 0 ? pool[x.sibling].link : 0;
+        x.flags &= FLAG_COMPLETE | FLAG_SWEPT;
+        uint32_t to = x.link;
+        x.link = 0;
+        pool[to] = x;
     }
     m->used = dest;
 }
@@ -991,6 +1195,68 @@ static gpointer helper_main(gpointer data)
     return NULL;
 }
 
+/* A root the tables hold (with distances), answered from them without a
+ * walk and without touching the tree: the root moves (restricted as
+ * limits say) ranked by the tables into root_stats, every one proven, and
+ * the multipv lines reported once with the tables' line.  false when the
+ * tables cannot rank them (tb_search.h): then the search runs. */
+static bool tables_answer(DjMcts *m, const void *root, const DjHistoryEntry *line, int n_line,
+                          const DjSearchLimits *limits, DjSearchReportFn report,
+                          void *user_data, DjSearchInfo *info_out, DjMove *best)
+{
+    const DjVariant *v = m->variant;
+    g_autofree DjMove *moves = g_new(DjMove, v->max_moves);
+    g_autofree int *scores = g_new(int, v->max_moves);
+    int n = v->legal_moves(root, moves);
+    n = dj_search_restrict_moves(moves, n, limits->root_moves, limits->n_root_moves);
+    uint64_t probes = 0;
+    bool ranked = dj_tb_search_rank_root(m->tables, v, root, line, n_line, moves, scores, n,
+                                         &probes);
+    if (!ranked) {
+        atomic_fetch_add_explicit(&m->tbhits, probes, memory_order_relaxed);
+        return false;
+    }
+    for (int i = 0; i < n; i++) {
+        DjMctsMoveStat *stat = &m->root_stats[i];
+        stat->move = moves[i];
+        stat->visits = 0;
+        stat->value = scores[i] > 0 ? 1.0 : scores[i] < 0 ? -1.0 : 0.0;
+        stat->score = scores[i];
+        stat->proven = true;
+    }
+    m->n_root_stats = n;
+    g_autofree unsigned char *child = g_malloc(m->size);
+    int lines = CLAMP(limits->multipv, 1, n);
+    DjSearchInfo first;
+    memset(&first, 0, sizeof first);
+    for (int k = 0; k < lines; k++) {
+        DjSearchInfo info;
+        memset(&info, 0, sizeof info);
+        memcpy(child, root, m->size);
+        v->play(child, moves[k]);
+        info.pv[0] = moves[k];
+        info.pv_length = 1 + dj_tb_search_line(m->tables, v, child, info.pv + 1,
+                                               DJ_SEARCH_MAX_PLY - 1, &probes);
+        info.depth = 1;
+        info.seldepth = info.pv_length;
+        info.multipv = k + 1;
+        info.score = scores[k];
+        info.tbhits = probes;
+        info.elapsed_ms = now_ms() - m->start_ms;
+        info.tablebase = true;
+        if (k == 0)
+            first = info;
+        if (report != NULL)
+            report(&info, user_data);
+    }
+    atomic_store_explicit(&m->tbhits, probes, memory_order_relaxed);
+    if (info_out != NULL)
+        *info_out = first;
+    *best = moves[0];
+    m->stop = 0;   /* as a run that walked: a stop that came early is spent */
+    return true;
+}
+
 DjMove dj_mcts_run(DjMcts *m, const void *root, const DjHistoryEntry *line, int n_line,
                    const DjSearchLimits *limits, DjSearchReportFn report, void *user_data,
                    DjSearchInfo *info_out)
@@ -1012,6 +1278,11 @@ DjMove dj_mcts_run(DjMcts *m, const void *root, const DjHistoryEntry *line, int 
                           limits->time_ms > 0 ? m->start_ms + limits->time_ms : 0,
                           memory_order_relaxed);
     m->node_limit = limits->nodes;
+    atomic_store_explicit(&m->tbhits, 0, memory_order_relaxed);
+    DjMove answer = DJ_MOVE_NONE;
+    if (m->tables != NULL && tables_answer(m, root, line, n_line, limits, report, user_data,
+                                           info_out, &answer))
+        return answer;
     m->root_only = limits->root_moves;
     m->n_root_only = limits->n_root_moves;
     for (int k = 0; k < m->threads; k++)
@@ -1052,7 +1323,7 @@ DjMove dj_mcts_run(DjMcts *m, const void *root, const DjHistoryEntry *line, int 
         (void)try_prove(m, 0);
     }
 
-    /* The helpers walk the same tree from here: the root has its children. */
+    /* The helpers walk the same tree from here: the root has a child. */
     bool shared = m->threads > 1;
     HelperRun *runs = NULL;
     m->threads_started = m->threads;   /* less those the system refuses below */
@@ -1099,6 +1370,16 @@ DjMove dj_mcts_run(DjMcts *m, const void *root, const DjHistoryEntry *line, int 
     m->n_root_only = 0;
     m->stop = 0;   /* cleared here, not at the start: a stop that came early still counts */
     return m->root_stats[0].move;
+}
+
+void dj_mcts_set_tables(DjMcts *m, DjTablebase *tables)
+{
+    m->tables = tables;
+}
+
+DjTablebase *dj_mcts_tables(const DjMcts *m)
+{
+    return m->tables;
 }
 
 int dj_mcts_root_stats(const DjMcts *m, DjMctsMoveStat *stats, int max)

@@ -1,16 +1,23 @@
 /* mcts.h: the shared Monte Carlo tree search, written against game.h only.
  *
  * UCT over a tree of bounded memory: every iteration descends from the root
- * by the UCB1 rule, adds the children of the leaf it reaches and finishes
- * the game from there with a playout (random moves, biased towards moves
- * that win material when the variant supplies move_gain() or is_noisy()).
+ * by the UCB1 rule, adds at most one node (a child of the node it stops at,
+ * the first time a walk goes to that move) and finishes the game from there
+ * with a playout (random moves, biased towards moves that win material when
+ * the variant supplies move_gain() or is_noisy()).  The tree grows lazily,
+ * with progressive widening: a node considers more of its moves the more it
+ * is visited (about 2 + 2 sqrt(visits) not proven lost), those that gain
+ * most (move_gain) and noisy ones first, so a position of thousands of
+ * moves costs memory for the moves visited, a node a playout at most.
  * It needs nothing but the rules: a game without evaluate() gets a real
  * opponent from it.
  *
  * A solver runs alongside: positions the rules end (including repetitions,
  * judged by the variant's rule as the alpha-beta search does), and nodes
- * with a child that wins for the side to move there or whose children are
- * all decided, are proven; the search never plays into a proven loss when
+ * with a child that wins for the side to move there or with a child for
+ * every move, all decided, are proven (a node's first child is a noisy
+ * move that wins at once, where it has one, so such a win is proven as
+ * soon as the node grows); the search never plays into a proven loss when
  * it has another move, plays a proven win, and reports proven results as
  * "win in N" / "loss in N" (DJ_SCORE_WIN - N, as the alpha-beta search).
  *
@@ -42,6 +49,7 @@
 #include "framework/game.h"
 #include "framework/repetition.h"
 #include "framework/search/search_types.h"
+#include "framework/tablebase/probe.h"
 
 typedef struct DjMcts DjMcts;
 
@@ -135,6 +143,15 @@ void dj_mcts_stop(DjMcts *mcts);
  * while no dj_mcts_run is going on. */
 void dj_mcts_cancel_stop(DjMcts *mcts);
 
+/* Probe `tables` (NULL: none, the default) as tb_search.h says: a new
+ * node they hold (with distances) is proven by their value, and a playout
+ * that reaches a position they hold ends with it; a root they hold is
+ * proven at once by its children, and reported so (DjSearchInfo.tablebase).
+ * The search only borrows the set: it must outlive every run made with
+ * it.  Not during a run. */
+void dj_mcts_set_tables(DjMcts *mcts, DjTablebase *tables);
+DjTablebase *dj_mcts_tables(const DjMcts *mcts);
+
 /* One root move after a run. */
 typedef struct DjMctsMoveStat {
     DjMove move;
@@ -144,8 +161,10 @@ typedef struct DjMctsMoveStat {
     bool proven;
 } DjMctsMoveStat;
 
-/* The root moves of the last run, best first (the order dj_mcts_run chose
- * by): fills min(max, count) entries and returns the count. */
+/* The root moves of the last run that the tree has a child for (every
+ * legal move once the root was visited enough, fewer in a wide position),
+ * best first (the order dj_mcts_run chose by): fills min(max, count)
+ * entries and returns the count. */
 int dj_mcts_root_stats(const DjMcts *mcts, DjMctsMoveStat *stats, int max);
 
 /* Bytes of one node of the tree: the pool of a search made with pool_mb

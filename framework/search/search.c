@@ -8,6 +8,7 @@
 #include "framework/search/memory.h"
 #include "framework/search/search.h"
 #include "framework/search/table_entry.h"
+#include "framework/search/tb_search.h"
 #include "framework/search/timeman.h"
 
 #include <math.h>
@@ -31,8 +32,19 @@
 #define CUT_NODE_REDUCTION 2             /* more late move reduction at expected cut nodes */
 #define SINGULAR_DEPTH 6                 /* singular extensions at this depth and above */
 #define SINGULAR_MARGIN 6                /* the other moves must stay this much a ply below the entry */
+#define ASPIRATION_WINDOW 40             /* the first window either side of the last score */
+#define ASPIRATION_WINDOW_MAX 1000       /* wider than this, the window opens fully */
 #define STACK_PLIES (DJ_SEARCH_MAX_PLY + QUIESCE_MAX + 2)
 #define HISTORY_MAX 16384
+/* The most slots a side's history has (a power of two).  A game's move
+ * range may be up to DJ_MOVE_LIMIT_MAX (1 << 24): a slot a move would be
+ * 256 MB a search thread for the two histories.  Above this the moves share
+ * slots (history_slot): a history is only a hint for the move order, and a
+ * collision costs a worse order, never a wrong result.  1 << 18 slots (4 MB
+ * a thread) hold a move range of 1 << 18, an Amazons turn as one move,
+ * without sharing; 1 << 16, every game's default, gives the tables of old. */
+#define HISTORY_SLOTS_LOG 18
+#define HISTORY_SLOTS_MAX (1u << HISTORY_SLOTS_LOG)
 #define REPETITION_FILTER 4096
 #define EVAL_CACHE_ENTRIES (1 << 17)     /* a power of two: 2 MB, one huge page */
 #define MAX_MULTIPV 64
@@ -62,10 +74,16 @@ struct DjSearch {
     size_t table_mapping_bytes;
     uint8_t generation;
 
-    int32_t history[2][DJ_MOVE_LIMIT];
+    /* Which quiet moves cut off, by side and move: history_slots a side,
+     * indexed by history_slot().  Sized to the game's move range
+     * (dj_variant_move_limit) up to HISTORY_SLOTS_MAX, and moves above that
+     * folded in (history_folds; see history_slot). */
+    int32_t *history[2];         /* history[1] follows history[0] in one block */
     /* The same for noisy moves (captures, checks, promotions): which of
      * them cut off, to order those the exchange cannot tell apart. */
-    int32_t noisy_history[2][DJ_MOVE_LIMIT];
+    int32_t *noisy_history[2];
+    size_t history_slots;
+    bool history_folds;          /* the game's moves go beyond HISTORY_SLOTS_MAX */
     /* By ply and by whose move: the root side's (0) or the other side's
      * (1); with extra turns one ply can be either.  Relative to the root,
      * so that in games whose turns alternate the slot a ply uses stays the
@@ -92,7 +110,7 @@ struct DjSearch {
     /* One bit a move: the noisy moves of the node score_moves is scoring
      * (all clear between calls).  A lookup in it replaces a scan of the
      * noisy list for every move. */
-    uint64_t noisy_marks[DJ_MOVE_LIMIT / 64];
+    uint64_t *noisy_marks;       /* dj_variant_move_limit bits */
     DjHistoryEntry *line;        /* the game before the root + the current path */
     int line_capacity;
     int root_index;              /* index of the root in line */
@@ -108,6 +126,13 @@ struct DjSearch {
     uint64_t next_check;         /* when to look at the clock and the node limit */
     int seldepth;
     int root_depth;              /* depth of the current iteration */
+    /* The pruning margins and aspiration windows, in evaluate()'s units:
+     * the figures in hundredths of a pawn scaled by the game's eval_unit
+     * (search_margins), the same figures for a game on a pawn's scale. */
+    struct {
+        int futility_reverse, futility, see_quiet, see_noisy, delta, singular;
+        int window, window_max;
+    } margin;
     int64_t start_ms;
     /* Time limits, which dj_search_set_time may change from another thread
      * during a run: the hard deadline (absolute, 0: none), and the soft
@@ -135,6 +160,16 @@ struct DjSearch {
     int n_helpers;
     int threads_started;         /* by the last run: 1 + the helpers it could start */
     _Atomic uint64_t published_nodes;   /* nodes, as other threads may read them */
+
+    /* Endgame tables (tb_search.h), shared with the helpers; NULL: none,
+     * and the search is what it was without them. */
+    DjTablebase *tables;
+    DjTablebase *probe_tables;          /* what this run probes below the root: `tables`,
+                                           or NULL at a root they hold without distances */
+    bool root_tb_known;                 /* such a root: its value is root_tb_score */
+    int root_tb_score;
+    uint64_t tbhits;                    /* probes that answered, this run */
+    _Atomic uint64_t published_tbhits;  /* the same, as other threads may read them */
 
     /* Multi-PV: lines [0, multipv) are the first root moves; the line of
      * root move k is kept in line_pv[k] while later lines are searched. */
@@ -262,7 +297,7 @@ static void table_store(DjSearch *s, uint64_t key, DjMove move, int score, int d
         }
     }
     table_entry_write(victim, key, (TableData){
-        .move = (uint16_t)move,
+        .move = move,
         .score = (int16_t)score_to_table(score, ply),
         .depth = (uint8_t)(depth < 0 ? 0 : depth),
         .bound = (uint8_t)bound,
@@ -304,6 +339,28 @@ static TableEntry *table_alloc(DjSearch *s, size_t bytes)
 
 static void search_release(DjSearch *s);
 
+/* `centipawns` in the units of a game whose typical clear advantage is
+ * worth `unit` (DjVariant.eval_unit, 0: 100), at least 1. */
+static int scale_margin(int centipawns, int unit)
+{
+    if (unit <= 0)
+        unit = 100;
+    int64_t scaled = (int64_t)centipawns * unit / 100;
+    return scaled < 1 ? 1 : scaled > DJ_SCORE_EVAL_MAX ? DJ_SCORE_EVAL_MAX : (int)scaled;
+}
+
+static void search_margins(DjSearch *s, int unit)
+{
+    s->margin.futility_reverse = scale_margin(120, unit);
+    s->margin.futility = scale_margin(150, unit);
+    s->margin.see_quiet = scale_margin(SEE_QUIET_MARGIN, unit);
+    s->margin.see_noisy = scale_margin(SEE_NOISY_MARGIN, unit);
+    s->margin.delta = scale_margin(QUIESCE_DELTA, unit);
+    s->margin.singular = scale_margin(SINGULAR_MARGIN, unit);
+    s->margin.window = scale_margin(ASPIRATION_WINDOW, unit);
+    s->margin.window_max = scale_margin(ASPIRATION_WINDOW_MAX, unit);
+}
+
 /* Everything of a search but its table; NULL when the system refuses the
  * memory (with hundreds of threads under a memory limit it may: that is
  * the user's choice to report, not a reason to abort). */
@@ -316,6 +373,7 @@ static DjSearch *search_alloc(const DjVariant *variant)
         return NULL;
     s->variant = variant;
     s->size = variant->state_size;
+    search_margins(s, variant->eval_unit);
     s->last_answer_side = -1;
     size_t stack_moves = (size_t)STACK_PLIES * (size_t)variant->max_moves;
     s->positions = g_try_malloc((size_t)STACK_PLIES * s->size);
@@ -327,6 +385,16 @@ static DjSearch *search_alloc(const DjVariant *variant)
     s->quiet_order_scratch = g_try_new(int32_t, variant->max_moves);
     s->root_moves = g_try_new(DjMove, variant->max_moves);
     s->root_scores = g_try_new(int, variant->max_moves);
+    uint32_t limit = dj_variant_move_limit(variant);
+    s->history_folds = limit > HISTORY_SLOTS_MAX;
+    s->history_slots = s->history_folds ? HISTORY_SLOTS_MAX : limit;
+    s->history[0] = g_try_new0(int32_t, 2 * s->history_slots);
+    s->noisy_history[0] = g_try_new0(int32_t, 2 * s->history_slots);
+    if (s->history[0] != NULL && s->noisy_history[0] != NULL) {
+        s->history[1] = s->history[0] + s->history_slots;
+        s->noisy_history[1] = s->noisy_history[0] + s->history_slots;
+    }
+    s->noisy_marks = g_try_new0(uint64_t, ((size_t)limit + 63) / 64);
     /* Every node looks there at a random place: one huge page, not 512. */
     s->eval_cache = huge_alloc(sizeof(EvalCacheEntry) * EVAL_CACHE_ENTRIES,
                                &s->eval_cache_mapping, &s->eval_cache_mapping_bytes);
@@ -335,6 +403,7 @@ static DjSearch *search_alloc(const DjVariant *variant)
     if (s->positions == NULL || s->moves == NULL || s->order == NULL || s->noisy_flags == NULL
         || s->noisy_scratch == NULL || s->quiet_scratch == NULL
         || s->quiet_order_scratch == NULL || s->root_moves == NULL || s->root_scores == NULL
+        || s->history[0] == NULL || s->noisy_history[0] == NULL || s->noisy_marks == NULL
         || s->eval_cache == NULL) {
         search_release(s);
         return NULL;
@@ -354,6 +423,9 @@ static void search_release(DjSearch *s)
     g_free(s->line);
     g_free(s->root_moves);
     g_free(s->root_scores);
+    g_free(s->history[0]);
+    g_free(s->noisy_history[0]);
+    g_free(s->noisy_marks);
     if (s->eval_cache_mapping != NULL)
         munmap(s->eval_cache_mapping, s->eval_cache_mapping_bytes);
     else
@@ -389,6 +461,7 @@ bool dj_search_try_set_threads(DjSearch *s, int threads, GError **error)
         }
         h->table = s->table;
         h->n_buckets = s->n_buckets;
+        h->tables = s->tables;
         h->helper_index = i + 1;
         s->helpers[i] = h;
         s->n_helpers = i + 1;
@@ -415,6 +488,8 @@ int dj_search_threads_started(const DjSearch *s)
 
 DjSearch *dj_search_try_new(const DjVariant *variant, unsigned table_mb, GError **error)
 {
+    /* a game's fault, not a user's: the table keeps 24 bits of a move */
+    g_return_val_if_fail(dj_variant_move_limit(variant) <= DJ_MOVE_LIMIT_MAX, NULL);
     if (table_mb == 0)
         table_mb = 64;
     if (!dj_memory_fits(table_mb, "table", error))
@@ -467,16 +542,29 @@ void dj_search_clear(DjSearch *s)
     TableData empty = { 0 };
     for (size_t i = 0; i < s->n_buckets * BUCKET; i++)
         table_entry_write(&s->table[i], 0, empty);
-    memset(s->history, 0, sizeof s->history);
-    memset(s->noisy_history, 0, sizeof s->noisy_history);
+    memset(s->history[0], 0, sizeof(int32_t) * 2 * s->history_slots);
+    memset(s->noisy_history[0], 0, sizeof(int32_t) * 2 * s->history_slots);
     memset(s->killers, 0, sizeof s->killers);
     s->generation = 0;
     s->last_answer_side = -1;
     for (int i = 0; i < s->n_helpers; i++) {
-        memset(s->helpers[i]->history, 0, sizeof s->helpers[i]->history);
-        memset(s->helpers[i]->noisy_history, 0, sizeof s->helpers[i]->noisy_history);
+        DjSearch *h = s->helpers[i];
+        memset(h->history[0], 0, sizeof(int32_t) * 2 * h->history_slots);
+        memset(h->noisy_history[0], 0, sizeof(int32_t) * 2 * h->history_slots);
         memset(s->helpers[i]->killers, 0, sizeof s->helpers[i]->killers);
     }
+}
+
+void dj_search_set_tables(DjSearch *s, DjTablebase *tables)
+{
+    s->tables = tables;
+    for (int i = 0; i < s->n_helpers; i++)
+        s->helpers[i]->tables = tables;
+}
+
+DjTablebase *dj_search_tables(const DjSearch *s)
+{
+    return s->tables;
 }
 
 void dj_search_stop(DjSearch *s)
@@ -511,6 +599,7 @@ static bool out_of_resources(DjSearch *s)
         return true;
     if (s->nodes >= s->next_check) {
         atomic_store_explicit(&s->published_nodes, s->nodes, memory_order_relaxed);
+        atomic_store_explicit(&s->published_tbhits, s->tbhits, memory_order_relaxed);
         s->next_check = s->nodes + 1024;
         if (s->node_limit != 0 && s->next_check > s->node_limit)
             s->next_check = s->node_limit;
@@ -558,9 +647,23 @@ static void filter_add(DjSearch *s, uint64_t key, int delta)
     s->repetition_filter[key & (REPETITION_FILTER - 1)] += (uint8_t)delta;
 }
 
-static void history_update(int32_t table[2][DJ_MOVE_LIMIT], int side, DjMove move, int bonus)
+/* The slot of `move` in a side's history: the move itself in a game whose
+ * moves fit (`folds` false: every move below HISTORY_SLOTS_MAX), else its
+ * low bits mixed with the high ones, so that moves differing only above
+ * the table's range (an Amazons turn's arrow, say) do not all share one
+ * slot.  `folds` is s->history_folds, which a hot loop reads once, so
+ * that the compiler can make a loop without the fold for games whose
+ * moves fit: their search costs about what it did with tables of fixed
+ * size (0.3 to 0.4% more instructions in `dojo bench`, by callgrind). */
+static inline uint32_t history_slot(bool folds, DjMove move)
 {
-    int32_t *h = &table[side][move];
+    return folds ? (move ^ move >> HISTORY_SLOTS_LOG) & (HISTORY_SLOTS_MAX - 1) : move;
+}
+
+static void history_update(const DjSearch *s, int32_t *const table[2], int side, DjMove move,
+                           int bonus)
+{
+    int32_t *h = &table[side][history_slot(s->history_folds, move)];
     *h += bonus - *h * abs(bonus) / HISTORY_MAX;
 }
 
@@ -571,7 +674,7 @@ static void history_update(int32_t table[2][DJ_MOVE_LIMIT], int side, DjMove mov
 static inline int32_t noisy_order_by_gain(const DjSearch *s, int side, DjMove m, int gain)
 {
     int32_t kept = gain < 0 ? 0 : gain > DJ_SCORE_EVAL_MAX ? DJ_SCORE_EVAL_MAX : gain;
-    return kept * 256 + s->noisy_history[side][m] + HISTORY_MAX;
+    return kept * 256 + s->noisy_history[side][history_slot(s->history_folds, m)] + HISTORY_MAX;
 }
 
 static inline int32_t noisy_order(const DjSearch *s, const void *pos, int side, DjMove m)
@@ -620,6 +723,7 @@ static int score_moves(DjSearch *s, const void *pos, int ply, const DjMove *move
     const DjMove killer1 = s->killers[ply][side != s->root_side][1];
     const int32_t *history = s->history[side];
     const int32_t *noisy_history = s->noisy_history[side];
+    const bool folds = s->history_folds;
     int top = 0;
     for (int i = 0; i < n; i++) {
         DjMove m = moves[i];
@@ -634,7 +738,7 @@ static int score_moves(DjSearch *s, const void *pos, int ply, const DjMove *move
         if (m == hash_move)
             order[i] = ORDER_HASH;
         else if (is_noisy && v->see != NULL && v->see(pos, m) < 0)
-            order[i] = ORDER_BAD_NOISY + noisy_history[m] + HISTORY_MAX;
+            order[i] = ORDER_BAD_NOISY + noisy_history[history_slot(folds, m)] + HISTORY_MAX;
         else if (is_noisy)
             order[i] = ORDER_NOISY + noisy_order(s, pos, side, m);
         else if (m == killer0)
@@ -642,7 +746,7 @@ static int score_moves(DjSearch *s, const void *pos, int ply, const DjMove *move
         else if (m == killer1)
             order[i] = ORDER_KILLER;
         else
-            order[i] = history[m];
+            order[i] = history[history_slot(folds, m)];
         if (order[i] > order[top])
             top = i;
     }
@@ -860,7 +964,7 @@ static int quiesce(DjSearch *s, int ply, int qdepth, int alpha, int beta)
          * back to alpha (never when in check: every evasion counts). */
         if (!in_check && v->move_gain != NULL) {
             int gain = v->move_gain(pos, moves[i]);
-            if (best + gain + QUIESCE_DELTA <= alpha)
+            if (best + gain + s->margin.delta <= alpha)
                 continue;
             /* A capture or check that loses the exchange changes nothing
              * that the stand-pat score has not already counted. */
@@ -918,8 +1022,13 @@ static int search(DjSearch *s, int ply, int depth, int alpha, int beta, NodeType
 static inline int search_child(DjSearch *s, int ply, int side, int depth, int alpha, int beta,
                                NodeType type, bool allow_null)
 {
-    if (s->variant->side_to_move(position_at(s, ply + 1)) == side)
+    if (s->variant->side_to_move(position_at(s, ply + 1)) == side) {
+        /* The rest of a turn is no ply of depth in a game of compound
+         * turns (search.h): depth counts turns there. */
+        if (s->variant->compound_turns)
+            depth++;
         return search(s, ply + 1, depth, alpha, beta, type, allow_null);
+    }
     return -search(s, ply + 1, depth, -beta, -alpha, type, allow_null);
 }
 
@@ -946,6 +1055,12 @@ static int search(DjSearch *s, int ply, int depth, int alpha, int beta, NodeType
     int score = DJ_SCORE_DRAW;
     if (repetition_score(s, idx, ply, &score)) {
         s->nodes++;
+        return score;
+    }
+    /* After the repetition: a table knows no game line (tb_search.h). */
+    if (s->probe_tables != NULL && dj_tb_search_score(s->probe_tables, pos, ply, &score)) {
+        s->nodes++;
+        s->tbhits++;
         return score;
     }
     if (in_check && ply < 2 * s->root_depth)
@@ -1010,7 +1125,8 @@ static int search_node(DjSearch *s, int ply, int depth, int alpha, int beta, Nod
 
     if (!pv_node && !in_check && excluded == DJ_MOVE_NONE) {
         /* Reverse futility: far above beta near the horizon. */
-        if (depth <= 3 && static_eval - 120 * depth >= beta && static_eval < DECISIVE)
+        if (depth <= 3 && static_eval - s->margin.futility_reverse * depth >= beta
+            && static_eval < DECISIVE)
             return static_eval;
         /* Null move: if passing still holds beta, a real move will. */
         if (allow_null && v->play_null != NULL && depth >= 3 && static_eval >= beta
@@ -1035,7 +1151,7 @@ static int search_node(DjSearch *s, int ply, int depth, int alpha, int beta, Nod
     if (depth >= SINGULAR_DEPTH && excluded == DJ_MOVE_NONE && hash_move != DJ_MOVE_NONE
         && entry.bound != BOUND_UPPER && entry.depth >= depth - 3
         && tscore > -DECISIVE && tscore < DECISIVE && ply < 2 * s->root_depth) {
-        int singular_beta = tscore - SINGULAR_MARGIN * depth;
+        int singular_beta = tscore - s->margin.singular * depth;
         s->excluded[ply] = hash_move;
         /* The node's own expectation, at a null window (a PV node's as an all node's). */
         int score = search_node(s, ply, (depth - 1) / 2, singular_beta - 1, singular_beta,
@@ -1107,7 +1223,7 @@ static int search_node(DjSearch *s, int ply, int depth, int alpha, int beta, Nod
                            && best > -DECISIVE && searched >= 3 + depth * depth;
         /* Futility: a quiet move cannot lift a hopeless score near the horizon. */
         bool futile = !pv_node && !in_check && quiet && searched > 0 && depth <= 2
-                      && best > -DECISIVE && static_eval + 150 * depth <= alpha;
+                      && best > -DECISIVE && static_eval + s->margin.futility * depth <= alpha;
         if (late_pruned || futile) {
             /* Nothing is searched after it, so the same holds for every
              * move below it in the plain quiet band: they all come later. */
@@ -1120,7 +1236,7 @@ static int search_node(DjSearch *s, int ply, int depth, int alpha, int beta, Nod
          * out; a capture or check only when it loses a lot. */
         if (!pv_node && !in_check && searched > 0 && depth <= SEE_PRUNE_DEPTH
             && best > -DECISIVE && v->see != NULL && !order_is_good_noisy(order[i])
-            && v->see(pos, m) < (quiet ? -SEE_QUIET_MARGIN : -SEE_NOISY_MARGIN) * depth)
+            && v->see(pos, m) < (quiet ? -s->margin.see_quiet : -s->margin.see_noisy) * depth)
             continue;
 
         memcpy(child, pos, s->size);
@@ -1175,9 +1291,9 @@ static int search_node(DjSearch *s, int ply, int depth, int alpha, int beta, Nod
                             killers[1] = killers[0];
                             killers[0] = m;
                         }
-                        history_update(s->history, side, m, bonus);
+                        history_update(s, s->history, side, m, bonus);
                     } else {
-                        history_update(s->noisy_history, side, m, bonus);
+                        history_update(s, s->noisy_history, side, m, bonus);
                     }
                     /* The moves tried before it did not cut: the noisy ones
                      * always lose, the quiet ones when a quiet move cut. */
@@ -1185,9 +1301,9 @@ static int search_node(DjSearch *s, int ply, int depth, int alpha, int beta, Nod
                         if (moves[j] == hash_move)
                             continue;
                         if (!order_is_quiet(order[j]))
-                            history_update(s->noisy_history, side, moves[j], -bonus);
+                            history_update(s, s->noisy_history, side, moves[j], -bonus);
                         else if (quiet)
-                            history_update(s->history, side, moves[j], -bonus);
+                            history_update(s, s->history, side, moves[j], -bonus);
                     }
                     break;
                 }
@@ -1284,7 +1400,7 @@ static int search_root(DjSearch *s, int depth, int alpha, int beta, int first)
  * score; s->stop says whether it was cut short. */
 static int search_line(DjSearch *s, int depth, int first, int previous)
 {
-    int alpha = -INF, beta = INF, window = 40;
+    int alpha = -INF, beta = INF, window = s->margin.window;
     if (depth >= 5 && !s->all_root_scores && previous > -DECISIVE && previous < DECISIVE) {
         alpha = previous - window;
         beta = previous + window;
@@ -1302,7 +1418,7 @@ static int search_line(DjSearch *s, int depth, int first, int previous)
         } else {
             return score;
         }
-        if (window > 1000) {
+        if (window > s->margin.window_max) {
             alpha = -INF;
             beta = INF;
         }
@@ -1353,6 +1469,15 @@ static uint64_t total_nodes(const DjSearch *s)
     return nodes;
 }
 
+/* The same for the tables' answers. */
+static uint64_t total_tbhits(const DjSearch *s)
+{
+    uint64_t hits = s->tbhits;
+    for (int i = 0; i < s->n_helpers; i++)
+        hits += atomic_load_explicit(&s->helpers[i]->published_tbhits, memory_order_relaxed);
+    return hits;
+}
+
 /* Fill `info` with line `k` (root index) after a completed iteration. */
 static void line_info(DjSearch *s, int k, int depth, DjSearchInfo *info)
 {
@@ -1363,6 +1488,13 @@ static void line_info(DjSearch *s, int k, int depth, DjSearchInfo *info)
     info->nodes = total_nodes(s);
     info->elapsed_ms = now_ms() - s->start_ms;
     info->hashfull = table_fill(s);
+    info->tbhits = total_tbhits(s);
+    info->tablebase = false;   /* searched (tables_answer sets it) */
+    if (s->root_tb_known) {
+        /* The tables' value, whatever the search thinks of its moves. */
+        info->score = s->root_tb_score;
+        info->tablebase = true;
+    }
     int length = s->line_pv_length[k];
     memcpy(info->pv, s->line_pv[k], sizeof(DjMove) * (size_t)length);
     info->pv_length = length;
@@ -1428,6 +1560,81 @@ static bool helper_skips(int helper_index, int depth)
     return ((depth + phase[k]) / size[k]) % 2 != 0;
 }
 
+/* A root the tables hold (with distances), answered from them without a
+ * search: its root moves (restricted, multipv lines) ranked and scored by
+ * the tables, each line reported once at depth 1 with the tables' line.
+ * false, searching nothing, when they cannot rank it (tb_search.h). */
+static bool tables_answer(DjSearch *s, const DjHistoryEntry *line, int n_line,
+                          DjSearchReportFn report, void *user_data, DjSearchInfo *info_out,
+                          DjMove *best)
+{
+    const DjVariant *v = s->variant;
+    const unsigned char *root = position_at(s, 0);
+    uint64_t probes = 0;
+    bool ranked = dj_tb_search_rank_root(s->tables, v, root, line, n_line, s->root_moves,
+                                         s->root_scores, s->n_root, &probes);
+    s->tbhits += probes;
+    s->nodes += probes;
+    if (!ranked)
+        return false;
+    unsigned char *child = position_at(s, 1);
+    DjSearchInfo first;
+    memset(&first, 0, sizeof first);
+    for (int k = 0; k < s->multipv; k++) {
+        DjSearchInfo info;
+        memset(&info, 0, sizeof info);
+        memcpy(child, root, s->size);
+        v->play(child, s->root_moves[k]);
+        info.pv[0] = s->root_moves[k];
+        info.pv_length = 1 + dj_tb_search_line(s->tables, v, child, info.pv + 1,
+                                               DJ_SEARCH_MAX_PLY - 1, &probes);
+        s->tbhits = probes;
+        s->nodes = probes;
+        info.depth = 1;
+        info.seldepth = info.pv_length;
+        info.multipv = k + 1;
+        info.score = s->root_scores[k];
+        info.nodes = s->nodes;
+        info.tbhits = s->tbhits;
+        info.elapsed_ms = now_ms() - s->start_ms;
+        info.tablebase = true;
+        if (k == 0)
+            first = info;
+        if (report != NULL)
+            report(&info, user_data);
+    }
+    if (info_out != NULL)
+        *info_out = first;
+    *best = s->root_moves[0];
+    s->last_answer_score = first.score;
+    s->last_answer_side = s->root_side;
+    s->stop = 0;   /* as a run that searched: a stop that came early is spent */
+    return true;
+}
+
+/* A root the tables hold without distances (tables_answer could not rank
+ * it): only the moves that keep its value are searched, with no probe
+ * below the root (each child would score alike, and the search could not
+ * tell which makes progress), and its value is reported
+ * (dj_tb_search_keep_value). */
+static void tables_keep_value(DjSearch *s)
+{
+    uint64_t probes = 0;
+    DjTbValue value = DJ_TB_NONE;
+    int kept = dj_tb_search_keep_value(s->tables, s->variant, position_at(s, 0), s->root_moves,
+                                       s->n_root, &value, &probes);
+    s->tbhits += probes;
+    s->nodes += probes;
+    if (kept == 0)
+        return;
+    s->root_restricted = s->root_restricted || kept < s->n_root;
+    s->n_root = kept;
+    s->probe_tables = NULL;
+    s->root_tb_known = true;
+    s->root_tb_score = value == DJ_TB_WIN ? DJ_SCORE_TB_WIN
+                     : value == DJ_TB_LOSS ? -DJ_SCORE_TB_WIN : DJ_SCORE_DRAW;
+}
+
 DjMove dj_search_run(DjSearch *s, const void *root, const DjHistoryEntry *line, int n_line,
                      const DjSearchLimits *limits, DjSearchReportFn report, void *user_data,
                      DjSearchInfo *info_out)
@@ -1464,6 +1671,18 @@ DjMove dj_search_run(DjSearch *s, const void *root, const DjHistoryEntry *line, 
                                          limits->n_root_moves);
     s->root_restricted = s->n_root < n_legal;
     s->multipv = CLAMP(limits->multipv, 1, MIN(MAX_MULTIPV, s->n_root));
+    s->tbhits = 0;
+    atomic_store_explicit(&s->published_tbhits, 0, memory_order_relaxed);
+    s->probe_tables = s->tables;
+    s->root_tb_known = false;
+    DjMove answer = DJ_MOVE_NONE;
+    if (s->tables != NULL && s->helper_index == 0
+        && tables_answer(s, line, n_line, report, user_data, info_out, &answer))
+        return answer;
+    if (s->tables != NULL) {
+        tables_keep_value(s);
+        s->multipv = CLAMP(limits->multipv, 1, MIN(MAX_MULTIPV, s->n_root));
+    }
     TableData entry;
     bool entry_found = table_probe(s, s->line[s->root_index].key, &entry);
     for (int i = 0; entry_found && i < s->n_root; i++) {
@@ -1612,6 +1831,7 @@ DjMove dj_search_run(DjSearch *s, const void *root, const DjHistoryEntry *line, 
     }
     g_free(helper_runs);
     info.nodes = total_nodes(s);
+    info.tbhits = total_tbhits(s);
     info.elapsed_ms = now_ms() - s->start_ms;
     if (deepest >= 0 && report != NULL)
         report(&info, user_data);   /* the last line shown is the answer's */

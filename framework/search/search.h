@@ -12,6 +12,17 @@
  * turn keeps that view instead of negating it.  Distances to the end count
  * plies, whoever makes them.
  *
+ * Depth, in a game of compound turns (DjVariant.compound_turns: a turn is
+ * several moves, an amazon's move and then its arrow), counts turns: a move
+ * after which the same side is still to move costs no depth (it is extended,
+ * as a check is), so depth N searches N whole turns and the horizon never
+ * falls in the middle of a turn, where the evaluation would score half a
+ * move.  Counting turns through the depth itself would need the tables and
+ * the pruning margins to know of turns; the extension leaves them as they
+ * are, and a game's turns are bounded by its rules (and the search by
+ * DJ_SEARCH_MAX_PLY).  Elsewhere a move that keeps the turn (a mancala's
+ * extra turn, a new decision) is a ply of depth as any other.
+ *
  * The limits a run takes and the reports it makes are search_types.h's,
  * shared with MCTS (mcts.h).
  *
@@ -30,6 +41,7 @@
 #include "framework/repetition.h"
 #include "framework/search/score.h"
 #include "framework/search/search_types.h"
+#include "framework/tablebase/probe.h"
 
 typedef struct DjSearch DjSearch;
 
@@ -62,6 +74,14 @@ int dj_search_threads(const DjSearch *search);
  * dj_search_threads when the system refused to start some (each thread's
  * stack is memory too); the run goes on with those it has. */
 int dj_search_threads_started(const DjSearch *search);
+
+/* Probe `tables` (NULL: none, the default) at the root and at every node
+ * below it, as tb_search.h says: a root they hold is answered from them
+ * without a search (DjSearchInfo.tablebase), and a node they hold scores
+ * their value.  The search only borrows the set: it must outlive every run
+ * made with it.  Not during a run. */
+void dj_search_set_tables(DjSearch *search, DjTablebase *tables);
+DjTablebase *dj_search_tables(const DjSearch *search);
 
 /* Forget the table, killers and history (a new game). */
 void dj_search_clear(DjSearch *search);

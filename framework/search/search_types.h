@@ -57,6 +57,12 @@ typedef struct DjSearchInfo {
     uint64_t nodes;
     int64_t elapsed_ms;
     int hashfull;                    /* permille of the table used by this search */
+    uint64_t tbhits;                 /* probes of endgame tables that answered
+                                        (tb_search.h; 0 without tables) */
+    bool tablebase;                  /* the score is the endgame tables' value of the
+                                        root itself (tb_search.h): exact, a win or loss
+                                        in N plies, or from tables without distances
+                                        +-DJ_SCORE_TB_WIN, a win or loss with no N */
     DjMove pv[DJ_SEARCH_MAX_PLY];    /* principal variation from the root */
     int pv_length;
 } DjSearchInfo;

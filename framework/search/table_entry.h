@@ -27,9 +27,12 @@ typedef struct TableEntry {
 
 _Static_assert(sizeof(TableEntry) == 16, "an entry is 16 bytes");
 
-/* What an entry says about its position. */
+/* What an entry says about its position.  A move is kept in 24 bits (so
+ * DJ_MOVE_LIMIT_MAX): its low 16 in the word's low 16 and its high 8 in
+ * the word's top byte, so that moves below 1 << 16 pack as they always
+ * did. */
 typedef struct TableData {
-    uint16_t move;
+    uint32_t move;
     int16_t score;
     uint8_t depth;
     uint8_t bound;
@@ -38,14 +41,15 @@ typedef struct TableData {
 
 static inline uint64_t table_data_pack(TableData d)
 {
-    return (uint64_t)d.move | (uint64_t)(uint16_t)d.score << 16 | (uint64_t)d.depth << 32
-           | (uint64_t)d.bound << 40 | (uint64_t)d.generation << 48;
+    return (uint64_t)(d.move & 0xffffu) | (uint64_t)(uint16_t)d.score << 16
+           | (uint64_t)d.depth << 32 | (uint64_t)d.bound << 40 | (uint64_t)d.generation << 48
+           | (uint64_t)(d.move >> 16 & 0xffu) << 56;
 }
 
 static inline TableData table_data_unpack(uint64_t data)
 {
     return (TableData){
-        .move = (uint16_t)data,
+        .move = (uint32_t)(data & 0xffffu) | (uint32_t)(data >> 56) << 16,
         .score = (int16_t)(uint16_t)(data >> 16),
         .depth = (uint8_t)(data >> 32),
         .bound = (uint8_t)(data >> 40),

@@ -13,13 +13,16 @@
 #include "framework/game.h"
 #include "framework/search/search_types.h"
 
-/* Append the moves of `pv` as text, each played from `root` in turn.  Stops
- * early (without failing) at a move that is not legal or once the game is
- * over, so a damaged line never reaches format_move. */
+/* Append the moves of `pv` as text, each played from `root` in turn,
+ * separated by spaces (in a game of compound turns the moves of one turn
+ * by ", ", as records join them).  Stops early (without failing) at a move
+ * that is not legal or once the game is over, so a damaged line never
+ * reaches format_move. */
 void dojo_format_pv(const DjVariant *variant, const void *root, const DjMove *pv, int n_pv,
                     GString *out);
 
-/* The same in engine notation (dj_format_move_engine), for protocols. */
+/* The same in engine notation (dj_format_move_engine), for protocols:
+ * always a move a word. */
 void dojo_format_pv_engine(const DjVariant *variant, const void *root, const DjMove *pv,
                            int n_pv, GString *out);
 
@@ -33,13 +36,24 @@ void dojo_format_pv_engine(const DjVariant *variant, const void *root, const DjM
 void dojo_format_score(const DjVariant *variant, const void *pos, const DjMove *line,
                        int n_line, int score, bool turned, GString *out);
 
+/* Append the score of `info` (a search of `root`) as dojo_format_score
+ * says it, or, for a root the endgame tables hold (info->tablebase), the
+ * tables' verdict: "win in 5 (tablebase)", "loses in 3 (tablebase)" (in
+ * the game's words and count), "draw (tablebase)", or from tables that keep
+ * no distances "win (tablebase)" and "loss (tablebase)". */
+void dojo_format_info_score(const DjVariant *variant, const void *root,
+                            const DjSearchInfo *info, GString *out);
+
 /* Append "depth D  score S  nodes N  nps R  pv ..." for `info`, searched
- * from `root`. */
+ * from `root` (with "  tbhits T" after the rate when endgame tables
+ * answered T probes). */
 void dojo_format_search_info(const DjVariant *variant, const void *root,
                              const DjSearchInfo *info, GString *out);
 
 /* Append "MOVE (description), score S at depth D" for the move a search
- * chose in `root` (the score part only if an iteration completed). */
+ * chose in `root` (the score part only if an iteration completed).  In a
+ * game with compound turns, MOVE is the whole turn the search's line
+ * begins with, its parts joined by ", " as records join them. */
 void dojo_format_verdict(const DjVariant *variant, const void *root, DjMove move,
                          const DjSearchInfo *info, GString *out);
 

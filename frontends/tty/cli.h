@@ -23,6 +23,7 @@ int dojo_cmd_review(int argc, char **argv);
 int dojo_cmd_spsa(int argc, char **argv);
 int dojo_cmd_train(int argc, char **argv);
 int dojo_cmd_convert(int argc, char **argv);
+int dojo_cmd_solve(int argc, char **argv);
 
 /* "dojo COMMAND ARG..." from a subcommand's argc, argv, each word quoted
  * only where a shell needs it, so that it reads as typed (for the header

@@ -13,6 +13,7 @@
 #include "frontends/tty/interrupt.h"
 #include "frontends/tty/option_table.h"
 #include "frontends/tty/options.h"
+#include "frontends/tty/play_tables.h"
 
 #define ANALYZE_PARAMS "[OPTION...] VARIANT [--position STR] [--time MS | --depth N] [--engine E] [--eval]"
 #define ANALYZE_DEFAULT_TIME_MS 5000
@@ -30,7 +31,46 @@ typedef struct AnalyzeArgs {
     DojoColorArgs color;
     bool eval;
     const char *eval_file;
+    int tablebases;                 /* DOJO_TABLES_OFF or DOJO_TABLES_LOAD */
+    const char *tablebase_dir;      /* NULL: play_tables_default_dir */
 } AnalyzeArgs;
+
+static const DojoOptionWord tables_mode_words[] = {
+    { "off", DOJO_TABLES_OFF },
+    { "load", DOJO_TABLES_LOAD },
+    { NULL, 0 },
+};
+
+/* The endgame tables the search probes (NULL: none): the folder given, or
+ * the state folder's when it is there.  One that cannot be read, or a
+ * table of the position's setup that cannot be loaded, is one warning:
+ * the analysis goes on without it. */
+static DjTablebase *open_tables(const AnalyzeArgs *args, const DjVariant *variant,
+                                const void *root)
+{
+    if (args->tablebases == DOJO_TABLES_OFF || variant->endgames == NULL)
+        return NULL;
+    g_autofree char *folder = args->tablebase_dir != NULL ? g_strdup(args->tablebase_dir)
+                                                          : play_tables_default_dir(variant);
+    if (args->tablebase_dir == NULL && !g_file_test(folder, G_FILE_TEST_IS_DIR))
+        return NULL;   /* none made yet */
+    g_autoptr(GError) error = NULL;
+    DjTablebase *tables = dj_tablebase_open(variant, folder, &error);
+    if (tables == NULL) {
+        g_autoptr(GString) clean = g_string_new(NULL);
+        dojo_output_sanitize(error->message, 0, clean);
+        fprintf(stderr, "dojo analyze: warning: no endgame tables: %s; searching without "
+                "them\n", clean->str);
+        return NULL;
+    }
+    if (!dj_tablebase_preload(tables, root, &error)) {
+        g_autoptr(GString) clean = g_string_new(NULL);
+        dojo_output_sanitize(error->message, 0, clean);
+        fprintf(stderr, "dojo analyze: warning: %s; searching without that table\n",
+                clean->str);
+    }
+    return tables;
+}
 
 typedef struct AnalyzeReport {
     const DjVariant *variant;
@@ -142,6 +182,8 @@ static int run_analyze(void *data, int n_positional, char **positional)
     if (!search)
         return DOJO_EXIT_OK;
 
+    DjTablebase *tables = open_tables(args, variant, root);
+    dj_engine_set_tables(engine, tables);
     DjSearchLimits limits = { .depth = (int)depth, .time_ms = time_ms, .nodes = (uint64_t)nodes };
     AnalyzeReport report = { variant, root, engine };
     DjSearchInfo info;
@@ -153,6 +195,8 @@ static int run_analyze(void *data, int n_positional, char **positional)
     dojo_interrupt_watch_engine(NULL);
     if (dj_engine_mcts(engine) != NULL)
         print_root_moves(variant, root, dj_engine_mcts(engine));
+    dj_engine_set_tables(engine, NULL);
+    dj_tablebase_free(tables);
 
     g_string_truncate(text, 0);
     g_string_append(text, "best move: ");
@@ -189,6 +233,12 @@ int dojo_cmd_analyze(int argc, char **argv)
                   "--depth or --nodes is given too)" },
         { .name = "eval-file", .type = DOJO_OPTION_PATH, .to.text = &args.eval_file,
           .arg = "FILE", .help = DOJO_NETS_OPTION_HELP },
+        { .name = "tablebases", .type = DOJO_OPTION_WORD, .to.word = &args.tablebases,
+          .words = tables_mode_words, .def.word = DOJO_TABLES_LOAD, .arg = "off|load",
+          .help = "Probe the endgame tables of the folder, or none" },
+        { .name = "tablebase-dir", .type = DOJO_OPTION_PATH, .to.text = &args.tablebase_dir,
+          .arg = "DIR", .default_note = "the state folder's tablebases/GAME",
+          .help = "The folder of endgame tables" },
         DOJO_OPTION_END,
     };
     GOptionContext *context = dojo_option_table_context(
@@ -205,7 +255,13 @@ int dojo_cmd_analyze(int argc, char **argv)
         "\n"
         "--eval shows the static evaluation of the position, part by part as the game\n"
         "adds it up, each side's share from its own point of view; it searches as well\n"
-        "only when --time, --depth or --nodes is given.",
+        "only when --time, --depth or --nodes is given.\n"
+        "\n"
+        "Endgame tables (dojo solve, or those dojo play built) in --tablebase-dir, else\n"
+        "in $DOJO_HOME/tablebases/GAME/ or $XDG_STATE_HOME/dojo/tablebases/GAME/, are\n"
+        "probed: a position they hold is answered from them (\"win in 5 (tablebase)\",\n"
+        "\"draw (tablebase)\"), and the search scores the positions they hold below it\n"
+        "exactly.",
         "Example:\n  dojo analyze GAME --depth 10   (GAME: a name 'dojo list' shows)\n",
         rows);
     dojo_setup_args_add(context, &args.setup, true);

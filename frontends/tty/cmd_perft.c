@@ -16,6 +16,7 @@
 typedef struct PerftArgs {
     DojoSetupArgs setup;
     bool divide;
+    bool turns;
 } PerftArgs;
 
 static void print_divide_line(const char *move_text, uint64_t count, void *user_data)
@@ -45,15 +46,21 @@ static int run_perft(void *data, int n_positional, char **positional)
     fflush(stdout);
 
     double start = dojo_output_now();
-    uint64_t count = args->divide
-        ? dj_perft_divide(variant, pos, (int)depth, print_divide_line, NULL)
-        : dj_perft(variant, pos, (int)depth);
+    uint64_t count;
+    if (args->turns)
+        count = args->divide
+            ? dj_perft_turns_divide(variant, pos, (int)depth, print_divide_line, NULL)
+            : dj_perft_turns(variant, pos, (int)depth, NULL);
+    else
+        count = args->divide
+            ? dj_perft_divide(variant, pos, (int)depth, print_divide_line, NULL)
+            : dj_perft(variant, pos, (int)depth);
     double seconds = dojo_output_now() - start;
 
     g_string_truncate(text, 0);
     dojo_output_rate(count, seconds, text);
-    printf("perft %d: %" G_GUINT64_FORMAT " leaves in %.3f s (%s leaves/s)\n", (int)depth,
-           (guint64)count, seconds, text->str);
+    printf("perft %d%s: %" G_GUINT64_FORMAT " leaves in %.3f s (%s leaves/s)\n", (int)depth,
+           args->turns ? " turns" : "", (guint64)count, seconds, text->str);
     return DOJO_EXIT_OK;
 }
 
@@ -64,6 +71,8 @@ int dojo_cmd_perft(int argc, char **argv)
     const DojoOption rows[] = {
         { .name = "divide", .type = DOJO_OPTION_FLAG, .to.flag = &args.divide,
           .help = "Also print the count below each legal move" },
+        { .name = "turns", .type = DOJO_OPTION_FLAG, .to.flag = &args.turns,
+          .help = "Count DEPTH whole turns (the moves one side makes in a row), not moves" },
         DOJO_OPTION_END,
     };
     GOptionContext *context = dojo_option_table_context(
@@ -71,7 +80,9 @@ int dojo_cmd_perft(int argc, char **argv)
         "Count the positions DEPTH plies below a position (a new game unless --position).\n"
         "A game the rules end (a master taken) is a leaf; a position without legal moves\n"
         "(a mate) counts 0, as in chess and shogi perft.  The last ply is counted\n"
-        "without playing it.",
+        "without playing it.  With --turns DEPTH counts whole turns: in a game whose\n"
+        "turn is several moves (an amazon's move and its arrow) a turn is the moves\n"
+        "one side makes in a row.",
         "Example:\n  dojo perft GAME 3   (GAME: a name 'dojo list' shows)\n", rows);
     dojo_setup_args_add(context, &args.setup, true);
     GError *error = NULL;

@@ -47,7 +47,17 @@ typedef struct PlayArgs {
     bool force;
     int engine;                            /* a DjEngineKind */
     const char *eval_file;
+    int tablebases;                        /* a DojoTablesMode */
+    const char *tablebase_dir;             /* NULL: play_tables_default_dir */
+    gint64 tablebase_pieces;
 } PlayArgs;
+
+static const DojoOptionWord tables_mode_words[] = {
+    { "off", DOJO_TABLES_OFF },
+    { "load", DOJO_TABLES_LOAD },
+    { "build", DOJO_TABLES_BUILD },
+    { NULL, 0 },
+};
 
 static const char PLAY_SUMMARY[] =
     "Play a game: by default you play side 0 against the computer at level 5.";
@@ -67,6 +77,16 @@ static const char PLAY_DESCRIPTION[] =
     "\n"
     "--engine mcts plays by Monte Carlo tree search instead of\n"
     "alpha-beta; below level 10 it also stops after 64 << LEVEL playouts.\n"
+    "\n"
+    "Endgame tables (games whose endings dojo can number): the computer at level\n"
+    "10, and hints, play a position the tables hold perfectly, and say so (\"win in\n"
+    "5 (tablebase)\").  They are read from $DOJO_HOME/tablebases/GAME/, else\n"
+    "$XDG_STATE_HOME/dojo/tablebases/GAME/ (or --tablebase-dir).  With --tablebases\n"
+    "build (the default), when a computer plays at level 10 and the game nears the\n"
+    "end, the tables of the game's own setup are built in the background, up to\n"
+    "--tablebase-pieces pieces, at the lowest priority while play goes on, kept in\n"
+    "that folder for the next game, and used once ready; 'load' only reads them,\n"
+    "'off' uses none.\n"
     "\n"
     "On a terminal the game is played on the full screen: pick a piece and its\n"
     "square with the arrow keys (or h j k l) and Enter, or with the mouse; ':' types\n"
@@ -167,6 +187,17 @@ static GOptionContext *play_context(PlayArgs *args)
           .help = "The computer's search: alphabeta or mcts" },
         { .name = "eval-file", .type = DOJO_OPTION_PATH, .to.text = &args->eval_file,
           .arg = "FILE", .help = DOJO_NETS_OPTION_HELP },
+        { .name = "tablebases", .type = DOJO_OPTION_WORD, .to.word = &args->tablebases,
+          .words = tables_mode_words, .def.word = DOJO_TABLES_BUILD, .arg = "off|load|build",
+          .help = "Endgame tables: none, those in the folder, or also build the game's "
+                  "near the end" },
+        { .name = "tablebase-dir", .type = DOJO_OPTION_PATH, .to.text = &args->tablebase_dir,
+          .arg = "DIR", .default_note = "the state folder's tablebases/GAME",
+          .help = "The folder of endgame tables" },
+        { .name = "tablebase-pieces", .type = DOJO_OPTION_WHOLE,
+          .to.whole = &args->tablebase_pieces, .min = 1, .max = DOJO_TABLES_MAX_PIECES,
+          .def.whole = DOJO_TABLES_DEFAULT_PIECES, .arg = "N",
+          .help = "The most pieces of a table built in the background" },
         DOJO_OPTION_END,
     };
     GOptionContext *context = dojo_option_table_context("VARIANT", PLAY_SUMMARY,
@@ -474,6 +505,9 @@ static int run_play(void *data, int n_positional, char **positional)
         .delay_ms = args->delay_given ? (int)args->delay_ms
                   : dojo_output_is_terminal(stdout) ? 1000 : 0,
         .engine = engine,
+        .tablebases = (DojoTablesMode)args->tablebases,
+        .tablebase_dir = args->tablebase_dir,
+        .tablebase_pieces = (int)args->tablebase_pieces,
         .new_game = next_game,
         .new_game_data = &next,
     };

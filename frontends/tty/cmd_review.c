@@ -67,8 +67,12 @@ static void print_moves(const DojoReview *review)
 {
     g_autoptr(GString) line = g_string_new(NULL);
     for (int ply = 0; ply < review->n_reviewed; ply++) {
+        /* compound turns: a line a turn, on its last move */
+        if (review->moves[ply].in_turn)
+            continue;
         g_string_assign(line, "  ");
-        dojo_review_format_numbered(review->game, ply, false, line);
+        dojo_review_format_numbered_turn(review->game, review->moves[ply].turn_start, ply, false,
+                                         line);
         while (g_utf8_strlen(line->str, -1) < NUMBERED_WIDTH)
             g_string_append_c(line, ' ');
         g_string_append_c(line, ' ');

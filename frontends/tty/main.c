@@ -1,7 +1,7 @@
 /* main.c: the `dojo` command: finds the subcommand and hands over.
  *
  *   dojo list | play | perft | analyze | bench | uci | tune | spsa | train | match
- *        | review | convert
+ *        | review | convert | solve
  *        | help [COMMAND]
  *   dojo --help | --version
  *
@@ -41,6 +41,7 @@ static const DojoCommand commands[] = {
     { "match", "a match between two UCI engines, with statistics", dojo_cmd_match, true },
     { "review", "the engine's verdict on every move of a recorded game", dojo_cmd_review, false },
     { "convert", "game records to PGN and back", dojo_cmd_convert, false },
+    { "solve", "build endgame tables (perfect play with few pieces)", dojo_cmd_solve, false },
 };
 #define N_COMMANDS (sizeof commands / sizeof commands[0])
 

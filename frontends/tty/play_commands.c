@@ -3,6 +3,7 @@
 
 #include "framework/notation.h"
 #include "framework/record.h"
+#include "framework/turn.h"
 #include "framework/search/level.h"
 #include "frontends/common/output.h"
 #include "frontends/common/think.h"
@@ -101,12 +102,17 @@ static void command_undo(PlayState *state)
         undone++;
         if (play_is_human(state, mover))
             undid_human_move = true;
-        if (undid_human_move && play_is_human(state, play_side_to_move(state)))
+        /* With compound turns a whole turn goes back, never a part of one. */
+        if (undid_human_move && play_is_human(state, play_side_to_move(state))
+            && dj_game_at_turn_start(state->game))
             break;
     }
     play_clock_after_undo(state);
     play_keep_journal(state, true);
-    play_say(state, "Took back %d move%s.", undone, undone == 1 ? "" : "s");
+    if (dj_turn_is_compound(state->variant))
+        play_say(state, "Took back %d move%s (whole turns).", undone, undone == 1 ? "" : "s");
+    else
+        play_say(state, "Took back %d move%s.", undone, undone == 1 ? "" : "s");
     play_show_board(state, false);
 }
 
@@ -232,10 +238,12 @@ static void command_position(PlayState *state)
     play_say(state, "Position: %s", text->str);
 }
 
+/* A move, or with compound turns a whole turn in the record's joined form
+ * ("d1-d6, /f4"; turn.h) or one part of it. */
 static void play_typed_move(PlayState *state, const char *text)
 {
     g_autoptr(GError) error = NULL;
-    if (dj_game_play_text(state->game, text, &error)) {
+    if (dj_game_play_turn_text(state->game, text, NULL, &error)) {
         play_after_move(state);
         return;
     }
@@ -340,7 +348,7 @@ void dojo_play_help(const char *example_move, const char *example_square, GStrin
         g_string_append(out, "  moves SQUARE  the legal moves from or to SQUARE\n");
     g_string_append(out,
         "  hint          suggest a move\n"
-        "  undo          take back your last move (and the computer's moves after it)\n"
+        "  undo          take back your last move or turn (and the computer's after it)\n"
         "  save FILE     save the game record to FILE (save! FILE: even over a file\n"
         "                that is not a game record)\n"
         "  load FILE     continue the game recorded in FILE\n"

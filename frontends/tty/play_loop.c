@@ -3,6 +3,8 @@
 
 #include "framework/notation.h"
 #include "framework/search/level.h"
+#include "framework/search/level_guard.h"
+#include "framework/turn.h"
 #include "frontends/common/output.h"
 #include "frontends/tty/interrupt.h"
 #include "frontends/tty/line_reader.h"
@@ -64,6 +66,28 @@ static bool computer_turn(PlayState *state)
         dj_game_set_result(state->game, dj_outcome_win_for(1 - side),
                            "the computer made an illegal move");
         return true;
+    }
+    /* With compound turns the search chose a whole turn: the rest of it
+     * comes from its line, not from more searches, so one search (and one
+     * share of the clock) goes to each turn. */
+    if (dj_turn_is_compound(state->variant) && info.pv_length > 1 && info.pv[0] == move) {
+        const void *root = dj_game_position_at(state->game, dj_game_length(state->game) - 1);
+        int parts = dj_turn_length(state->variant, root, info.pv, info.pv_length);
+        for (int i = 1; i < parts; i++) {
+            /* A weaker level chose the first part with its guard; a part
+             * of the line that loses at once is left for a search of its
+             * own, which guards it the same way. */
+            const void *here = dj_game_position(state->game);
+            if (dj_move_loses_at_once(state->variant, here, info.pv[i]))
+                break;
+            if (!dj_game_play(state->game, info.pv[i], &error)) {
+                play_say(state, "Internal error: the computer chose a move the game refused: %s",
+                    error->message);
+                dj_game_set_result(state->game, dj_outcome_win_for(1 - side),
+                                   "the computer made an illegal move");
+                return true;
+            }
+        }
     }
     play_after_move(state);
     return true;
@@ -221,6 +245,7 @@ DojoPlayEnd dojo_play_loop(DjGame **game, const DojoPlayConfig *config, DojoJour
     g_autoptr(GString) players = g_string_new(NULL);
     append_players(&state, players);
     play_say(&state, "%s", players->str);
+    play_update_tables(&state);   /* a folder that cannot be read is said at once */
     play_show_board(&state, false);
     for (;;) {
         if (dojo_interrupted()) {
@@ -295,6 +320,7 @@ DojoPlayEnd dojo_play_loop(DjGame **game, const DojoPlayConfig *config, DojoJour
         }
     }
     play_drop_engine(&state);
+    play_drop_tables(&state);
     g_clear_pointer(&own_journal, dojo_journal_free);
     dojo_play_clock_free(state.clock);
     g_rand_free(state.rand);

@@ -32,6 +32,7 @@
 #include "frontends/tty/journal.h"
 #include "frontends/tty/options.h"
 #include "frontends/tty/play_clock.h"
+#include "frontends/tty/play_tables.h"
 
 typedef struct DojoPlayConfig {
     DojoPlayer players[2];   /* indexed by side */
@@ -59,6 +60,13 @@ typedef struct DojoPlayConfig {
                                 instead of time_ms. */
     int delay_ms;            /* when only computers play: the pause between moves */
     DojoClockNowFn clock_now;/* the clocks' time (tests); NULL: the real time */
+    /* Endgame tables (play_tables.h): what to do with them (DOJO_TABLES_OFF:
+     * nothing), their folder (NULL: play_tables_default_dir) and the most
+     * pieces of a background build.  A build starts only when a computer
+     * plays at level 10: the levels below play without tables (engine.h). */
+    DojoTablesMode tablebases;
+    const char *tablebase_dir;
+    int tablebase_pieces;
     void *clock_now_data;
 } DojoPlayConfig;
 

@@ -6,6 +6,7 @@
 
 #include "framework/notation.h"
 #include "framework/record.h"
+#include "framework/turn.h"
 #include "framework/search/level.h"
 #include "frontends/common/nets.h"
 #include "frontends/common/output.h"
@@ -75,6 +76,8 @@ DjEngine *play_engine(PlayState *state)
             state->engine = dj_engine_new(state->variant, DJ_ENGINE_DEFAULT, 0, NULL);
         }
         dj_engine_set_threads(state->engine, state->config->threads);
+        if (state->tables != NULL)
+            dj_engine_set_tables(state->engine, play_tables_current(state->tables));
         dojo_interrupt_watch_engine(state->engine);
     }
     return state->engine;
@@ -87,6 +90,43 @@ void play_drop_engine(PlayState *state)
     dojo_interrupt_watch_engine(NULL);
     dj_engine_free(state->engine);
     state->engine = NULL;
+}
+
+void play_update_tables(PlayState *state)
+{
+    const DojoPlayConfig *config = state->config;
+    if (config->tablebases == DOJO_TABLES_OFF)
+        return;
+    if (state->tables != NULL && play_tables_variant(state->tables) != state->variant)
+        play_drop_tables(state);   /* a game of another kind was loaded */
+    if (state->tables == NULL)
+        state->tables = play_tables_new(state->variant, config->tablebases,
+                                        config->tablebase_dir, config->tablebase_dir != NULL,
+                                        config->tablebase_pieces > 0
+                                            ? config->tablebase_pieces
+                                            : DOJO_TABLES_DEFAULT_PIECES);
+    bool may_build = false;
+    for (int side = 0; side < 2; side++)
+        may_build |= !play_is_human(state, side) && config->players[side].level >= DJ_LEVEL_MAX;
+    g_autoptr(GString) news = g_string_new(NULL);
+    DjTablebase *set = play_tables_poll(state->tables, dj_game_position(state->game), may_build,
+                                        news);
+    /* At once: the poll may have freed the set the search held. */
+    if (state->engine != NULL)
+        dj_engine_set_tables(state->engine, set);
+    g_auto(GStrv) lines = g_strsplit(news->str, "\n", -1);
+    for (char **line = lines; *line != NULL; line++)
+        if (**line != '\0')
+            play_say(state, "%s", *line);
+}
+
+void play_drop_tables(PlayState *state)
+{
+    if (state->tables == NULL)
+        return;
+    if (state->engine != NULL)
+        dj_engine_set_tables(state->engine, NULL);
+    g_clear_pointer(&state->tables, play_tables_free);
 }
 
 void play_render_board(PlayState *state, GString *out)
@@ -152,8 +192,26 @@ static void announce_last_move(PlayState *state)
     int ply = dj_game_length(state->game) - 1;
     const void *before = dj_game_position_at(state->game, ply);
     DjMove move = dj_game_move_at(state->game, ply);
+    int mover = state->variant->side_to_move(before);
+    /* The computer's turn is said once, whole, when it ends. */
+    if (dj_turn_is_compound(state->variant) && !dj_game_at_turn_start(state->game)
+        && !play_is_human(state, mover))
+        return;
     g_autoptr(GString) text = g_string_new(NULL);
-    g_string_append_printf(text, "%s plays ", play_side_name(state, state->variant->side_to_move(before)));
+    g_string_append_printf(text, "%s plays ", play_side_name(state, mover));
+    /* With compound turns, the move that ends a turn brings the whole turn
+     * (its parts joined as records join them: "d1-d6, /f4"). */
+    if (dj_turn_is_compound(state->variant) && dj_game_at_turn_start(state->game)) {
+        int first = ply;
+        while (first > 0
+               && state->variant->side_to_move(dj_game_position_at(state->game, first - 1)) == mover)
+            first--;
+        for (int p = first; p < ply; p++) {
+            state->variant->format_move(dj_game_position_at(state->game, p),
+                                        dj_game_move_at(state->game, p), text);
+            g_string_append(text, ", ");
+        }
+    }
     state->variant->format_move(before, move, text);
     if (state->variant->describe_move != NULL) {
         g_autoptr(GString) description = g_string_new(NULL);
@@ -189,6 +247,7 @@ void play_after_move(PlayState *state)
 {
     play_clock_after_move(state);
     play_keep_journal(state, false);
+    play_update_tables(state);
     announce_last_move(state);
     play_show_board(state, false);
 }
@@ -255,6 +314,7 @@ DjMove play_think(PlayState *state, int level, gint64 time_ms, gint64 soft_ms, b
 {
     memset(info, 0, sizeof *info);
     ThinkReport report = { .state = state, .engine = play_engine(state) };
+    play_update_tables(state);
     if (dojo_interrupted())
         return DJ_MOVE_NONE;
     const void *root = dj_game_position(state->game);

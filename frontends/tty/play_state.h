@@ -28,6 +28,8 @@ typedef struct PlayState {
     const PlayUiOps *ui_ops;      /* how the player sees the game (play_ui.h) */
     void *ui;
     DjEngine *engine;             /* made on first use, see play_engine */
+    PlayTables *tables;           /* endgame tables, made by play_update_tables; NULL: none
+                                     yet (the search borrows their set) */
     GRand *rand;                  /* the computer players' choices */
     bool flipped;                 /* the board is drawn from the other side (`flip`) */
     DojoPlayClock *clock;         /* the players' clocks; NULL: none (play_time.c) */
@@ -69,6 +71,16 @@ DjEngine *play_engine(PlayState *state);
 
 /* Free the search (when the variant changes, and at the end). */
 void play_drop_engine(PlayState *state);
+
+/* Bring the endgame tables up to date for the position on the board
+ * (play_tables_poll: a finished build taken in, a new one started near the
+ * end when a computer plays at level 10), tell the player what changed,
+ * and hand the set to the search.  Called after every move and before
+ * every search; does nothing with config->tablebases off. */
+void play_update_tables(PlayState *state);
+
+/* Free the tables, stopping a build that runs (at the end). */
+void play_drop_tables(PlayState *state);
 
 /* The side drawn at the bottom: the only human's, else side 0; the other
  * one after `flip`. */

@@ -1,6 +1,7 @@
 /* play_view.c: looking at the game during `dojo play`: the moves so far,
  * the board from the other side, and a replay with the engine's comments. */
 #include "framework/search/level.h"
+#include "framework/turn.h"
 #include "frontends/common/nets.h"
 #include "frontends/tty/interrupt.h"
 #include "frontends/tty/play_state.h"
@@ -29,9 +30,29 @@ void play_show_history(PlayState *state)
     }
     play_say(state, "Moves so far (%d):", n);
     g_autoptr(GString) line = g_string_new(NULL);
+    const DjVariant *variant = state->variant;
     for (int ply = 0; ply < n; ply++) {
         g_string_assign(line, "  ");
-        dojo_review_format_numbered(state->game, ply, true, line);
+        /* With compound turns a line a turn, its parts joined as records
+         * join them (the last one may still be going on). */
+        int last = ply;
+        if (dj_turn_is_compound(variant)) {
+            int mover = variant->side_to_move(dj_game_position_at(state->game, ply));
+            while (last + 1 < n
+                   && variant->side_to_move(dj_game_position_at(state->game, last + 1)) == mover)
+                last++;
+        }
+        if (last == ply) {
+            dojo_review_format_numbered(state->game, ply, true, line);
+        } else {
+            dojo_review_format_numbered(state->game, ply, false, line);
+            for (int part = ply + 1; part <= last; part++) {
+                g_string_append(line, ", ");
+                variant->format_move(dj_game_position_at(state->game, part),
+                                     dj_game_move_at(state->game, part), line);
+            }
+            ply = last;
+        }
         play_say(state, "%s", line->str);
     }
     say_clocks(state);

@@ -5,6 +5,7 @@
 
 #include "framework/notation.h"
 #include "framework/record.h"
+#include "framework/turn.h"
 #include "frontends/common/think.h"
 
 int dojo_review_capped(int score)
@@ -82,6 +83,46 @@ static void judge(DojoReviewMove *move)
     move->forced_loss = !is_loss(move->before) && is_loss(move->after);
 }
 
+/* Compound turns: judge each whole turn reviewed on its last move (see
+ * DojoReviewMove), from the search of its first position. */
+static void judge_turns(DojoReview *review)
+{
+    const DjGame *game = review->game;
+    const DjVariant *variant = dj_game_variant(game);
+    for (int first = 0; first < review->n_reviewed;) {
+        int mover = variant->side_to_move(dj_game_position_at(game, first));
+        int last = first;
+        while (last + 1 < review->n_reviewed
+               && variant->side_to_move(dj_game_position_at(game, last + 1)) == mover)
+            last++;
+        if (last > first) {
+            const DojoReviewMove *start = &review->moves[first];
+            DojoReviewMove *end = &review->moves[last];
+            int parts = dj_turn_length(variant, dj_game_position_at(game, first), start->line,
+                                       start->line_length);
+            bool as_engine = parts == last - first + 1;
+            for (int p = first; p <= last && as_engine; p++)
+                as_engine = review->moves[p].played == start->line[p - first];
+            end->before = start->before;
+            end->depth = start->depth;
+            end->line_length = start->line_length;
+            memcpy(end->line, start->line, sizeof end->line);
+            end->best = as_engine ? end->played : start->best;
+            end->turn_start = first;
+            judge(end);
+            for (int p = first; p < last; p++) {
+                DojoReviewMove *part = &review->moves[p];
+                part->in_turn = true;
+                part->loss = 0;
+                part->label = DOJO_REVIEW_GOOD;
+                part->missed_win = false;
+                part->forced_loss = false;
+            }
+        }
+        first = last + 1;
+    }
+}
+
 DojoReview *dojo_review_run(const DjGame *game, DjSearch *search, const DjSearchLimits *limits,
                             DojoReviewProgressFn progress, bool (*stop)(void), void *user_data)
 {
@@ -143,12 +184,15 @@ DojoReview *dojo_review_run(const DjGame *game, DjSearch *search, const DjSearch
             /* from the mover's view: the move may have given it another turn */
             bool same_side = line[ply].side == line[ply - 1].side;
             review->moves[ply - 1].after = same_side ? score : -score;
+            review->moves[ply - 1].turn_start = ply - 1;
             judge(&review->moves[ply - 1]);
             review->n_reviewed = ply;
         }
         if (progress != NULL)
             progress(review->n_reviewed, review->n_moves, user_data);
     }
+    if (dj_turn_is_compound(dj_game_variant(game)))
+        judge_turns(review);
     return review;
 }
 
@@ -186,6 +230,17 @@ void dojo_review_format_numbered(const DjGame *game, int ply, bool describe, GSt
     }
 }
 
+void dojo_review_format_numbered_turn(const DjGame *game, int first, int last, bool describe,
+                                      GString *out)
+{
+    dojo_review_format_numbered(game, first, describe && first == last, out);
+    const DjVariant *variant = dj_game_variant(game);
+    for (int ply = first + 1; ply <= last; ply++) {
+        g_string_append(out, ", ");
+        variant->format_move(dj_game_position_at(game, ply), dj_game_move_at(game, ply), out);
+    }
+}
+
 /* The score after move `ply` for people, from the mover's view, counted as
  * the search of the position after it counted it (in moves of the side to
  * move there, along its line): the same number that search's own verdict
@@ -214,8 +269,13 @@ void dojo_review_format_verdict(const DojoReview *review, int ply, GString *out)
 {
     const DojoReviewMove *move = &review->moves[ply];
     const DjVariant *variant = dj_game_variant(review->game);
-    dojo_format_score(variant, dj_game_position_at(review->game, ply), move->line,
-                      move->line_length, move->before, false, out);
+    if (move->in_turn) {
+        g_string_append(out, "part of a turn: judged with its last move");
+        return;
+    }
+    /* a whole turn's: from the position where it began */
+    const void *start = dj_game_position_at(review->game, move->turn_start);
+    dojo_format_score(variant, start, move->line, move->line_length, move->before, false, out);
     g_string_append(out, " -> ");
     append_score_after(review, ply, out);
     const char *words[3];
@@ -230,7 +290,7 @@ void dojo_review_format_verdict(const DojoReview *review, int ply, GString *out)
         g_string_append_printf(out, "%s%s", i == 0 ? "  " : ", ", words[i]);
     if (move->played == move->best)
         return;
-    const void *pos = dj_game_position_at(review->game, ply);
+    const void *pos = start;
     g_string_append(out, "; best ");
     if (move->line_length > 0) {
         dojo_format_pv(variant, pos, move->line, move->line_length, out);
@@ -250,6 +310,8 @@ void dojo_review_format_summary(const DojoReview *review, GString *out)
             if (variant->side_to_move(dj_game_position_at(review->game, ply)) != side)
                 continue;
             const DojoReviewMove *move = &review->moves[ply];
+            if (move->in_turn)
+                continue;   /* judged with its turn */
             moves++;
             loss += move->loss;
             count[move->label]++;

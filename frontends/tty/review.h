@@ -55,6 +55,14 @@ typedef struct DojoReviewMove {
     DojoReviewLabel label;
     bool missed_win;
     bool forced_loss;
+    /* In a game of compound turns (DjVariant.compound_turns) a turn is
+     * judged whole, on its last move: there `turn_start` is the ply of its
+     * first move, and before, best, line and depth are the search's of the
+     * turn's first position (the loss is 0 when the turn played is the one
+     * the line begins with).  The moves before the last are `in_turn`, with
+     * no verdict of their own.  Elsewhere turn_start is the move's own ply. */
+    int turn_start;
+    bool in_turn;
 } DojoReviewMove;
 
 typedef struct DojoReview {
@@ -97,13 +105,22 @@ int dojo_review_side0_score(const DojoReview *review, int ply);
  * "N...", then the side, the move and the variant's description. */
 void dojo_review_format_numbered(const DjGame *game, int ply, bool describe, GString *out);
 
+/* The same for the turn that starts with move `first` and ends with move
+ * `last` (a game of compound turns): "1. White d1-d6, /f4", its moves
+ * joined as records join them (the description only for a turn of one
+ * move). */
+void dojo_review_format_numbered_turn(const DjGame *game, int first, int last, bool describe,
+                                      GString *out);
+
 /* Append the verdict on reviewed move `ply`: "-0.35 -> -3.40  blunder,
  * forced loss; best boar:a1a2 (+0.10), line ..." (mover's view), no
- * newline; the same text is the move's comment in an annotated record. */
+ * newline; the same text is the move's comment in an annotated record.
+ * For a move `in_turn`, "part of a turn: judged with its last move". */
 void dojo_review_format_verdict(const DojoReview *review, int ply, GString *out);
 
-/* Append a summary per side: moves, how many of each label, missed wins,
- * forced losses, average loss per move. */
+/* Append a summary per side: moves (turns, in a game of compound turns),
+ * how many of each label, missed wins, forced losses, average loss per
+ * move. */
 void dojo_review_format_summary(const DojoReview *review, GString *out);
 
 /* Append the annotated record: the game's record (its tags, result) with

@@ -484,8 +484,7 @@ static void draw_engine_panel(ScreenUi *ui)
     /* The score as the side that searched sees it. */
     int searcher = ui->state->variant->side_to_move(ui->think_root);
     g_string_printf(text, "depth %d  %s ", info->depth, ui->state->variant->side_names[searcher]);
-    dojo_format_score(ui->state->variant, ui->think_root, info->pv, info->pv_length, info->score,
-                      false, text);
+    dojo_format_info_score(ui->state->variant, ui->think_root, info, text);
     put_text(top + 1, l->list_left, l->list_width, text->str);
     g_string_truncate(text, 0);
     append_eval_bar(ui, text);
@@ -681,6 +680,11 @@ static void draw_status(ScreenUi *ui)
             g_string_append(text, "  Check!");
         if (ui->paused)
             g_string_append(text, "  Paused (space goes on)");
+    }
+    /* A build of endgame tables in the background (play_tables.h). */
+    if (ui->state->tables != NULL && play_tables_building(ui->state->tables)) {
+        g_string_append(text, "  ");
+        play_tables_append_status(ui->state->tables, text);
     }
     attron(A_BOLD);
     put_text(l->status_line, 0, l->width, text->str);

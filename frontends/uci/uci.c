@@ -23,6 +23,10 @@
 #include "framework/search/level.h"
 #include "framework/search/search_types.h"
 #include "framework/search/timeman.h"
+#include "framework/endgame.h"
+#include "framework/tablebase/probe.h"
+#include "framework/tablebase/table_file.h"
+#include "framework/turn.h"
 #include "frontends/common/eval_table.h"
 #include "frontends/common/nets.h"
 #include "frontends/common/think.h"
@@ -66,6 +70,7 @@ typedef struct SearchJob {
     int level;
     int64_t ponder_soft_ms, ponder_hard_ms;   /* the limits a ponderhit brings */
     int perft_depth;           /* > 0: a `go perft` (over root_moves, if any), not a search */
+    bool tables;               /* endgame tables are in use: info lines say tbhits */
 } SearchJob;
 
 struct DojoUci {
@@ -80,6 +85,16 @@ struct DojoUci {
     const DjVariant *search_variant;
     unsigned search_hash_mb;
     DjEngineKind search_kind;
+    /* Endgame tables (TablebasePath), opened when a search first needs
+     * them, for tables_variant; tables_stale: the options changed since.
+     * `capped`: with TablebasePieces below the folder's largest table, the
+     * tables of capped_setup up to that many pieces, read at once. */
+    DjTablebase *tables;
+    DjTablebase *capped;
+    char *capped_setup;
+    const DjVariant *tables_variant;
+    bool tables_stale;
+    bool tables_warned;          /* a table that failed to load was said once */
     GRand *rand;
     bool debug;                  /* `debug on`: say how each search's time was planned */
 
@@ -92,6 +107,14 @@ struct DojoUci {
     bool stop_requested;
     bool done;                   /* the thread has its answer: join it */
     atomic_int perft_stop;       /* raised with stop_requested: a `go perft` ends early */
+    /* Compound turns (game.h): the rest of the turn the last search chose,
+     * for the `go` in the position its first move leads to (turn_key),
+     * which answers with it at once: one search, and one share of the
+     * clock, a turn.  Written by the search thread before it is done. */
+    DjMove turn_rest[DJ_SEARCH_MAX_PLY];
+    int n_turn_rest;
+    uint64_t turn_key;
+    const DjVariant *turn_variant;
 };
 
 /* ---- output ---------------------------------------------------------------- */
@@ -160,9 +183,10 @@ static void report_iteration(const DjSearchInfo *info, void *user_data)
     append_score(job->variant, job->root, info, line);
     uint64_t nps = info->elapsed_ms > 0 ? info->nodes * 1000 / (uint64_t)info->elapsed_ms : 0;
     g_string_append_printf(line, " nodes %" G_GUINT64_FORMAT " nps %" G_GUINT64_FORMAT
-                           " hashfull %d time %" G_GINT64_FORMAT " pv ",
-                           (guint64)info->nodes, (guint64)nps, info->hashfull,
-                           (gint64)info->elapsed_ms);
+                           " hashfull %d", (guint64)info->nodes, (guint64)nps, info->hashfull);
+    if (job->tables)
+        g_string_append_printf(line, " tbhits %" G_GUINT64_FORMAT, (guint64)info->tbhits);
+    g_string_append_printf(line, " time %" G_GINT64_FORMAT " pv ", (gint64)info->elapsed_ms);
     dojo_format_pv_engine(job->variant, job->root, info->pv, info->pv_length, line);
     say(uci, "%s", line->str);
 }
@@ -220,6 +244,68 @@ static void run_perft(DojoUci *uci, const SearchJob *job)
         say(uci, "\nNodes searched: %" G_GUINT64_FORMAT "\n", (guint64)total);
 }
 
+/* Keep the rest of the turn `best` begins in the search's line (nothing
+ * where the turn ends with it, or the game has no compound turns). */
+static void remember_turn(DojoUci *uci, const SearchJob *job, DjMove best,
+                          const DjSearchInfo *info)
+{
+    const DjVariant *v = job->variant;
+    int parts = 0;
+    uint64_t key = 0;
+    if (dj_turn_is_compound(v) && best != DJ_MOVE_NONE && info->pv_length > 1
+        && info->pv[0] == best) {
+        parts = dj_turn_length(v, job->root, info->pv, info->pv_length);
+        unsigned char *after = g_memdup2(job->root, v->state_size);
+        v->play(after, best);
+        key = v->key(after);
+        g_free(after);
+    }
+    g_mutex_lock(&uci->lock);
+    uci->n_turn_rest = parts > 1 ? parts - 1 : 0;
+    if (uci->n_turn_rest > 0)
+        memcpy(uci->turn_rest, info->pv + 1, sizeof(DjMove) * (size_t)uci->n_turn_rest);
+    uci->turn_key = key;
+    uci->turn_variant = v;
+    g_mutex_unlock(&uci->lock);
+}
+
+/* A plain `go` in the middle of a turn the last search chose: answer with
+ * the turn's next move at once, if the position is the one the line leads
+ * to and the move is legal there. */
+static bool answer_from_turn(DojoUci *uci, const GoRequest *go)
+{
+    const DjVariant *v = uci->settings.variant;
+    const void *pos = dj_game_position(uci->game);
+    if (go->infinite || go->ponder || go->search_words != NULL || !dj_turn_is_compound(v))
+        return false;
+    g_mutex_lock(&uci->lock);
+    bool ours = uci->n_turn_rest > 0 && uci->turn_variant == v && uci->turn_key == v->key(pos);
+    DjMove move = ours ? uci->turn_rest[0] : DJ_MOVE_NONE;
+    g_mutex_unlock(&uci->lock);
+    if (!ours)
+        return false;
+    g_autofree DjMove *moves = g_new(DjMove, v->max_moves);
+    int n = v->legal_moves(pos, moves);
+    bool legal = false;
+    for (int i = 0; i < n && !legal; i++)
+        legal = moves[i] == move;
+    if (!legal)
+        return false;
+    unsigned char *after = g_memdup2(pos, v->state_size);
+    v->play(after, move);
+    g_mutex_lock(&uci->lock);
+    uci->n_turn_rest--;
+    memmove(uci->turn_rest, uci->turn_rest + 1, sizeof(DjMove) * (size_t)uci->n_turn_rest);
+    uci->turn_key = v->key(after);
+    g_mutex_unlock(&uci->lock);
+    g_free(after);
+    g_autoptr(GString) line = g_string_new("bestmove ");
+    dj_format_move_engine(v, pos, move, line);
+    say(uci, "info string the rest of the turn the last search chose");
+    say(uci, "%s", line->str);
+    return true;
+}
+
 static gpointer search_thread(gpointer data)
 {
     DojoUci *uci = data;
@@ -256,7 +342,12 @@ static gpointer search_thread(gpointer data)
         g_string_append(line, "(none)");
     } else {
         dj_format_move_engine(job->variant, job->root, best, line);
-        if (info.pv_length >= 2 && info.pv[0] == best) {
+        /* The ponder move is the opponent's reply: where a turn has
+         * several moves (compound_turns) and the line's second is still
+         * ours, there is none to give (the rest of the turn is in the
+         * pv of the last info line; UCI plays one move at a time). */
+        if (info.pv_length >= 2 && info.pv[0] == best
+            && dj_turn_length(job->variant, job->root, info.pv, info.pv_length) == 1) {
             g_autoptr(GString) ponder = g_string_new(NULL);
             dojo_format_pv_engine(job->variant, job->root, info.pv, 2, ponder);
             const char *space = strchr(ponder->str, ' ');
@@ -264,6 +355,7 @@ static gpointer search_thread(gpointer data)
                 g_string_append_printf(line, " ponder %s", space + 1);
         }
     }
+    remember_turn(uci, job, best, &info);
     mark_done(uci);
     say(uci, "%s", line->str);
     return NULL;
@@ -359,6 +451,104 @@ static bool ensure_search(DojoUci *uci, bool *made)
     return uci->search != NULL;
 }
 
+/* The setup (a class's setup text) of `pos` in `variant`, "" when no
+ * class of at most `pieces` pieces has it (g_free). */
+static char *setup_of(const DjVariant *variant, const void *pos, int pieces)
+{
+    DjEndgameClass first;
+    int n = variant->endgames->list_classes(pos, MIN(pieces, variant->endgames->max_pieces),
+                                            &first, 1);
+    return g_strdup(n > 0 ? first.setup : "");
+}
+
+/* TablebasePieces below the folder's largest table: the tables of `pos`'s
+ * setup with at most that many pieces, read from the folder now (the
+ * probe has no cap of its own).  A file that cannot be read is said once. */
+static DjTablebase *capped_tables(DojoUci *uci, const void *pos)
+{
+    const DjVariant *v = uci->settings.variant;
+    int pieces = MIN(uci->settings.tablebase_pieces, v->endgames->max_pieces);
+    DjTablebase *capped = dj_tablebase_open(v, NULL, NULL);
+    int n = v->endgames->list_classes(pos, pieces, NULL, 0);
+    g_autofree DjEndgameClass *classes = g_new0(DjEndgameClass, MAX(n, 1));
+    n = MIN(n, v->endgames->list_classes(pos, pieces, classes, n));
+    for (int i = 0; i < n && capped != NULL; i++) {
+        g_autofree char *path = dj_tb_table_path(uci->settings.tablebase_path, v->name,
+                                                 &classes[i]);
+        if (!g_file_test(path, G_FILE_TEST_EXISTS))
+            continue;
+        g_autoptr(GError) error = NULL;
+        DjTbTable *table = dj_tb_table_read(path, v->name, &classes[i], &error);
+        if (table != NULL) {
+            dj_tablebase_add(capped, table);
+        } else if (!uci->tables_warned) {
+            say_error(uci, "TablebasePath: %s; searching without that table", error->message);
+            uci->tables_warned = true;
+        }
+    }
+    return capped;
+}
+
+/* The endgame tables TablebasePath names, for the current game, opened
+ * when first needed and loaded for the current position's setup (so that
+ * no probe waits on a file while the clock runs); NULL when none are
+ * asked for (no path, TablebasePieces 0, or a game whose endings dojo
+ * cannot number) or none can be had.  A folder that cannot be read, or a
+ * table that cannot be loaded, is said once (an `info string error`), and
+ * the search goes on with what loaded. */
+static DjTablebase *ensure_tables(DojoUci *uci)
+{
+    const DojoUciSettings *settings = &uci->settings;
+    bool wanted = settings->tablebase_path != NULL && settings->tablebase_pieces > 0
+                  && settings->variant->endgames != NULL;
+    if (!wanted || uci->tables_variant != settings->variant || uci->tables_stale) {
+        /* the search only borrows them */
+        if (uci->search != NULL)
+            dj_engine_set_tables(uci->search, NULL);
+        g_clear_pointer(&uci->tables, dj_tablebase_free);
+        g_clear_pointer(&uci->capped, dj_tablebase_free);
+        g_clear_pointer(&uci->capped_setup, g_free);
+        uci->tables_variant = NULL;
+    }
+    if (!wanted)
+        return NULL;
+    if (uci->tables_variant != settings->variant) {
+        uci->tables_variant = settings->variant;
+        uci->tables_stale = false;
+        uci->tables_warned = false;
+        g_autoptr(GError) error = NULL;
+        uci->tables = dj_tablebase_open(settings->variant, settings->tablebase_path, &error);
+        if (uci->tables == NULL) {
+            say_error(uci, "TablebasePath: %s; searching without tables", error->message);
+            return NULL;
+        }
+        g_autofree char *q = quote(settings->tablebase_path);
+        say(uci, "info string %d endgame tables of %s in %s", dj_tablebase_count(uci->tables),
+            settings->variant->name, q);
+    }
+    if (uci->tables == NULL)
+        return NULL;
+    const void *pos = dj_game_position(uci->game);
+    if (settings->tablebase_pieces < dj_tablebase_max_pieces(uci->tables)) {
+        g_autofree char *setup = setup_of(settings->variant, pos, settings->tablebase_pieces);
+        if (uci->capped == NULL || strcmp(setup, uci->capped_setup) != 0) {
+            if (uci->search != NULL)
+                dj_engine_set_tables(uci->search, NULL);
+            dj_tablebase_free(uci->capped);
+            uci->capped = capped_tables(uci, pos);
+            g_free(uci->capped_setup);
+            uci->capped_setup = g_steal_pointer(&setup);
+        }
+        return uci->capped;
+    }
+    g_autoptr(GError) error = NULL;
+    if (!dj_tablebase_preload(uci->tables, pos, &error) && !uci->tables_warned) {
+        say_error(uci, "TablebasePath: %s; searching without that table", error->message);
+        uci->tables_warned = true;
+    }
+    return uci->tables;
+}
+
 /* The search for this `go`, with the threads asked for (`made` as for
  * ensure_search).  False, with the reason said, when the table or the
  * threads cannot be had: `what` names the command ("go", "isready"). */
@@ -406,6 +596,9 @@ void dojo_uci_free(DojoUci *uci)
         return;
     finish_search(uci);
     dj_engine_free(uci->search);
+    dj_tablebase_free(uci->tables);
+    dj_tablebase_free(uci->capped);
+    g_free(uci->capped_setup);
     dj_game_free(uci->game);
     g_array_free(uci->setup_scratch, TRUE);
     g_rand_free(uci->rand);
@@ -539,6 +732,8 @@ static void command_setoption(DojoUci *uci, char **words, int n)
             reset_position(uci);
         if ((changed & DOJO_UCI_CLEAR_HASH) && uci->search != NULL)
             dj_engine_clear(uci->search);
+        if (changed & DOJO_UCI_CHANGED_TABLEBASES)
+            uci->tables_stale = true;   /* opened again at the next search */
     }
 }
 
@@ -848,6 +1043,8 @@ static void command_go(DojoUci *uci, char **words, int n)
         say(uci, "bestmove (none)");
         return;
     }
+    if (answer_from_turn(uci, &go))
+        return;
     /* Like any other bad parameter, a move that cannot be searched
      * refuses the whole go. */
     if (go.search_words != NULL
@@ -857,9 +1054,12 @@ static void command_go(DojoUci *uci, char **words, int n)
         say(uci, "bestmove (none)");
         return;
     }
+    DjTablebase *tables = ensure_tables(uci);
+    dj_engine_set_tables(uci->search, tables);
     const DjVariant *v = uci->settings.variant;
     SearchJob *job = &uci->job;
     job->variant = v;
+    job->tables = tables != NULL;
     job->root = g_memdup2(dj_game_position(uci->game), v->state_size);
     int n_line = 0;
     const DjHistoryEntry *line = dj_game_line(uci->game, &n_line);
@@ -939,6 +1139,7 @@ static void command_eval(DojoUci *uci)
 static void command_ucinewgame(DojoUci *uci)
 {
     finish_search(uci);
+    uci->n_turn_rest = 0;
     if (uci->search != NULL)
         dj_engine_clear(uci->search);
     reset_position(uci);
@@ -976,6 +1177,7 @@ bool dojo_uci_command(DojoUci *uci, const char *text)
             bool made = false;
             if (prepare_search(uci, "isready", &made) && made)
                 dj_engine_clear(uci->search);
+            ensure_tables(uci);   /* read while the GUI waits, as the table is made */
         }
         say(uci, "readyok");
     } else if (strcmp(words[0], "setoption") == 0) {

@@ -36,6 +36,7 @@ void dojo_uci_settings_init(DojoUciSettings *settings)
     int min_elo;
     elo_range(&min_elo, &settings->elo);
     settings->move_overhead_ms = DOJO_UCI_DEFAULT_OVERHEAD_MS;
+    settings->tablebase_pieces = DOJO_UCI_MAX_TABLEBASE_PIECES;
     settings->game_options = g_hash_table_new_full(g_str_hash, g_str_equal, g_free, g_free);
 }
 
@@ -45,6 +46,7 @@ void dojo_uci_settings_clear(DojoUciSettings *settings)
         g_hash_table_destroy(settings->game_options);
     g_free(settings->weights);
     g_free(settings->eval_file);
+    g_free(settings->tablebase_path);
     memset(settings, 0, sizeof *settings);
 }
 
@@ -103,6 +105,11 @@ void dojo_uci_options_describe(const DojoUciSettings *settings, unsigned max_has
                            settings->weights != NULL ? settings->weights : "<empty>");
     g_string_append_printf(out, "option name EvalFile type string default %s\n",
                            settings->eval_file != NULL ? settings->eval_file : "<empty>");
+    g_string_append_printf(out, "option name TablebasePath type string default %s\n",
+                           settings->tablebase_path != NULL ? settings->tablebase_path
+                                                            : "<empty>");
+    g_string_append_printf(out, "option name TablebasePieces type spin default %d min 0 max %d\n",
+                           settings->tablebase_pieces, DOJO_UCI_MAX_TABLEBASE_PIECES);
     g_autoptr(GPtrArray) names = game_option_names();
     for (guint i = 0; i < names->len; i++) {
         const char *name = g_ptr_array_index(names, i);
@@ -216,6 +223,18 @@ bool dojo_uci_option_set(DojoUciSettings *settings, const char *name, const char
         settings->eval_file = value == NULL || value[0] == '\0' || strcmp(value, "<empty>") == 0
                                   ? NULL : g_strdup(value);
         *changed = DOJO_UCI_CHANGED_EVAL_FILE;
+    } else if (g_ascii_strcasecmp(name, "TablebasePath") == 0) {
+        g_free(settings->tablebase_path);
+        settings->tablebase_path
+            = value == NULL || value[0] == '\0' || strcmp(value, "<empty>") == 0
+                  ? NULL : g_strdup(value);
+        *changed = DOJO_UCI_CHANGED_TABLEBASES;
+    } else if (g_ascii_strcasecmp(name, "TablebasePieces") == 0) {
+        if (!spin_value("TablebasePieces", value, 0, DOJO_UCI_MAX_TABLEBASE_PIECES, &number,
+                        error))
+            return false;
+        settings->tablebase_pieces = (int)number;
+        *changed = DOJO_UCI_CHANGED_TABLEBASES;
     } else {
         g_autoptr(GPtrArray) names = game_option_names();
         bool known = false;

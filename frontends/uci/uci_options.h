@@ -29,6 +29,9 @@ typedef enum { DOJO_UCI_ERROR_OPTION } DojoUciError;
 #define DOJO_UCI_MAX_MULTIPV 64
 #define DOJO_UCI_DEFAULT_OVERHEAD_MS 30
 #define DOJO_UCI_MAX_OVERHEAD_MS 5000
+/* TablebasePieces' range: 0 probes no table; the most is more than any
+ * game's tables have, so that the default uses every table found. */
+#define DOJO_UCI_MAX_TABLEBASE_PIECES 64
 
 typedef struct DojoUciSettings {
     const DjVariant *variant;     /* UCI_Variant */
@@ -46,6 +49,9 @@ typedef struct DojoUciSettings {
     char *eval_file;              /* EvalFile: a learnt evaluation (dojo train),
                                      DOJO_NETS_NONE (nets.h), or NULL (built-in) */
     DjEngineKind engine;          /* Search; DJ_ENGINE_DEFAULT: the game's default */
+    char *tablebase_path;         /* TablebasePath: a folder of endgame tables, or NULL */
+    int tablebase_pieces;         /* TablebasePieces: probe positions of at most this
+                                     many pieces (0: none) */
     GHashTable *game_options;     /* lower-case name -> value, for non-empty values */
 } DojoUciSettings;
 
@@ -59,6 +65,7 @@ typedef enum DojoUciChange {
     DOJO_UCI_CHANGED_THREADS = 1 << 4,
     DOJO_UCI_CHANGED_WEIGHTS = 1 << 5,   /* load `weights` (NULL: the built-in ones) */
     DOJO_UCI_CHANGED_EVAL_FILE = 1 << 6, /* load `eval_file` (NULL: the built-in network) */
+    DOJO_UCI_CHANGED_TABLEBASES = 1 << 7, /* TablebasePath or TablebasePieces */
 } DojoUciChange;
 
 /* Defaults: the first registered game, 64 MB, one thread, full strength. */

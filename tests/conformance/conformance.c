@@ -4,6 +4,7 @@
 #include <setjmp.h>
 #include <cmocka.h>
 
+#include "framework/registry.h"
 #include "framework/search/search_types.h"
 #include "tests/conformance/conformance.h"
 
@@ -86,6 +87,49 @@ char *conf_failure_of(void (*fn)(void *data), void *data)
     if (!(WIFEXITED(status) && WEXITSTATUS(status) == CHILD_FAILED))
         fail_msg("the checked code ended abnormally (status %d): %s", status, report->str);
     return g_string_free(report, FALSE);
+}
+
+const DjVariant *const *conf_variants(void)
+{
+    /* Made once a process: every test of a program sees the same list. */
+    static const DjVariant **chosen = NULL;
+    if (chosen != NULL)
+        return chosen;
+    const DjVariant *const *all = dj_registry_all();
+    const char *text = g_getenv("DOJO_GAMES");
+    char *trimmed = text != NULL ? g_strstrip(g_strdup(text)) : NULL;
+    bool every_game = trimmed == NULL || trimmed[0] == '\0';
+    g_free(trimmed);
+    if (every_game)
+        return all;
+    size_t n_all = 0;
+    while (all[n_all] != NULL)
+        n_all++;
+    const DjVariant **list = g_new0(const DjVariant *, n_all + 1);
+    size_t n = 0;
+    char **names = g_strsplit(text, ",", -1);
+    for (char **name = names; *name != NULL; name++) {
+        g_strstrip(*name);
+        if ((*name)[0] == '\0')
+            continue;
+        const DjVariant *v = dj_registry_find(*name);
+        if (v == NULL) {
+            GString *built = g_string_new(NULL);
+            dj_registry_append_names(built);
+            fail_msg("DOJO_GAMES=%s: no game called \"%s\" is built (built: %s; the "
+                     "build option `variants` chooses them)", text, *name, built->str);
+        }
+        bool seen = false;
+        for (size_t i = 0; i < n; i++)
+            seen = seen || list[i] == v;
+        if (!seen)
+            list[n++] = v;
+    }
+    g_strfreev(names);
+    if (n == 0)
+        fail_msg("DOJO_GAMES=%s names no game: give names separated by commas", text);
+    chosen = list;
+    return chosen;
 }
 
 guint32 conf_base_seed(guint32 default_seed)

@@ -1,8 +1,12 @@
 /* conformance.h: shared machinery of the cross-variant conformance suite.
  *
  * Every check in tests/conformance runs over every variant in
- * dj_registry_all() and never names one, so a new variant gets the whole
- * suite for free.  Randomness comes from GRand with a fixed seed per test
+ * conf_variants() and never names one, so a new variant gets the whole
+ * suite for free.  To check some games only, name them in the environment
+ * variable DOJO_GAMES, separated by commas:
+ *     DOJO_GAMES=onitama meson test -C build --suite conformance
+ * (a name that is not built fails every test, naming the games built).
+ * Randomness comes from GRand with a fixed seed per test
  * (override with the environment variable DOJO_CONFORMANCE_SEED); each
  * random game gets its own seed derived from it, and a failure prints that
  * game seed, the variant, the ply and the position string, so it can be
@@ -49,6 +53,13 @@ char *conf_failure_of(void (*fn)(void *data), void *data);
         if (!(cond))                                                         \
             conf_fail((where), #cond, __FILE__, __LINE__, __VA_ARGS__);      \
     } while (0)
+
+/* The games the suite checks, NULL-terminated: every built game
+ * (dj_registry_all()), or those the environment variable DOJO_GAMES names
+ * (comma-separated, ASCII case ignored, in its order).  A name no built game
+ * has, or a DOJO_GAMES of commas alone, fails the current test with a
+ * message naming the games built.  Never NULL. */
+const DjVariant *const *conf_variants(void);
 
 /* The base seed of a test: `default_seed`, or DOJO_CONFORMANCE_SEED if set
  * (decimal, or hexadecimal after 0x); a value that is not a seed fails the

@@ -12,7 +12,7 @@
 
 #include "tests/conformance/conformance.h"
 
-/* *base becomes the first game of dj_registry_all() that `accept` takes
+/* *base becomes the first game of conf_variants() that `accept` takes
  * (NULL when it takes none), and *wrapped an unbroken copy of it (all zero
  * when there is none): a cmocka setup calls this before every test. */
 void planted_setup(const DjVariant **base, DjVariant *wrapped,

@@ -14,7 +14,7 @@
 #include "framework/registry.h"
 #include "framework/search/search.h"
 
-#define MAX_PLIES 300
+#define MAX_PLIES CONF_PROPERTY_MAX_PLIES
 
 /* The outcome as seen after the colours are swapped (when `swapped`). */
 static DjOutcome swap_outcome(DjOutcome outcome, bool swapped)

@@ -28,8 +28,10 @@
 #include "framework/game_history.h"
 #include "tests/conformance/conformance.h"
 
-/* How many random games conf_check_properties plays per variant. */
+/* How many random games conf_check_properties plays per variant, and how
+ * long each is at most. */
 #define CONF_PROPERTY_GAMES 30
+#define CONF_PROPERTY_MAX_PLIES 300
 
 /* The symmetry checks at `pos` (ongoing or not), perft to `depth` plies;
  * nothing when the variant has no mirror. */

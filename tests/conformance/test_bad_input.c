@@ -217,7 +217,7 @@ static void test_setup_garbage(void **state)
 {
     (void)state;
     guint32 base = conf_base_seed(BASE_SEED);
-    for (const DjVariant *const *vp = dj_registry_all(); *vp != NULL; vp++)
+    for (const DjVariant *const *vp = conf_variants(); *vp != NULL; vp++)
         setup_garbage_for(*vp, base);
 }
 
@@ -226,7 +226,7 @@ static void test_setup_unknown_option(void **state)
     (void)state;
     guint32 base = conf_base_seed(BASE_SEED);
     GRand *rand = g_rand_new_with_seed(base);
-    for (const DjVariant *const *vp = dj_registry_all(); *vp != NULL; vp++) {
+    for (const DjVariant *const *vp = conf_variants(); *vp != NULL; vp++) {
         const DjVariant *v = *vp;
         ConfWhere where = { v, base, -1, -1, NULL };
         unsigned char *pos = g_malloc0(v->state_size);
@@ -381,7 +381,7 @@ static void test_parse_move_garbage(void **state)
 {
     (void)state;
     guint32 base = conf_base_seed(BASE_SEED);
-    for (const DjVariant *const *vp = dj_registry_all(); *vp != NULL; vp++)
+    for (const DjVariant *const *vp = conf_variants(); *vp != NULL; vp++)
         parse_garbage_for(*vp, base);
 }
 

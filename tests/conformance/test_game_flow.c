@@ -21,7 +21,7 @@
 /* A move value that is not legal in `pos` (ongoing). */
 static DjMove some_illegal_move(const DjVariant *v, const void *pos)
 {
-    for (DjMove m = 1; m < DJ_MOVE_LIMIT; m++) {
+    for (DjMove m = 1; m < dj_variant_move_limit(v); m++) {
         if (!conf_is_legal(v, pos, m))
             return m;
     }
@@ -257,7 +257,7 @@ static void test_game_flow(void **state)
     (void)state;
     guint32 base = conf_base_seed(BASE_SEED);
     int games = conf_games(GAMES_PER_VARIANT);
-    for (const DjVariant *const *vp = dj_registry_all(); *vp != NULL; vp++) {
+    for (const DjVariant *const *vp = conf_variants(); *vp != NULL; vp++) {
         long plies = 0;
         for (int game = 0; game < games; game++)
             plies += play_one_game(*vp, conf_game_seed(base, game), game);
@@ -270,7 +270,7 @@ static void test_game_flow(void **state)
 static void test_game_new_refuses_bad_setup(void **state)
 {
     (void)state;
-    for (const DjVariant *const *vp = dj_registry_all(); *vp != NULL; vp++) {
+    for (const DjVariant *const *vp = conf_variants(); *vp != NULL; vp++) {
         const DjVariant *v = *vp;
         ConfWhere where = { v, 0, -1, -1, NULL };
         DjSetup setup = { .position = "this is not a position" };

@@ -42,12 +42,16 @@ static void test_random_positions(void **state)
 {
     (void)state;
     guint32 base = conf_base_seed(BASE_SEED);
-    for (const DjVariant *const *vp = dj_registry_all(); *vp != NULL; vp++) {
+    for (const DjVariant *const *vp = conf_variants(); *vp != NULL; vp++) {
         const DjVariant *v = *vp;
         DjMcts *mcts = dj_mcts_new(v, POOL_MB, NULL);
         uint32_t capacity = dj_mcts_pool_capacity(mcts);
-        assert_true((uint64_t)capacity * DJ_MCTS_NODE_BYTES <= (uint64_t)POOL_MB << 20
-                    || capacity <= 1 + 4 * (uint32_t)v->max_moves);
+        ConfWhere pool_where = { v, base, -1, -1, NULL };
+        CONF_CHECK(&pool_where,
+                   (uint64_t)capacity * DJ_MCTS_NODE_BYTES <= (uint64_t)POOL_MB << 20
+                       || capacity <= 1 + 4 * (uint32_t)v->max_moves,
+                   "%s: the MCTS pool holds %u nodes, more than %d MB", v->name,
+                   (unsigned)capacity, POOL_MB);
         int searches = 0;
         for (int game_number = 0; game_number < conf_games(PLAYOUT_GAMES); game_number++) {
             guint32 seed = conf_game_seed(base, game_number);
@@ -97,7 +101,7 @@ static void test_random_positions(void **state)
 static void test_same_seed_same_search(void **state)
 {
     (void)state;
-    for (const DjVariant *const *vp = dj_registry_all(); *vp != NULL; vp++) {
+    for (const DjVariant *const *vp = conf_variants(); *vp != NULL; vp++) {
         const DjVariant *v = *vp;
         ConfWhere where = { v, 0, -1, -1, NULL };
         unsigned char *pos = g_malloc(v->state_size);
@@ -188,7 +192,7 @@ static void test_solver_agrees(void **state)
 {
     (void)state;
     guint32 base = conf_base_seed(BASE_SEED ^ 0x501e7u);
-    for (const DjVariant *const *vp = dj_registry_all(); *vp != NULL; vp++) {
+    for (const DjVariant *const *vp = conf_variants(); *vp != NULL; vp++) {
         const DjVariant *v = *vp;
         if (v->evaluate == NULL)
             continue;   /* alpha-beta is the reference here */

@@ -126,7 +126,7 @@ static void test_perft(void **state)
 {
     (void)state;
     guint32 base = conf_base_seed(BASE_SEED);
-    for (const DjVariant *const *vp = dj_registry_all(); *vp != NULL; vp++) {
+    for (const DjVariant *const *vp = conf_variants(); *vp != NULL; vp++) {
         const DjVariant *v = *vp;
         int deep_done = 0;
         for (int game_number = 0; game_number < GAMES; game_number++) {

@@ -15,7 +15,7 @@ static void test_properties(void **state)
     (void)state;
     guint32 base = conf_base_seed(BASE_SEED);
     int games = conf_games(CONF_PROPERTY_GAMES);
-    for (const DjVariant *const *vp = dj_registry_all(); *vp != NULL; vp++) {
+    for (const DjVariant *const *vp = conf_variants(); *vp != NULL; vp++) {
         if ((*vp)->mirror == NULL)
             g_printerr("%s has no mirror: the symmetry checks are skipped\n", (*vp)->name);
         int draws = conf_check_properties(*vp, base, games);

@@ -20,7 +20,7 @@
 static void test_variant_facts(void **state)
 {
     (void)state;
-    const DjVariant *const *all = dj_registry_all();
+    const DjVariant *const *all = conf_variants();
     assert_non_null(all);
     assert_non_null(all[0]);
     for (const DjVariant *const *vp = all; *vp != NULL; vp++) {
@@ -34,6 +34,9 @@ static void test_variant_facts(void **state)
         CONF_CHECK(&where, v->summary != NULL && v->summary[0] != '\0', "no summary");
         CONF_CHECK(&where, v->state_size > 0, "state_size is 0");
         CONF_CHECK(&where, v->max_moves > 0, "max_moves is %d", v->max_moves);
+        CONF_CHECK(&where, v->move_limit <= DJ_MOVE_LIMIT_MAX,
+                   "move_limit is %u, more than DJ_MOVE_LIMIT_MAX (%u)", (unsigned)v->move_limit,
+                   (unsigned)DJ_MOVE_LIMIT_MAX);
         CONF_CHECK(&where, v->board_width >= 1 && v->board_width <= 26,
                    "board_width %d", v->board_width);
         CONF_CHECK(&where, v->board_height >= 1 && v->board_height <= 99,
@@ -95,8 +98,9 @@ static void check_moves(const ConfWhere *where, const DjVariant *v, const void *
     qsort(sorted, (size_t)n, sizeof(DjMove), compare_moves);
     for (int i = 0; i < n; i++) {
         CONF_CHECK(where, sorted[i] != DJ_MOVE_NONE, "a legal move is DJ_MOVE_NONE");
-        CONF_CHECK(where, sorted[i] < DJ_MOVE_LIMIT, "move %u is not below DJ_MOVE_LIMIT",
-                   (unsigned)sorted[i]);
+        CONF_CHECK(where, sorted[i] < dj_variant_move_limit(v),
+                   "move %u is not below the game's move limit %u", (unsigned)sorted[i],
+                   (unsigned)dj_variant_move_limit(v));
         CONF_CHECK(where, i == 0 || sorted[i] != sorted[i - 1], "move %u is listed twice",
                    (unsigned)sorted[i]);
     }
@@ -260,7 +264,7 @@ static void test_random_games(void **state)
     (void)state;
     guint32 base = conf_base_seed(BASE_SEED);
     int games = conf_games(GAMES_PER_VARIANT);
-    for (const DjVariant *const *vp = dj_registry_all(); *vp != NULL; vp++) {
+    for (const DjVariant *const *vp = conf_variants(); *vp != NULL; vp++) {
         const DjVariant *v = *vp;
         int finished = 0;
         int played = 0;

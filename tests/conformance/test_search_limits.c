@@ -147,7 +147,7 @@ typedef void (*LimitCheck)(const ConfWhere *where, DjSearch *search, const void 
 static void over_random_positions(guint32 base, int games, int positions_per_game,
                                   LimitCheck check)
 {
-    for (const DjVariant *const *vp = dj_registry_all(); *vp != NULL; vp++) {
+    for (const DjVariant *const *vp = conf_variants(); *vp != NULL; vp++) {
         const DjVariant *v = *vp;
         if (v->evaluate == NULL)
             continue;   /* alpha-beta needs an evaluation (test_mcts.c covers it) */
@@ -416,7 +416,7 @@ static void test_levels_give_legal_moves(void **state)
 {
     (void)state;
     guint32 base = conf_base_seed(BASE_SEED);
-    for (const DjVariant *const *vp = dj_registry_all(); *vp != NULL; vp++) {
+    for (const DjVariant *const *vp = conf_variants(); *vp != NULL; vp++) {
         const DjVariant *v = *vp;
         if (v->evaluate == NULL)
             continue;   /* alpha-beta needs an evaluation (test_mcts.c covers it) */

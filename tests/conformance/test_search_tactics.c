@@ -18,6 +18,7 @@
 #define TACTIC_GAMES 80
 #define MAX_WINS_PER_VARIANT 24
 #define MAX_LOSSES_PER_VARIANT 12
+#define MORE_GAMES_FACTOR 4     /* at most this many times the games when nothing was found */
 
 /* The moves of `pos` that win at once. */
 static int winning_moves(const DjVariant *v, const void *pos, DjMove *out)
@@ -77,14 +78,25 @@ static void test_finds_wins_and_losses(void **state)
 {
     (void)state;
     guint32 base = conf_base_seed(BASE_SEED);
-    for (const DjVariant *const *vp = dj_registry_all(); *vp != NULL; vp++) {
+    for (const DjVariant *const *vp = conf_variants(); *vp != NULL; vp++) {
         const DjVariant *v = *vp;
         if (v->evaluate == NULL)
             continue;   /* alpha-beta needs an evaluation (test_mcts.c covers it) */
         DjSearch *search = dj_search_new(v, TABLE_MB);
         DjMove *wins = g_new(DjMove, (gsize)v->max_moves + 1);
         int wins_checked = 0, losses_checked = 0;
-        for (int game_number = 0; game_number < TACTIC_GAMES; game_number++) {
+        /* More games while either kind is still missing, up to a bound: a
+         * check that found nothing has checked nothing. */
+        int games = conf_games(TACTIC_GAMES), game_number = 0;
+        /* Where a move may keep the turn, a position where every move
+         * loses at once is one the search cannot be asked about here (a
+         * move that keeps the turn is not a loss at once): none is looked
+         * for in vain. */
+        bool losses_wanted = !v->extra_turns;
+        for (; game_number < games
+               || (game_number < MORE_GAMES_FACTOR * games
+                   && (wins_checked == 0 || (losses_wanted && losses_checked == 0)));
+             game_number++) {
             guint32 seed = conf_game_seed(base ^ 0x77u, game_number);
             ConfLine *line = conf_line_random(v, seed, MAX_PLIES);
             ConfWhere where = { v, seed, game_number, 0, NULL };
@@ -133,7 +145,16 @@ static void test_finds_wins_and_losses(void **state)
             }
             conf_line_free(line);
         }
-        g_printerr("%s: %d wins in one and %d lost positions checked\n", v->name,
+        g_printerr("%s: %d wins in one and %d lost positions checked in %d random games\n",
+                   v->name, wins_checked, losses_checked, game_number);
+        ConfWhere where = { v, base, -1, -1, NULL };
+        if (losses_checked == 0 && !losses_wanted)
+            g_printerr("%s: a move may keep the turn (extra_turns), and no position where "
+                       "every move loses at once was met: that check skipped\n", v->name);
+        CONF_CHECK(&where, wins_checked > 0 && (losses_checked > 0 || !losses_wanted),
+                   "%s: %d random games reached %d positions with a win in one and %d where "
+                   "every move loses at once: with none of a kind, that check found nothing "
+                   "to check (try more games: DOJO_CONFORMANCE_SCALE)", v->name, game_number,
                    wins_checked, losses_checked);
         g_free(wins);
         dj_search_free(search);

@@ -24,7 +24,7 @@ static void test_views(void **state)
     (void)state;
     guint32 base = conf_base_seed(BASE_SEED);
     int games = conf_games(CONF_VIEW_GAMES);
-    for (const DjVariant *const *vp = dj_registry_all(); *vp != NULL; vp++) {
+    for (const DjVariant *const *vp = conf_variants(); *vp != NULL; vp++) {
         const DjVariant *v = *vp;
         if (v->render_holdings != NULL && v->view_squares == NULL)
             fail_msg("%s has render_holdings without view_squares (game.h)", v->name);

@@ -434,6 +434,65 @@ static void test_full_pool(void **state)
     dj_mcts_free(mcts);
 }
 
+/* ---- a wide game: the tree grows by the children visited ---------------------
+ * Wide take-away (toys.h): 5,000 moves a position, codes above 1 << 16.
+ * Adding every child of a node at once, a tree of 16 MB (524,288 nodes)
+ * filled after about a hundred expansions (10,000 playouts from 200 stones
+ * took 520,001 nodes), and a proof through a node whose 5,000 replies must
+ * all be refuted could not be had (200,000 playouts from 4 stones filled
+ * the tree and proved nothing).  Grown child by child, a walk adds at most
+ * one node: the tree holds at most a node a playout (and the root's first
+ * child). */
+#define WIDE_POOL_MB 16
+
+static void test_wide_tree_grows_lazily(void **state)
+{
+    (void)state;
+    DjMcts *mcts = dj_mcts_new(&toy_wide, WIDE_POOL_MB, NULL);
+    uint32_t capacity = dj_mcts_pool_capacity(mcts);
+    ToyWide pos;
+    DjSearchInfo info;
+
+    /* 200 stones: too deep to prove; the tree stays a node a playout */
+    toy_setup(&toy_wide, &pos, "200 0");
+    const uint64_t playouts = 10000;
+    DjMove move = mcts_move(mcts, &pos, playouts, &info);
+    assert_true(move >= WIDE_MOVE_BASE && move < WIDE_MOVE_BASE + WIDE_MOVES);
+    assert_int_equal(info.nodes, playouts);
+    assert_true(dj_mcts_pool_used(mcts) <= playouts + 2);
+    assert_true(playouts + 2 < capacity / 10);   /* far from full */
+    /* and the walks went deeper than the root's children */
+    assert_true(info.seldepth >= 3);
+    g_printerr("wide take-away, 200 stones: %u nodes after %" G_GUINT64_FORMAT " playouts\n",
+               dj_mcts_pool_used(mcts), info.nodes);
+
+    /* 4 stones: the one move of 5,000 that takes one stone wins in 3
+     * plies, whatever of the 5,000 replies comes; the proof needs every
+     * reply refuted */
+    toy_setup(&toy_wide, &pos, "4 1");
+    move = mcts_move(mcts, &pos, 200000, &info);
+    assert_int_equal(move, toy_wide_move(1, 0));
+    assert_int_equal(info.score, DJ_SCORE_WIN - 3);
+    assert_true(info.nodes < 200000);   /* the proof ended the search */
+    assert_true(dj_mcts_pool_used(mcts) <= info.nodes + 2);
+    g_printerr("wide take-away, 4 stones: won in 3, proven after %" G_GUINT64_FORMAT
+               " playouts, %u nodes\n", info.nodes, dj_mcts_pool_used(mcts));
+
+    /* 3 stones: lost in 2 whatever is played, each of the 5,000 moves
+     * refuted */
+    toy_setup(&toy_wide, &pos, "3 0");
+    move = mcts_move(mcts, &pos, 200000, &info);
+    assert_true(move >= WIDE_MOVE_BASE && move < WIDE_MOVE_BASE + WIDE_MOVES);
+    assert_int_equal(info.score, -(DJ_SCORE_WIN - 2));
+    assert_true(dj_mcts_pool_used(mcts) <= info.nodes + 2);
+    g_printerr("wide take-away, 3 stones: lost in 2, proven after %" G_GUINT64_FORMAT
+               " playouts, %u nodes\n", info.nodes, dj_mcts_pool_used(mcts));
+    DjMctsMoveStat *stats = g_new(DjMctsMoveStat, WIDE_MOVES);
+    assert_int_equal(dj_mcts_root_stats(mcts, stats, WIDE_MOVES), WIDE_MOVES);
+    g_free(stats);
+    dj_mcts_free(mcts);
+}
+
 /* ---- tree reuse ------------------------------------------------------------- */
 
 static uint64_t root_visits(DjMcts *mcts)
@@ -605,6 +664,7 @@ int main(void)
         cmocka_unit_test(test_same_seed_same_move),
         cmocka_unit_test(test_full_pool),
         cmocka_unit_test(test_tree_reuse),
+        cmocka_unit_test(test_wide_tree_grows_lazily),
         cmocka_unit_test(test_a_tree_larger_than_memory_is_an_error),
         cmocka_unit_test(test_threads_choose_and_prove),
         cmocka_unit_test(test_threads_count_and_stop),

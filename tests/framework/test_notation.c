@@ -302,7 +302,9 @@ static void test_registry(void **state)
         char *longer = g_strconcat((*v)->name, "x", NULL);
         assert_null(dj_registry_find(longer));
         longer[strlen(longer) - 2] = '\0';
-        assert_null(dj_registry_find(longer));            /* a prefix is not the name */
+        /* a prefix is not the name (it may be another game's: amazons, amazons1) */
+        const DjVariant *prefix = dj_registry_find(longer);
+        assert_true(prefix == NULL || g_ascii_strcasecmp(prefix->name, longer) == 0);
         g_free(longer);
     }
     assert_null(dj_registry_find("no-such-variant"));

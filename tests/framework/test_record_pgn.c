@@ -340,10 +340,55 @@ static char *move_text_of(const char *text)
     return moves;
 }
 
+/* The move text the export format gives `game` with `comments` (by ply,
+ * NULL where none) up to its last move: a token a turn, "N." before each
+ * turn of side 0 and "N..." before one of side 1 after a comment; with
+ * compound turns a turn's moves joined by ',', then their comments in
+ * order ("{}" for one without a comment before one with), else a move a
+ * token.  Turns alternate either way. */
+static GString *expected_move_text(const DjGame *game, GPtrArray *comments)
+{
+    const DjVariant *v = dj_game_variant(game);
+    bool compound = v->extra_turns && v->compound_turns;
+    GString *expected = g_string_new(NULL);
+    bool after_comment = true;
+    int turn = 0;
+    for (int ply = 0; ply < dj_game_length(game); turn++) {
+        int side = v->side_to_move(dj_game_position_at(game, ply));
+        assert_int_equal(side, turn % 2);
+        if (ply > 0)
+            g_string_append_c(expected, ' ');
+        if (side == 0)
+            g_string_append_printf(expected, "%d. ", turn / 2 + 1);
+        else if (after_comment)
+            g_string_append_printf(expected, "%d... ", turn / 2 + 1);
+        int first = ply;
+        do {
+            if (ply > first)
+                g_string_append_c(expected, ',');
+            dj_format_move_engine(v, dj_game_position_at(game, ply), dj_game_move_at(game, ply),
+                                  expected);
+            ply++;
+        } while (compound && ply < dj_game_length(game)
+                 && v->side_to_move(dj_game_position_at(game, ply)) == side);
+        int last_commented = -1;
+        for (int p = first; p < ply; p++)
+            if (g_ptr_array_index(comments, p) != NULL)
+                last_commented = p;
+        for (int p = first; p <= last_commented; p++) {
+            const char *comment = g_ptr_array_index(comments, p);
+            g_string_append_printf(expected, " {%s}", comment != NULL ? comment : "");
+        }
+        after_comment = last_commented >= 0;
+    }
+    return expected;
+}
+
 /* The export format's layout: the Seven Tag Roster first, in order; lines
  * of move text shorter than 80 characters, as full as they can be, no
- * space at either end; "N." before each move of side 0, "N..." before a
- * move of side 1 only after a comment. */
+ * space at either end; "N." before each turn of side 0, "N..." before a
+ * turn of side 1 only after a comment; a turn one move, or with compound
+ * turns its moves joined by ',' and their comments after it. */
 static void test_export_layout(void **state)
 {
     (void)state;
@@ -359,7 +404,7 @@ static void test_export_layout(void **state)
         char *comment = NULL;
         if (ply % 5 == 1)
             comment = g_strdup_printf("+0.%02d/%d 0.125s", ply % 100, ply % 9 + 1);
-        else if (ply == 6)   /* longer than a line: broken between its words */
+        else if (ply == 7)   /* longer than a line: broken between its words */
             comment = g_strdup("a comment much longer than one line of the export format, "
                                "with many words in it, so that it has to be broken into "
                                "several lines of fewer than eighty characters each");
@@ -397,23 +442,7 @@ static void test_export_layout(void **state)
         }
     }
 
-    GString *expected = g_string_new(NULL);
-    bool after_comment = true;
-    for (int ply = 0; ply < dj_game_length(game); ply++) {
-        const void *pos = dj_game_position_at(game, ply);
-        int side = v->side_to_move(pos);
-        if (ply > 0)
-            g_string_append_c(expected, ' ');
-        if (side == 0)
-            g_string_append_printf(expected, "%d. ", ply / 2 + 1);
-        else if (after_comment)
-            g_string_append_printf(expected, "%d... ", ply / 2 + 1);
-        dj_format_move_engine(v, pos, dj_game_move_at(game, ply), expected);
-        const char *comment = g_ptr_array_index(comments, ply);
-        if (comment != NULL)
-            g_string_append_printf(expected, " {%s}", comment);
-        after_comment = comment != NULL;
-    }
+    GString *expected = expected_move_text(game, comments);
     if (dj_game_outcome_reason(game) != NULL)
         g_string_append_printf(expected, " {%s}", dj_game_outcome_reason(game));
     g_string_append_printf(expected, " %s", dj_outcome_result_text(dj_game_outcome(game)));
@@ -638,6 +667,68 @@ static void test_extra_turns(void **state)
     dj_game_free(game);
 }
 
+/* A game whose turns are compound: a token a turn, its moves joined by
+ * ',' and their comments after it in order, read back move by move with
+ * each move's comment; a comma that joins moves of two turns, or joins
+ * nothing, is refused.  (The toy mancala, its extra turns made compound.) */
+static void test_compound_turns(void **state)
+{
+    (void)state;
+    DjVariant compound = toy_mancala;
+    compound.name = "toy-mancala-turns";
+    compound.compound_turns = true;
+    const DjVariant *const toys[] = { &compound, NULL };
+    bool joined = false, placeholder = false;
+    for (guint32 seed = 0; seed < 20; seed++) {
+        DjGame *game = toy_finished_game(&compound, seed, 3000);
+        GPtrArray *notes = engine_notes(game);
+        char *text = pgn_of(game, notes, DJ_PGN_TERMINATION_FROM_GAME);
+        GString *expected = expected_move_text(game, notes);
+        g_string_append_printf(expected, " {%s} %s", dj_game_outcome_reason(game),
+                               dj_outcome_result_text(dj_game_outcome(game)));
+        char *moves = move_text_of(text);
+        assert_string_equal(moves, expected->str);
+        joined = joined || strchr(moves, ',') != NULL;
+        placeholder = placeholder || strstr(moves, "{}") != NULL;
+        GPtrArray *games = parse_ok_among(text, toys);
+        expect_same_game(game, only_game(games)->game);
+        expect_comments(only_game(games), notes);
+        g_ptr_array_unref(games);
+        g_free(moves);
+        g_string_free(expected, TRUE);
+        g_free(text);
+        g_ptr_array_unref(notes);
+        dj_game_free(game);
+    }
+    assert_true(joined);
+    assert_true(placeholder);
+
+    /* a1 (two seeds, to b1 and c1) ends South's turn: c2 is North's. */
+    static const char *const refused[][2] = {
+        { "1. a1,c2 *", "the turn was over before \"c2\"" },
+        { "1. c1,,a1 *", "joined by single commas" },
+        { "1. c1, a1 *", "joined by single commas" },
+    };
+    for (size_t i = 0; i < G_N_ELEMENTS(refused); i++) {
+        char *text = g_strdup_printf("[Variant \"%s\"]\n\n%s\n", compound.name, refused[i][0]);
+        GError *error = NULL;
+        assert_null(dj_pgn_parse_among(text, toys, &error));
+        assert_non_null(error);
+        if (strstr(error->message, refused[i][1]) == NULL
+            || strstr(error->message, "line 3") == NULL)
+            fail_msg("\"%s\" was refused with \"%s\"", refused[i][0], error->message);
+        g_error_free(error);
+        g_free(text);
+    }
+    /* b1 (two seeds, to c1 and the store: another move) and a1 are one turn */
+    GPtrArray *games = parse_ok_among("[Variant \"toy-mancala-turns\"]\n\n1. b1,a1 {} {x} *\n",
+                                      toys);
+    assert_int_equal(dj_game_length(only_game(games)->game), 2);
+    assert_null(g_ptr_array_index(only_game(games)->comments, 0));
+    assert_string_equal(g_ptr_array_index(only_game(games)->comments, 1), "x");
+    g_ptr_array_unref(games);
+}
+
 /* Games added to a file one by one, after what the file held; a folder or
  * a named pipe refused at once. */
 static void test_appender(void **state)
@@ -718,6 +809,7 @@ int main(void)
         cmocka_unit_test(test_import_format),
         cmocka_unit_test(test_malformed_input),
         cmocka_unit_test(test_extra_turns),
+        cmocka_unit_test(test_compound_turns),
         cmocka_unit_test_setup_teardown(test_appender, temp_dir_make, temp_dir_remove),
     };
     return cmocka_run_group_tests_name("pgn records", tests, NULL, NULL);

@@ -53,6 +53,49 @@ static void test_takeaway_exact(void **state)
     dj_search_free(search);
 }
 
+/* ---- moves above 1 << 16 ------------------------------------------------------
+ * Wide take-away (toys.h): the rule of three again, through moves whose
+ * codes lie above 1 << 16 and 5,000 of them a position, so that the
+ * tables by move (history, the transposition table's best move) see codes
+ * beyond the default move limit; the best move and the line are legal
+ * moves of the game, as the table gives them back. */
+static bool wide_is_legal(const ToyWide *pos, DjMove move)
+{
+    return move >= WIDE_MOVE_BASE && move < WIDE_MOVE_BASE + WIDE_MOVES
+           && toy_wide_take(move) <= pos->pile;
+}
+
+static void test_wide_moves_exact(void **state)
+{
+    (void)state;
+    assert_true(dj_variant_move_limit(&toy_wide) > DJ_MOVE_LIMIT);
+    DjSearch *search = dj_search_new(&toy_wide, TABLE_MB);
+    for (int pile = 1; pile <= 5; pile++) {
+        bool wins = pile % 3 != 0;
+        int distance = wins ? 1 + 2 * (pile / 3) : 2 * (pile / 3);
+        ToyWide pos;
+        char *text = g_strdup_printf("%d %d", pile, pile % 2);
+        toy_setup(&toy_wide, &pos, text);
+        DjSearchLimits limits = { .depth = distance + 1 };
+        DjSearchInfo info;
+        DjMove move = dj_search_run(search, &pos, NULL, 0, &limits, NULL, NULL, &info);
+        assert_true(wide_is_legal(&pos, move));
+        if (info.score != (wins ? DJ_SCORE_WIN - distance : -(DJ_SCORE_WIN - distance)))
+            fail_msg("wide take-away from %s: score %d, expected a %s in %d plies", text,
+                     info.score, wins ? "win" : "loss", distance);
+        if (wins)
+            assert_int_equal(toy_wide_take(move), pile % 3);
+        ToyWide walk = pos;
+        assert_true(info.pv_length >= 1 && info.pv[0] == move);
+        for (int i = 0; i < info.pv_length; i++) {
+            assert_true(wide_is_legal(&walk, info.pv[i]));
+            toy_wide.play(&walk, info.pv[i]);
+        }
+        g_free(text);
+    }
+    dj_search_free(search);
+}
+
 /* ---- tic-tac-toe against a plain minimax ---------------------------------- */
 
 /* The exact score of `pos` for its side to move, `ply` plies below the
@@ -508,6 +551,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_takeaway_exact),
+        cmocka_unit_test(test_wide_moves_exact),
         cmocka_unit_test(test_tictactoe_full_depth_is_exact),
         cmocka_unit_test(test_tictactoe_wins_and_blocks),
         cmocka_unit_test(test_depth_limit_and_reports),

@@ -33,7 +33,10 @@ static void test_every_field_comes_back_as_written(void **state)
     /* Mate scores as the table keeps them (score + ply), both signs, the
      * ends of the 16-bit fields, every bound, and the generations on both
      * sides of the wrap from 255 to 0 (which the table's ages count across). */
-    static const uint16_t moves[] = { 0, 1, 0x1234, UINT16_MAX };
+    /* Moves up to DJ_MOVE_LIMIT_MAX - 1 (24 bits): a game may declare a
+     * move range above 1 << 16 (DjVariant.move_limit). */
+    static const uint32_t moves[] = { 0, 1, 0x1234, UINT16_MAX, 1u << 16, 0x9a0001,
+                                      DJ_MOVE_LIMIT_MAX - 1 };
     static const int16_t scores[] = {
         0, 1, -1, 37, -512, DJ_SCORE_WIN + DJ_SEARCH_MAX_PLY,
         -(DJ_SCORE_WIN + DJ_SEARCH_MAX_PLY), INT16_MAX, INT16_MIN,
@@ -58,11 +61,14 @@ static void test_every_field_comes_back_as_written(void **state)
                         uint64_t data;
                         assert_true(table_entry_key(&entry, &data) == KEY_A);
                         assert_data_equal(written, table_data_unpack(data));
+                        /* a move below 1 << 16 packs as it did in 16 bits */
+                        if (moves[m] <= UINT16_MAX)
+                            assert_true((data & 0xffffu) == moves[m] && data >> 56 == 0);
                         assert_false(table_entry_read(&entry, KEY_B, &read));
                         assert_false(table_entry_read(&entry, KEY_A ^ 1, &read));
                         checked++;
                     }
-    assert_int_equal(checked, 4 * 9 * 4 * 4 * 5);
+    assert_int_equal(checked, 7 * 9 * 4 * 4 * 5);
 }
 
 static void test_an_entry_is_read_only_for_its_key(void **state)

@@ -105,6 +105,36 @@ typedef struct ToyMancala {
 
 extern const DjVariant toy_mancala;
 
+/* ---- wide take-away (toy_wide.c) ------------------------------------------
+ * Take-away (above) with one name for taking one stone, WIDE_MOVE_BASE
+ * (above 1 << 16), and WIDE_TAGS names that the rules do not tell apart
+ * for taking two: WIDE_MOVE_BASE + 1 + t for the tag t (0 to
+ * WIDE_TAGS - 1).  The game declares its move_limit.  So a position with
+ * two stones or more has WIDE_MOVES moves, and the side to move loses
+ * exactly when the pile is a multiple of three, as in take-away: from 4
+ * stones the one move that takes one wins, in 3 plies, whatever of the
+ * WIDE_MOVES replies comes.  Move text "TAKE.TAG" ("1.0", "2.4998");
+ * position string "PILE SIDE".  evaluate() is 0; is_noisy() is true for a
+ * move that takes the last stones (it wins at once).  The key covers the
+ * pile and the side only. */
+#define WIDE_TAGS 4999
+#define WIDE_MOVES (1 + WIDE_TAGS)
+#define WIDE_MOVE_BASE ((DjMove)1 << 20)
+#define WIDE_MAX_PILE 200
+
+typedef struct ToyWide {
+    uint8_t pile;
+    uint8_t side;
+    uint8_t unused[6];
+} ToyWide;
+
+extern const DjVariant toy_wide;
+
+/* The move that takes `take` stones with tag `tag`, and the stones `move`
+ * takes. */
+DjMove toy_wide_move(int take, int tag);
+int toy_wide_take(DjMove move);
+
 /* ---- helpers for the tests (toy_helpers.c) -------------------------------- */
 
 /* Whether `move` is a legal move of `pos` (a toy: at most 16 moves). */

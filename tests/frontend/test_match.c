@@ -297,17 +297,49 @@ static void test_engine_stderr(void **state)
     g_free(b);
 }
 
+/* How many plies of `game` are played when each side has made `moves`
+ * moves: 2 * moves where turns alternate; more where a side moves twice in
+ * a row (a compound turn's parts are moves of their own to a match). */
+static int plies_until_each_moved(const DjGame *game, int moves)
+{
+    const DjVariant *v = dj_game_variant(game);
+    int made[2] = { 0, 0 };
+    for (int ply = 0; ply < dj_game_length(game); ply++) {
+        made[v->side_to_move(dj_game_position_at(game, ply))]++;
+        if (made[0] >= moves && made[1] >= moves)
+            return ply + 1;
+    }
+    return -1;
+}
+
 static void test_adjudication(void **state)
 {
     /* Both engines agree that a is winning: b is adjudicated lost, with
-     * either colour. */
+     * either colour, once each has said so for 3 moves of its own (at ply
+     * 6 where turns alternate: the records say when). */
     DojoRun *r = run_match(state, built_variant(), "arg=--score,arg=900", "arg=--score,arg=-900",
                            (const char *const[]){ "--games", "2", "--nodes", "1",
                                                   "--resign-score", "500", "--resign-moves",
-                                                  "3", NULL });
+                                                  "3", "--records", "recs", NULL });
     assert_int_equal(r->exit_code, 0);
     assert_int_equal(runner_count_containing(r->out, "adjudicated: b's score was below -500"), 2);
-    assert_int_equal(runner_count_containing(r->out, "} 6 plies"), 2);
+    char **lines = runner_lines(r->out);
+    for (int game = 1; game <= 2; game++) {
+        g_autofree char *name = g_strdup_printf("recs/game-%04d.dojo", game);
+        DjGame *loaded = runner_load_record(*state, name);
+        int plies = plies_until_each_moved(loaded, 3);
+        if (!dj_game_variant(loaded)->extra_turns)
+            assert_int_equal(plies, 6);
+        assert_int_equal(dj_game_length(loaded), plies);
+        g_autofree char *head = g_strdup_printf("Finished game %d ", game);
+        g_autofree char *tail = g_strdup_printf("for 3 moves} %d plies", plies);
+        int found = 0;
+        for (int i = 0; lines[i] != NULL; i++)
+            found += g_str_has_prefix(lines[i], head) && g_str_has_suffix(lines[i], tail);
+        assert_int_equal(found, 1);
+        dj_game_free(loaded);
+    }
+    g_strfreev(lines);
     assert_int_equal(runner_count_containing(r->out, "Score of a vs b: 2 - 0 - 0"), 1);
     runner_run_free(r);
 
@@ -340,7 +372,9 @@ static void test_adjudication(void **state)
 
 /* Each engine move of a record carries what its engine said of it: its
  * score from its own side, its depth and its time; the opening's moves
- * carry nothing. */
+ * carry nothing.  Whose move each is the record's positions say (a and b
+ * three each where turns alternate; with compound turns a side makes two
+ * in a row). */
 static void test_annotated_records(void **state)
 {
     DojoRun *r = run_match(state, built_variant(), "arg=--score,arg=900", "arg=--score,arg=-250",
@@ -351,27 +385,39 @@ static void test_annotated_records(void **state)
     for (int game = 1; game <= 2; game++) {
         g_autofree char *name = g_strdup_printf("recs/game-%04d.dojo", game);
         g_autofree char *text = runner_read_file(*state, name);
+        DjGame *loaded = runner_load_record(*state, name);
+        const DjVariant *v = dj_game_variant(loaded);
+        assert_int_equal(dj_game_length(loaded), 8);
         char **lines = runner_lines(text);
-        int a_notes = 0, b_notes = 0, plain = 0;
+        int notes[2] = { 0, 0 }, plain = 0, ply = 0;
         for (int i = 0; lines[i] != NULL; i++) {
             if (!g_ascii_isdigit(lines[i][0]) || strchr(lines[i], ' ') == NULL)
                 continue;   /* tags, the blank line, the result */
+            assert_true(ply < dj_game_length(loaded));
+            int side = v->side_to_move(dj_game_position_at(loaded, ply));
+            const char *engine = dj_game_tag(loaded, v->side_names[side]);
+            assert_non_null(engine);
+            bool is_a = strcmp(engine, "a") == 0;
+            const char *said = is_a ? " ; +9.00/1 " : " ; -2.50/1 ";
             const char *note = strstr(lines[i], " ; ");
             if (note == NULL)
                 plain++;
-            else if (g_str_has_prefix(note, " ; +9.00/1 ") && g_str_has_suffix(note, "s"))
-                a_notes++;
-            else if (g_str_has_prefix(note, " ; -2.50/1 ") && g_str_has_suffix(note, "s"))
-                b_notes++;
+            else if (ply >= 2 && g_str_has_prefix(note, said) && g_str_has_suffix(note, "s"))
+                notes[is_a ? 0 : 1]++;
             else
-                fail_msg("unexpected note in \"%s\"", lines[i]);
+                fail_msg("unexpected note in \"%s\" (ply %d, %s's move)", lines[i], ply + 1,
+                         engine);
+            ply++;
         }
         g_strfreev(lines);
+        assert_int_equal(ply, 8);
         assert_int_equal(plain, 2);
-        assert_int_equal(a_notes, 3);
-        assert_int_equal(b_notes, 3);
-        DjGame *loaded = runner_load_record(*state, name);
-        assert_int_equal(dj_game_length(loaded), 8);
+        assert_int_equal(notes[0] + notes[1], 6);
+        assert_true(notes[0] >= 2 && notes[1] >= 2);
+        if (!v->extra_turns) {
+            assert_int_equal(notes[0], 3);
+            assert_int_equal(notes[1], 3);
+        }
         dj_game_free(loaded);
     }
     runner_run_free(r);
@@ -438,14 +484,25 @@ static DjGame *record_opening(void **state, const char *name, int plies, char **
 
 /* --balance: every pair starts from an opening the search finds even, the
  * same with one game at a time or two, and not always the one drawn
- * without --balance (the bound is tight). */
+ * without --balance (the bound is tight: a quarter of the game's typical
+ * clear advantage, DjVariant.eval_unit). */
 static void test_balanced_openings(void **state)
 {
-    enum { GAMES = 8, PLIES = 4, BOUND = 25 };
+    enum { GAMES = 8, PLIES = 4, BOUND_CENTIPAWNS = 25 };
+    const DjVariant *variant = dj_registry_find(built_variant());
+    if (variant->evaluate == NULL) {
+        fprintf(stderr, "%s has no evaluation, so --balance does not apply: skipped\n",
+                variant->name);
+        skip();
+    }
+    int unit = variant->eval_unit > 0 ? variant->eval_unit : 100;
+    int bound = BOUND_CENTIPAWNS * unit / 100 > 0 ? BOUND_CENTIPAWNS * unit / 100 : 1;
+    char bound_text[16];
+    g_snprintf(bound_text, sizeof bound_text, "%d", bound);
     const char *folders[] = { "one", "two", "plain" };
     const char *const runs[3][6] = {
-        { "--balance", "25", "--concurrency", "1", NULL },
-        { "--balance", "25", "--concurrency", "2", NULL },
+        { "--balance", bound_text, "--concurrency", "1", NULL },
+        { "--balance", bound_text, "--concurrency", "2", NULL },
         { "--concurrency", "2", NULL },
     };
     for (int run = 0; run < 3; run++) {
@@ -465,9 +522,9 @@ static void test_balanced_openings(void **state)
             char *name = g_strdup_printf("%s/game-%04d.dojo", folders[run], i + 1);
             DjGame *opening = record_opening(state, name, PLIES, &texts[run]);
             bool decisive = false;
-            if (run == 0 && (abs(search_score(opening, 20000, &decisive)) > BOUND || decisive))
-                fail_msg("game %d: an opening outside +-%d was kept: %s", i + 1, BOUND,
-                         texts[run]);
+            if (run == 0 && (abs(search_score(opening, 20000, &decisive)) > bound || decisive))
+                fail_msg("%s game %d: an opening outside +-%d was kept: %s", variant->name,
+                         i + 1, bound, texts[run]);
             dj_game_free(opening);
             g_free(name);
         }

@@ -490,8 +490,10 @@ static void test_pgn_extract_reads_it(void **state)
     assert_int_equal(runner_count_containing(extracted, "[WhiteSide \""), GAMES);
     assert_int_equal(runner_count_containing(extracted, "[Termination \""), GAMES);
     int ours = 0, theirs = 0;
+    /* not "{}", which stands for no comment (a part of a compound turn
+     * without one: record_pgn.h) and which pgn-extract drops */
     for (const char *p = pgn; *p != '\0'; p++)
-        ours += *p == '{';
+        ours += *p == '{' && p[1] != '}';
     for (const char *p = extracted; *p != '\0'; p++)
         theirs += *p == '{';
     assert_true(ours > GAMES);

@@ -216,32 +216,53 @@ static void test_balanced_openings(void **state)
 
 /* --params moves only the weights named; the others keep the values of
  * --weights or the built-in ones.  Without --output the file goes to
- * standard output. */
+ * standard output.  The first weight of the game is fixed by --weights,
+ * the second and the last are tuned (any game with three weights). */
 static void test_params_and_start_weights(void **state)
 {
-    runner_require_variant("onitama");
-    const DjVariant *onitama = dj_registry_find("onitama");
-    runner_write_file(*state, "start.txt", "# a start\ncontrol 9\nmobility 20\n");
+    const DjVariant *variant = tuned_variant();
+    if (variant->n_params < 3) {
+        fprintf(stderr, "%s has %d weights, fewer than the 3 this needs: skipped\n",
+                variant->name, variant->n_params);
+        skip();
+    }
+    const DjParam *fixed = &variant->params[0];
+    const DjParam *tuned[2] = { &variant->params[1], &variant->params[variant->n_params - 1] };
+    /* a start value of the fixed weight that is not its built-in one */
+    int fixed_value = *fixed->value != fixed->min ? fixed->min : fixed->max;
+    char *start = g_strdup_printf("# a start\n%s %d\n%s %d\n", fixed->name, fixed_value,
+                                  tuned[0]->name, tuned[0]->min);
+    runner_write_file(*state, "start.txt", start);
+    g_free(start);
+    char *params = g_strdup_printf("%s,%s", tuned[0]->name, tuned[1]->name);
     DojoRun *r = run_spsa(*state, (const char *const[]){
-        "spsa", "onitama", "--iterations", "3", "--nodes", "200", "--seed", "3",
-        "--params", "mobility,tempo", "--weights", "start.txt", "--r-end", "2", NULL });
+        "spsa", variant->name, "--iterations", "3", "--nodes", "200", "--seed", "3",
+        "--params", params, "--weights", "start.txt", "--r-end", "2", NULL });
     assert_int_equal(r->exit_code, 0);
-    assert_true(g_str_has_prefix(r->out, "# Onitama evaluation weights"));
-    int *values = g_new(int, onitama->n_params);
-    int *builtin = dj_params_snapshot(onitama);
-    assert_weights_file(onitama, r->out, values);
-    for (int i = 0; i < onitama->n_params; i++) {
-        const char *name = onitama->params[i].name;
-        if (strcmp(name, "control") == 0)
-            assert_int_equal(values[i], 9);
-        else if (strcmp(name, "mobility") != 0 && strcmp(name, "tempo") != 0)
+    char *heading = g_strdup_printf("# %s evaluation weights", variant->title);
+    assert_true(g_str_has_prefix(r->out, heading));
+    g_free(heading);
+    int *values = g_new(int, variant->n_params);
+    int *builtin = dj_params_snapshot(variant);
+    assert_weights_file(variant, r->out, values);
+    for (int i = 0; i < variant->n_params; i++) {
+        const DjParam *param = &variant->params[i];
+        if (param == fixed)
+            assert_int_equal(values[i], fixed_value);
+        else if (param != tuned[0] && param != tuned[1])
             assert_int_equal(values[i], builtin[i]);
     }
     /* the progress names the tuned weights only */
-    assert_non_null(strstr(r->err, " mobility "));
-    assert_non_null(strstr(r->err, " tempo "));
-    assert_null(strstr(r->err, " control "));
+    for (int i = 0; i < 3; i++) {
+        char *word = g_strdup_printf(" %s ", i < 2 ? tuned[i]->name : fixed->name);
+        if (i < 2)
+            assert_non_null(strstr(r->err, word));
+        else
+            assert_null(strstr(r->err, word));
+        g_free(word);
+    }
     runner_run_free(r);
+    g_free(params);
     g_free(values);
     g_free(builtin);
 }

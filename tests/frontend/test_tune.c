@@ -224,20 +224,25 @@ static void test_judge_and_labels_file(void **state)
     g_strfreev(fitted);
     runner_run_free(r);
     /* --weights is the start: a weight it sets and --params leaves alone
-     * is written as the file has it. */
-    assert_true(v->n_params >= 2);
-    const DjParam *fixed = &v->params[1];
-    int start_value = *fixed->value != fixed->min ? fixed->min : fixed->max;
-    char *start_text = g_strdup_printf("%s %d\n", fixed->name, start_value);
-    runner_write_file(*state, "start.txt", start_text);
-    g_free(start_text);
-    r = run(state, (const char *const[]){ "tune", v->name, "--labels", "l.txt", "--passes", "1",
-                                          "--params", only, "--weights", "start.txt", NULL });
-    assert_int_equal(r->exit_code, 0);
-    char *start_line = g_strdup_printf("%s %d", fixed->name, start_value);
-    assert_int_equal(runner_count_line(r->out, start_line), 1);
-    g_free(start_line);
-    runner_run_free(r);
+     * is written as the file has it (a game of one weight has none to
+     * leave alone). */
+    if (v->n_params >= 2) {
+        const DjParam *fixed = &v->params[1];
+        int start_value = *fixed->value != fixed->min ? fixed->min : fixed->max;
+        char *start_text = g_strdup_printf("%s %d\n", fixed->name, start_value);
+        runner_write_file(*state, "start.txt", start_text);
+        g_free(start_text);
+        r = run(state, (const char *const[]){ "tune", v->name, "--labels", "l.txt", "--passes",
+                                              "1", "--params", only, "--weights", "start.txt",
+                                              NULL });
+        assert_int_equal(r->exit_code, 0);
+        char *start_line = g_strdup_printf("%s %d", fixed->name, start_value);
+        assert_int_equal(runner_count_line(r->out, start_line), 1);
+        g_free(start_line);
+        runner_run_free(r);
+    } else {
+        fprintf(stderr, "%s has one weight: --weights with --params not checked\n", v->name);
+    }
     r = runner_run_text(*state, NULL, (const char *const[]){
         "tune", v->name, "--labels", "l.txt", "--weights", "missing.txt", NULL });
     assert_int_equal(r->exit_code, 1);

@@ -7,6 +7,7 @@ CHECK is one of:
               and bench/ goes down the layers, never up:
                   frontends/tty -> frontends/uci -> frontends/common
                   -> framework/referee -> framework/lab -> framework/search
+                  -> framework/tablebase
                   -> framework (the core: the files directly in framework/)
               each layer including only its own folder and the layers below
               it; variants/NAME including only the core and its own folder;
@@ -33,6 +34,7 @@ import sys
 # Bottom to top: a file may include its own layer and those before it.
 LAYERS = [
     'framework',            # the core: only the files directly in framework/
+    'framework/tablebase',
     'framework/search',
     'framework/lab',
     'framework/referee',

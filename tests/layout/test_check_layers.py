@@ -18,7 +18,9 @@ import tempfile
 CLEAN = {
     'framework/game.h': '#include <stdbool.h>\n',
     'framework/registry.c': '#include "framework/game.h"\n#include "framework/registry_list.h"\n',
-    'framework/search/search.h': '#include "framework/game.h"\n',
+    'framework/tablebase/probe.h': '#include "framework/game.h"\n',
+    'framework/search/search.h': '#include "framework/game.h"\n'
+                                 '#include "framework/tablebase/probe.h"\n',
     'framework/search/search.c': '#include "framework/search/search.h"\n',
     'framework/lab/tune.h': '#include "framework/search/search.h"\n',
     'framework/referee/match.h': '#include "framework/lab/tune.h"\n',
@@ -41,6 +43,8 @@ FAULTS = [
     ('includes', 'framework/search/x.c', '#include "frontends/tty/cli.h"\n', 1),
     ('includes', 'framework/lab/tune.h', '#include "framework/referee/match.h"\n', 2),
     ('includes', 'framework/game.h', '#include "framework/search/search.h"\n', 2),
+    ('includes', 'framework/tablebase/probe.h', '#include "framework/search/search.h"\n', 2),
+    ('includes', 'framework/game.h', '#include "framework/tablebase/probe.h"\n', 2),
     ('includes', 'framework/referee/match.h', '#include "variants/toy/toy.h"\n', 2),
     ('includes', 'variants/toy/toy.c', '#include "framework/search/search.h"\n', 2),
     ('includes', 'bench/bench.c', '#include "frontends/tty/cli.h"\n', 3),

@@ -184,6 +184,26 @@ def onitama_typed_move_and_commands():
 
 
 @test
+@needs('amazons')
+def amazons_whole_turn_typed_and_taken_back():
+    # The test game (tests/games/amazons, -Dtest_games=amazons): a turn is
+    # two moves, typed here as one line in the record's joined form.
+    with Session(['amazons', '--level', '1', '--time', '100']) as s:
+        s.wait_for(r'White \(human\) to move')
+        s.type(':')
+        s.wait_for(r'White>')
+        s.type('e1-e6, /a6')
+        s.keys('Enter')
+        s.wait_for(r'Black plays \S+, /')
+        screen = s.wait_for(r'White \(human\) to move')
+        assert glyph_at(screen, 6, 4) == 'W' and glyph_at(screen, 1, 4) == '', screen
+        s.type('u')
+        screen = s.wait_for(r'Took back 4 moves')
+        screen = s.wait_for(r'White \(human\) to move')
+        assert glyph_at(screen, 1, 4) == 'W' and glyph_at(screen, 6, 4) == '', screen
+
+
+@test
 @needs('onitama')
 def help_box_lists_keys_and_legend():
     with onitama() as s:

@@ -3,6 +3,7 @@
 #include "framework/game.h"
 
 #include "variants/ogi/attacks.h"
+#include "variants/ogi/endgame.h"
 #include "variants/ogi/net_features.h"
 #include "variants/ogi/position.h"
 #include "variants/ogi/text.h"
@@ -48,6 +49,19 @@ static const int ogi_level_elo[] = {
     753, 977, 1123, 1317, 1477, 1682, 1773, 1975, 2210, 2600,
 };
 
+/* The published counts from the start (docs/rules/ogi.md), depths 1 to 5;
+ * depth 6 is Fairy-Stockfish's.  The deep ones are for bench/perft_bench.c. */
+#define OGI_START_SFEN "lnsiksnl/1r4b1/pppppppp/8/8/PPPPPPPP/1B4R1/LNSIKSNL b - 1"
+static const DjPerftCount ogi_perft_counts[] = {
+    { OGI_START_SFEN, 1, 25, false },
+    { OGI_START_SFEN, 2, 625, false },
+    { OGI_START_SFEN, 3, 14825, false },
+    { OGI_START_SFEN, 4, 356853, false },
+    { OGI_START_SFEN, 5, 8490025, false },
+    { OGI_START_SFEN, 6, 205167370, false },
+    { NULL, 0, 0, false },
+};
+
 const DjVariant dj_variant_ogi = {
     .name = "ogi",
     .title = OGI_TITLE,
@@ -69,6 +83,9 @@ const DjVariant dj_variant_ogi = {
     /* As shogi players count: "mate in 3" is attacker, defender, attacker,
      * and a kifu numbers every move (docs/rules/ogi.md). */
     .move_count = DJ_MOVE_COUNT_PLIES,
+    /* Checkmate, and stalemate too: the side that cannot move loses. */
+    .result_rules = DJ_RESULT_NO_MOVE_LOSES,
+    .perft_counts = ogi_perft_counts,
 
     .setup = ogi_setup,
     .side_to_move = ogi_side_to_move,
@@ -96,6 +113,8 @@ const DjVariant dj_variant_ogi = {
     .net_features = ogi_net_features,
     .net = &ogi_net,
     .net_builtin = ogi_builtin_net_lines,
+    /* Bare King against King and one or two pieces (endgame.h). */
+    .endgames = &ogi_endgames,
 
     .parse_move = ogi_parse_move,
     .format_move = ogi_format_move,
