@@ -367,15 +367,6 @@ char *dj_tb_checkpoint_path(const char *folder, const char *game, const DjEndgam
     return g_build_filename(folder, base, NULL);
 }
 
-static uint64_t fnv1a(uint64_t h, const uint8_t *p, uint64_t n)
-{
-    for (uint64_t i = 0; i < n; i++) {
-        h ^= p[i];
-        h *= 0x100000001b3ull;
-    }
-    return h;
-}
-
 static GString *checkpoint_header(const Solver *s, int level)
 {
     GString *h = g_string_new(CHECKPOINT_MAGIC);
@@ -389,35 +380,10 @@ static bool checkpoint_write(const Solver *s, const char *path, int level, GErro
 {
     g_autoptr(GString) h = checkpoint_header(s, level);
     uint64_t bytes = s->total * sizeof *s->w;
-    uint64_t sum = fnv1a(0xcbf29ce484222325ull, (const uint8_t *)s->w, bytes);
+    uint64_t sum = dj_tb_fnv1a(DJ_TB_FNV_OFFSET, (const uint8_t *)s->w, bytes);
     g_string_append_printf(h, "checksum %016" PRIx64 "\n\n", sum);
-    g_autofree char *tmp = g_strdup_printf("%s.XXXXXX", path);
-    int fd = g_mkstemp_full(tmp, O_WRONLY | O_CLOEXEC, 0644);
-    bool ok = fd >= 0 && dj_text_file_write_all(fd, h->str, h->len);
-    for (uint64_t off = 0; ok && off < bytes; off += 1u << 26)
-        ok = dj_text_file_write_all(fd, (const char *)s->w + off,
-                                    (gsize)MIN((uint64_t)1 << 26, bytes - off));
-    int errsv = errno;
-    if (ok && fsync(fd) != 0) {
-        ok = false;
-        errsv = errno;
-    }
-    if (fd >= 0 && close(fd) != 0 && ok) {
-        ok = false;
-        errsv = errno;
-    }
-    if (ok && rename(tmp, path) != 0) {
-        ok = false;
-        errsv = errno;
-    }
-    if (!ok) {
-        if (fd >= 0)
-            unlink(tmp);
-        return dj_error_set(error, G_FILE_ERROR, g_file_error_from_errno(errsv), "%s: %s", path,
-                            g_strerror(errsv));
-    }
-    dj_text_file_sync_parent(path);
-    return true;
+    DjTbBlock blocks[2] = { { h->str, h->len }, { s->w, bytes } };
+    return dj_tb_write_blocks(path, blocks, 2, error);
 }
 
 /* Read the checkpoint at `path` into s->w; *level: the level to do next.
@@ -457,7 +423,7 @@ static bool checkpoint_read(Solver *s, const char *path, int *level, bool *found
             size_t chunk = (size_t)MIN((uint64_t)1 << 26, bytes - off);
             ok = fread((char *)s->w + off, 1, chunk, f) == chunk;
         }
-        ok = ok && fnv1a(0xcbf29ce484222325ull, (const uint8_t *)s->w, bytes) == sum;
+        ok = ok && dj_tb_fnv1a(DJ_TB_FNV_OFFSET, (const uint8_t *)s->w, bytes) == sum;
     }
     fclose(f);
     if (!ok)

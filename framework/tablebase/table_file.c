@@ -17,10 +17,9 @@
 #define MAGIC "dojo-tablebase 1\n"
 /* A header is a few hundred bytes: more than this is not a table file. */
 #define HEADER_MAX 4096
-#define FNV_OFFSET 0xcbf29ce484222325ull
 #define FNV_PRIME 0x100000001b3ull
 
-static uint64_t fnv1a(uint64_t h, const uint8_t *data, uint64_t n)
+uint64_t dj_tb_fnv1a(uint64_t h, const uint8_t *data, uint64_t n)
 {
     for (uint64_t i = 0; i < n; i++) {
         h ^= data[i];
@@ -108,25 +107,33 @@ bool dj_tb_table_write(const DjTbTable *t, const char *path, GError **error)
 {
     g_autoptr(GString) head = header_text(t);
     uint64_t nv = values_bytes(t->cls.size);
-    uint64_t sum = fnv1a(FNV_OFFSET, (const uint8_t *)head->str, head->len);
-    sum = fnv1a(sum, (const uint8_t *)"\n", 1);
-    sum = fnv1a(sum, t->values, nv);
+    uint64_t sum = dj_tb_fnv1a(DJ_TB_FNV_OFFSET, (const uint8_t *)head->str, head->len);
+    sum = dj_tb_fnv1a(sum, (const uint8_t *)"\n", 1);
+    sum = dj_tb_fnv1a(sum, t->values, nv);
     if (t->distances)
-        sum = fnv1a(sum, t->distances, t->cls.size);
+        sum = dj_tb_fnv1a(sum, t->distances, t->cls.size);
     g_string_append_printf(head, "checksum fnv1a64 %016" PRIx64 "\n\n", sum);
 
+    DjTbBlock blocks[3] = {
+        { head->str, head->len },
+        { t->values, nv },
+        { t->distances, t->distances ? t->cls.size : 0 },
+    };
+    return dj_tb_write_blocks(path, blocks, 3, error);
+}
+
+bool dj_tb_write_blocks(const char *path, const DjTbBlock *blocks, int n, GError **error)
+{
     g_autofree char *tmp = g_strdup_printf("%s.XXXXXX", path);
     int fd = g_mkstemp_full(tmp, O_WRONLY | O_CLOEXEC, 0644);
     if (fd < 0)
         return write_error(error, path, errno);
-    bool ok = dj_text_file_write_all(fd, head->str, head->len);
+    bool ok = true;
     /* Big arrays go in pieces: write() may stop short of a gigabyte. */
-    for (uint64_t off = 0; ok && off < nv; off += 1u << 26)
-        ok = dj_text_file_write_all(fd, (const char *)t->values + off,
-                                    (gsize)MIN((uint64_t)1 << 26, nv - off));
-    for (uint64_t off = 0; ok && t->distances && off < t->cls.size; off += 1u << 26)
-        ok = dj_text_file_write_all(fd, (const char *)t->distances + off,
-                                    (gsize)MIN((uint64_t)1 << 26, t->cls.size - off));
+    for (int b = 0; ok && b < n; b++)
+        for (uint64_t off = 0; ok && off < blocks[b].bytes; off += 1u << 26)
+            ok = dj_text_file_write_all(fd, (const char *)blocks[b].data + off,
+                                        (gsize)MIN((uint64_t)1 << 26, blocks[b].bytes - off));
     int errsv = errno;
     if (ok && fsync(fd) != 0) {
         ok = false;
@@ -215,7 +222,7 @@ static bool parse_header(const char *path, const char *buf, size_t n, DjTbTable 
     g_autofree char *seconds = take_line(&p, end, "seconds");
     if (!made_by || !made_at || !seconds)
         return damaged(error, path, "its header is damaged");
-    *body_sum = fnv1a(FNV_OFFSET, (const uint8_t *)buf, (uint64_t)(p - buf));
+    *body_sum = dj_tb_fnv1a(DJ_TB_FNV_OFFSET, (const uint8_t *)buf, (uint64_t)(p - buf));
     g_autofree char *sum = take_line(&p, end, "checksum");
     char *e;
     if (sum == NULL || strncmp(sum, "fnv1a64 ", 8) != 0 || strlen(sum) != 24)
@@ -224,7 +231,7 @@ static bool parse_header(const char *path, const char *buf, size_t n, DjTbTable 
     if (*e != '\0' || p >= end || *p != '\n')
         return damaged(error, path, "its header is damaged");
     p++;
-    *body_sum = fnv1a(*body_sum, (const uint8_t *)"\n", 1);
+    *body_sum = dj_tb_fnv1a(*body_sum, (const uint8_t *)"\n", 1);
     g_strlcpy(t->game, game, sizeof t->game);
     g_strlcpy(t->cls.name, cls, sizeof t->cls.name);
     g_strlcpy(t->cls.setup, setup, sizeof t->cls.setup);
@@ -372,9 +379,9 @@ DjTbTable *dj_tb_table_read(const char *path, const char *game,
         return NULL;
     }
     fclose(f);
-    sum = fnv1a(sum, t->values, nv);
+    sum = dj_tb_fnv1a(sum, t->values, nv);
     if (has_dist)
-        sum = fnv1a(sum, t->distances, head.cls.size);
+        sum = dj_tb_fnv1a(sum, t->distances, head.cls.size);
     if (sum != want) {
         dj_tb_table_free(t);
         damaged(error, path, "its checksum does not match: it is damaged");

@@ -96,6 +96,22 @@ void dj_tb_table_count(DjTbTable *t);
 /* "FOLDER/GAME.CLASSNAME.djtb" (g_free it). */
 char *dj_tb_table_path(const char *folder, const char *game, const DjEndgameClass *cls);
 
+/* The FNV-1a 64-bit hash of `n` bytes, continuing from `h`
+ * (DJ_TB_FNV_OFFSET to start): the checksum of table and checkpoint files. */
+#define DJ_TB_FNV_OFFSET 0xcbf29ce484222325ull
+uint64_t dj_tb_fnv1a(uint64_t h, const uint8_t *data, uint64_t n);
+
+/* A run of bytes to write (dj_tb_write_blocks). */
+typedef struct DjTbBlock {
+    const void *data;
+    uint64_t bytes;
+} DjTbBlock;
+
+/* Write the `n` blocks one after another to `path` atomically: a temporary
+ * file beside it, flushed, renamed over it.  On failure `path` is as it
+ * was and `error` names it (G_FILE_ERROR).  Blocks may be gigabytes. */
+bool dj_tb_write_blocks(const char *path, const DjTbBlock *blocks, int n, GError **error);
+
 /* Write `t` to `path` atomically (temporary file, flushed, renamed).  The
  * counts written are t->counts (call dj_tb_table_count first).  On
  * failure `path` is as it was. */
