@@ -31,6 +31,9 @@ struct DjTablebase {
     int max_pieces;
     GMutex lock;
     GError *error;
+    bool probes_wait;        /* a probe may read a file (dj_tablebase_set_probes_wait) */
+    GThread *loader;         /* dj_tablebase_preload_start's thread, or NULL */
+    void *loader_pos;        /* its copy of the position */
 };
 
 static size_t slot_of(DjEndgameId id, size_t cap)
@@ -91,6 +94,7 @@ DjTablebase *dj_tablebase_open(const DjVariant *variant, const char *folder, GEr
     }
     DjTablebase *tb = g_new0(DjTablebase, 1);
     tb->variant = variant;
+    tb->probes_wait = true;
     tb->eg = variant->endgames;
     tb->cap = 64;
     tb->entries = g_new0(Entry, tb->cap);
@@ -124,10 +128,18 @@ DjTablebase *dj_tablebase_open(const DjVariant *variant, const char *folder, GEr
     return tb;
 }
 
+static void join_loader(DjTablebase *tb)
+{
+    if (tb->loader != NULL)
+        g_thread_join(g_steal_pointer(&tb->loader));
+    g_clear_pointer(&tb->loader_pos, g_free);
+}
+
 void dj_tablebase_free(DjTablebase *tb)
 {
     if (tb == NULL)
         return;
+    join_loader(tb);
     for (size_t i = 0; i < tb->cap; i++) {
         g_free(tb->entries[i].path);
         dj_tb_table_free(tb->entries[i].table);
@@ -190,7 +202,7 @@ DjTbValue dj_tablebase_probe(DjTablebase *tb, const void *pos, int *distance)
     if (e == NULL)
         return DJ_TB_NONE;
     DjTbTable *t = __atomic_load_n(&e->table, __ATOMIC_ACQUIRE);
-    if (t == NULL && (t = load(tb, e)) == NULL)
+    if (t == NULL && (!tb->probes_wait || (t = load(tb, e)) == NULL))
         return DJ_TB_NONE;
     if (index >= t->cls.size)
         return DJ_TB_NONE;
@@ -228,4 +240,31 @@ GError *dj_tablebase_take_error(DjTablebase *tb)
     GError *err = g_steal_pointer(&tb->error);
     g_mutex_unlock(&tb->lock);
     return err;
+}
+
+void dj_tablebase_set_probes_wait(DjTablebase *tb, bool wait)
+{
+    tb->probes_wait = wait;
+}
+
+static gpointer loader_main(gpointer data)
+{
+    DjTablebase *tb = data;
+    GError *error = NULL;
+    /* A table that fails keeps its error for dj_tablebase_take_error. */
+    if (!dj_tablebase_preload(tb, tb->loader_pos, &error)) {
+        g_mutex_lock(&tb->lock);
+        if (tb->error == NULL)
+            tb->error = g_steal_pointer(&error);
+        g_mutex_unlock(&tb->lock);
+        g_clear_error(&error);
+    }
+    return NULL;
+}
+
+void dj_tablebase_preload_start(DjTablebase *tb, const void *pos)
+{
+    join_loader(tb);
+    tb->loader_pos = g_memdup2(pos, tb->variant->state_size);
+    tb->loader = g_thread_new("tablebase-loader", loader_main, tb);
 }

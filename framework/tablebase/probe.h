@@ -54,8 +54,20 @@ DjTbValue dj_tablebase_probe(DjTablebase *tb, const void *pos, int *distance);
 
 /* Load every table of the set that `pos`'s setup has (those of classes
  * list_classes(pos, max_pieces) lists), so that probes never wait on a
- * file; false with the first file's error.  Not while probes run. */
+ * file; false with the first file's error.  Probes may run meanwhile. */
 bool dj_tablebase_preload(DjTablebase *tb, const void *pos, GError **error);
+
+/* Whether a probe of a class not yet loaded reads its file there and then
+ * (true, the default) or answers DJ_TB_NONE (false): a search on a clock
+ * must not wait seconds on a big file.  Not while probes run. */
+void dj_tablebase_set_probes_wait(DjTablebase *tb, bool wait);
+
+/* Load the tables dj_tablebase_preload would, in a thread of their own,
+ * and return at once; each table is used by probes from the moment it is
+ * read.  A load still running is waited for first (and by
+ * dj_tablebase_free).  A table that fails is kept for
+ * dj_tablebase_take_error. */
+void dj_tablebase_preload_start(DjTablebase *tb, const void *pos);
 
 /* The error of the first table that failed to load since the last call
  * (the caller owns it), or NULL. */

@@ -95,6 +95,7 @@ struct DojoUci {
     const DjVariant *tables_variant;
     bool tables_stale;
     bool tables_warned;          /* a table that failed to load was said once */
+    char *loading_setup;         /* the setup whose tables are read (or being read) */
     GRand *rand;
     bool debug;                  /* `debug on`: say how each search's time was planned */
 
@@ -496,7 +497,7 @@ static DjTablebase *capped_tables(DojoUci *uci, const void *pos)
  * cannot number) or none can be had.  A folder that cannot be read, or a
  * table that cannot be loaded, is said once (an `info string error`), and
  * the search goes on with what loaded. */
-static DjTablebase *ensure_tables(DojoUci *uci)
+static DjTablebase *ensure_tables(DojoUci *uci, bool on_clock)
 {
     const DojoUciSettings *settings = &uci->settings;
     bool wanted = settings->tablebase_path != NULL && settings->tablebase_pieces > 0
@@ -508,6 +509,7 @@ static DjTablebase *ensure_tables(DojoUci *uci)
         g_clear_pointer(&uci->tables, dj_tablebase_free);
         g_clear_pointer(&uci->capped, dj_tablebase_free);
         g_clear_pointer(&uci->capped_setup, g_free);
+        g_clear_pointer(&uci->loading_setup, g_free);
         uci->tables_variant = NULL;
     }
     if (!wanted)
@@ -541,7 +543,23 @@ static DjTablebase *ensure_tables(DojoUci *uci)
         }
         return uci->capped;
     }
+    g_autofree char *setup = setup_of(settings->variant, pos, dj_tablebase_max_pieces(uci->tables));
+    if (on_clock) {
+        /* A `go` is on the clock: the tables of a new setup are read
+         * beside the search, which uses each from the moment it is there
+         * (a 5-piece set is hundreds of megabytes: seconds of reading that
+         * would lose on time at a fast control). */
+        if (g_strcmp0(setup, uci->loading_setup) != 0) {
+            dj_tablebase_set_probes_wait(uci->tables, false);
+            dj_tablebase_preload_start(uci->tables, pos);
+            g_free(uci->loading_setup);
+            uci->loading_setup = g_steal_pointer(&setup);
+        }
+        return uci->tables;
+    }
     g_autoptr(GError) error = NULL;
+    g_free(uci->loading_setup);
+    uci->loading_setup = g_steal_pointer(&setup);
     if (!dj_tablebase_preload(uci->tables, pos, &error) && !uci->tables_warned) {
         say_error(uci, "TablebasePath: %s; searching without that table", error->message);
         uci->tables_warned = true;
@@ -598,6 +616,7 @@ void dojo_uci_free(DojoUci *uci)
     dj_engine_free(uci->search);
     dj_tablebase_free(uci->tables);
     dj_tablebase_free(uci->capped);
+    g_free(uci->loading_setup);
     g_free(uci->capped_setup);
     dj_game_free(uci->game);
     g_array_free(uci->setup_scratch, TRUE);
@@ -1054,7 +1073,10 @@ static void command_go(DojoUci *uci, char **words, int n)
         say(uci, "bestmove (none)");
         return;
     }
-    DjTablebase *tables = ensure_tables(uci);
+    /* A search on a clock reads a new setup's tables beside it; one bound
+     * by nodes or depth waits for them, so that it stays reproducible. */
+    bool on_clock = go.movetime > 0 || go.time[0] >= 0 || go.time[1] >= 0;
+    DjTablebase *tables = ensure_tables(uci, on_clock);
     dj_engine_set_tables(uci->search, tables);
     const DjVariant *v = uci->settings.variant;
     SearchJob *job = &uci->job;
@@ -1177,7 +1199,7 @@ bool dojo_uci_command(DojoUci *uci, const char *text)
             bool made = false;
             if (prepare_search(uci, "isready", &made) && made)
                 dj_engine_clear(uci->search);
-            ensure_tables(uci);   /* read while the GUI waits, as the table is made */
+            ensure_tables(uci, false);   /* read while the GUI waits, as the table is made */
         }
         say(uci, "readyok");
     } else if (strcmp(words[0], "setoption") == 0) {

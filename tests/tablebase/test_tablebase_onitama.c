@@ -539,6 +539,33 @@ static void test_probe_agrees_with_the_tables(void **state)
     built_free(&b);
 }
 
+/* A search on a clock never waits on a file: with probes_wait off a class
+ * not yet read answers "none", and the tables a background load reads are
+ * used from then on. */
+static void test_probes_that_do_not_wait(void **state)
+{
+    (void)state;
+    const DjVariant *v = oni();
+    Built b;
+    build(&b, "ox,boar,horse,elephant,crab", 3, false, 2);
+    GError *error = NULL;
+    DjTablebase *tb = dj_tablebase_open(v, b.folder, &error);
+    assert_non_null(tb);
+    dj_tablebase_set_probes_wait(tb, false);
+    uint8_t pos[64];
+    uint64_t x = 0;
+    int c = b.plan.n_classes - 1;
+    while (!v->endgames->position(b.plan.classes[c].id, x, pos))
+        x++;
+    int d;
+    assert_int_equal(dj_tablebase_probe(tb, pos, &d), DJ_TB_NONE);
+    dj_tablebase_preload_start(tb, pos);
+    dj_tablebase_preload_start(tb, pos);   /* waits for the first load */
+    assert_int_equal(dj_tablebase_probe(tb, pos, &d), dj_tb_table_value(b.tables[c], x));
+    dj_tablebase_free(tb);                 /* and for the second */
+    built_free(&b);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -550,6 +577,7 @@ int main(void)
         cmocka_unit_test(test_damaged_and_wrong_files_refused),
         cmocka_unit_test(test_resume_gives_the_same_tables),
         cmocka_unit_test(test_probe_agrees_with_the_tables),
+        cmocka_unit_test(test_probes_that_do_not_wait),
     };
     /* TB_TEST=NAME runs the one test (when debugging). */
     if (g_getenv("TB_TEST") != NULL)
