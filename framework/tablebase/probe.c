@@ -28,7 +28,9 @@ struct DjTablebase {
     Entry *entries;
     size_t cap;              /* a power of two */
     int count;
-    int max_pieces;
+    int max_pieces;          /* of the tables, at most piece_limit */
+    int files_max_pieces;    /* of the tables, whatever the limit */
+    int piece_limit;         /* dj_tablebase_set_piece_limit; 0: none */
     GMutex lock;
     GError *error;
     bool probes_wait;        /* a probe may read a file (dj_tablebase_set_probes_wait) */
@@ -122,8 +124,9 @@ DjTablebase *dj_tablebase_open(const DjVariant *variant, const char *folder, GEr
             continue;
         e->path = g_steal_pointer(&path);
         e->cls = cls;
-        tb->max_pieces = MAX(tb->max_pieces, cls.pieces);
+        tb->files_max_pieces = MAX(tb->files_max_pieces, cls.pieces);
     }
+    tb->max_pieces = tb->files_max_pieces;
     g_dir_close(dir);
     return tb;
 }
@@ -163,7 +166,15 @@ void dj_tablebase_add(DjTablebase *tb, DjTbTable *table)
     e->table = table;
     e->failed = 0;
     e->cls = table->cls;
-    tb->max_pieces = MAX(tb->max_pieces, table->cls.pieces);
+    tb->files_max_pieces = MAX(tb->files_max_pieces, table->cls.pieces);
+    dj_tablebase_set_piece_limit(tb, tb->piece_limit);
+}
+
+void dj_tablebase_set_piece_limit(DjTablebase *tb, int pieces)
+{
+    tb->piece_limit = MAX(pieces, 0);
+    tb->max_pieces = tb->piece_limit > 0 ? MIN(tb->files_max_pieces, tb->piece_limit)
+                                         : tb->files_max_pieces;
 }
 
 /* Read entry e's file, once (the slow path: under the lock). */
@@ -199,7 +210,7 @@ DjTbValue dj_tablebase_probe(DjTablebase *tb, const void *pos, int *distance)
     if (!tb->eg->locate(pos, &id, &index))
         return DJ_TB_NONE;
     Entry *e = find(tb, id);
-    if (e == NULL)
+    if (e == NULL || e->cls.pieces > tb->max_pieces)
         return DJ_TB_NONE;
     DjTbTable *t = __atomic_load_n(&e->table, __ATOMIC_ACQUIRE);
     if (t == NULL && (!tb->probes_wait || (t = load(tb, e)) == NULL))
@@ -219,7 +230,7 @@ bool dj_tablebase_preload(DjTablebase *tb, const void *pos, GError **error)
     tb->eg->list_classes(pos, MIN(tb->max_pieces, tb->eg->max_pieces), classes, n);
     for (int i = 0; i < n; i++) {
         Entry *e = find(tb, classes[i].id);
-        if (e == NULL || e->table != NULL)
+        if (e == NULL || e->table != NULL || e->cls.pieces > tb->max_pieces)
             continue;
         if (load(tb, e) == NULL) {
             GError *err = dj_tablebase_take_error(tb);

@@ -30,9 +30,16 @@ DjTablebase *dj_tablebase_open(const DjVariant *variant, const char *folder, GEr
  * be running. */
 void dj_tablebase_free(DjTablebase *tb);
 
-/* The most pieces of any table in the set (0: no table): a position with
- * more pieces need not be probed. */
+/* The most pieces of any table in the set (0: no table), at most the
+ * limit dj_tablebase_set_piece_limit set: a position with more pieces
+ * need not be probed. */
 int dj_tablebase_max_pieces(const DjTablebase *tb);
+
+/* Use only the tables of at most `pieces` pieces (0: all): a probe of a
+ * position with more says DJ_TB_NONE, and dj_tablebase_preload and
+ * dj_tablebase_preload_start read no bigger table (a UCI GUI's largest
+ * piece count below the folder's).  Not while probes or a load run. */
+void dj_tablebase_set_piece_limit(DjTablebase *tb, int pieces);
 
 /* How many tables the set has (loaded or not). */
 int dj_tablebase_count(const DjTablebase *tb);

@@ -86,12 +86,9 @@ struct DojoUci {
     unsigned search_hash_mb;
     DjEngineKind search_kind;
     /* Endgame tables (TablebasePath), opened when a search first needs
-     * them, for tables_variant; tables_stale: the options changed since.
-     * `capped`: with TablebasePieces below the folder's largest table, the
-     * tables of capped_setup up to that many pieces, read at once. */
+     * them, for tables_variant (capped at TablebasePieces); tables_stale:
+     * the options changed since. */
     DjTablebase *tables;
-    DjTablebase *capped;
-    char *capped_setup;
     const DjVariant *tables_variant;
     bool tables_stale;
     bool tables_warned;          /* a table that failed to load was said once */
@@ -462,34 +459,6 @@ static char *setup_of(const DjVariant *variant, const void *pos, int pieces)
     return g_strdup(n > 0 ? first.setup : "");
 }
 
-/* TablebasePieces below the folder's largest table: the tables of `pos`'s
- * setup with at most that many pieces, read from the folder now (the
- * probe has no cap of its own).  A file that cannot be read is said once. */
-static DjTablebase *capped_tables(DojoUci *uci, const void *pos)
-{
-    const DjVariant *v = uci->settings.variant;
-    int pieces = MIN(uci->settings.tablebase_pieces, v->endgames->max_pieces);
-    DjTablebase *capped = dj_tablebase_open(v, NULL, NULL);
-    int n = v->endgames->list_classes(pos, pieces, NULL, 0);
-    g_autofree DjEndgameClass *classes = g_new0(DjEndgameClass, MAX(n, 1));
-    n = MIN(n, v->endgames->list_classes(pos, pieces, classes, n));
-    for (int i = 0; i < n && capped != NULL; i++) {
-        g_autofree char *path = dj_tb_table_path(uci->settings.tablebase_path, v->name,
-                                                 &classes[i]);
-        if (!g_file_test(path, G_FILE_TEST_EXISTS))
-            continue;
-        g_autoptr(GError) error = NULL;
-        DjTbTable *table = dj_tb_table_read(path, v->name, &classes[i], &error);
-        if (table != NULL) {
-            dj_tablebase_add(capped, table);
-        } else if (!uci->tables_warned) {
-            say_error(uci, "TablebasePath: %s; searching without that table", error->message);
-            uci->tables_warned = true;
-        }
-    }
-    return capped;
-}
-
 /* The endgame tables TablebasePath names, for the current game, opened
  * when first needed and loaded for the current position's setup (so that
  * no probe waits on a file while the clock runs); NULL when none are
@@ -507,8 +476,6 @@ static DjTablebase *ensure_tables(DojoUci *uci, bool on_clock)
         if (uci->search != NULL)
             dj_engine_set_tables(uci->search, NULL);
         g_clear_pointer(&uci->tables, dj_tablebase_free);
-        g_clear_pointer(&uci->capped, dj_tablebase_free);
-        g_clear_pointer(&uci->capped_setup, g_free);
         g_clear_pointer(&uci->loading_setup, g_free);
         uci->tables_variant = NULL;
     }
@@ -524,6 +491,7 @@ static DjTablebase *ensure_tables(DojoUci *uci, bool on_clock)
             say_error(uci, "TablebasePath: %s; searching without tables", error->message);
             return NULL;
         }
+        dj_tablebase_set_piece_limit(uci->tables, settings->tablebase_pieces);
         g_autofree char *q = quote(settings->tablebase_path);
         say(uci, "info string %d endgame tables of %s in %s", dj_tablebase_count(uci->tables),
             settings->variant->name, q);
@@ -531,18 +499,6 @@ static DjTablebase *ensure_tables(DojoUci *uci, bool on_clock)
     if (uci->tables == NULL)
         return NULL;
     const void *pos = dj_game_position(uci->game);
-    if (settings->tablebase_pieces < dj_tablebase_max_pieces(uci->tables)) {
-        g_autofree char *setup = setup_of(settings->variant, pos, settings->tablebase_pieces);
-        if (uci->capped == NULL || strcmp(setup, uci->capped_setup) != 0) {
-            if (uci->search != NULL)
-                dj_engine_set_tables(uci->search, NULL);
-            dj_tablebase_free(uci->capped);
-            uci->capped = capped_tables(uci, pos);
-            g_free(uci->capped_setup);
-            uci->capped_setup = g_steal_pointer(&setup);
-        }
-        return uci->capped;
-    }
     g_autofree char *setup = setup_of(settings->variant, pos, dj_tablebase_max_pieces(uci->tables));
     if (on_clock) {
         /* A `go` is on the clock: the tables of a new setup are read
@@ -615,9 +571,7 @@ void dojo_uci_free(DojoUci *uci)
     finish_search(uci);
     dj_engine_free(uci->search);
     dj_tablebase_free(uci->tables);
-    dj_tablebase_free(uci->capped);
     g_free(uci->loading_setup);
-    g_free(uci->capped_setup);
     dj_game_free(uci->game);
     g_array_free(uci->setup_scratch, TRUE);
     g_rand_free(uci->rand);

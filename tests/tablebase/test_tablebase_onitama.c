@@ -566,6 +566,51 @@ static void test_probes_that_do_not_wait(void **state)
     built_free(&b);
 }
 
+/* A piece limit (UCI's TablebasePieces below the folder's): the bigger
+ * tables are neither probed nor read, and lifting it brings them back. */
+static void test_piece_limit(void **state)
+{
+    (void)state;
+    const DjVariant *v = oni();
+    Built b;
+    build(&b, "ox,boar,horse,elephant,crab", 3, false, 2);
+    GError *error = NULL;
+    DjTablebase *tb = dj_tablebase_open(v, b.folder, &error);
+    assert_non_null(tb);
+    dj_tablebase_set_piece_limit(tb, 2);
+    assert_int_equal(dj_tablebase_max_pieces(tb), 2);
+    int checked[4] = { 0 };
+    uint8_t pos[64];
+    for (int c = 0; c < b.plan.n_classes; c++) {
+        int pieces = b.plan.classes[c].pieces;
+        for (uint64_t x = 0; x < b.plan.classes[c].size && checked[pieces] < 50; x += 97) {
+            if (!v->endgames->position(b.plan.classes[c].id, x, pos))
+                continue;
+            int d;
+            DjTbValue got = dj_tablebase_probe(tb, pos, &d);
+            assert_int_equal(got, pieces > 2 ? DJ_TB_NONE : dj_tb_table_value(b.tables[c], x));
+            checked[pieces]++;
+        }
+    }
+    assert_true(checked[2] > 0 && checked[3] > 0);
+    /* Preloading a 3-piece position reads only what the limit allows. */
+    int c3 = b.plan.n_classes - 1;
+    assert_int_equal(b.plan.classes[c3].pieces, 3);
+    uint64_t x = 0;
+    while (!v->endgames->position(b.plan.classes[c3].id, x, pos))
+        x++;
+    assert_true(dj_tablebase_preload(tb, pos, &error));
+    dj_tablebase_set_probes_wait(tb, false);
+    dj_tablebase_set_piece_limit(tb, 0);
+    assert_int_equal(dj_tablebase_max_pieces(tb), 3);
+    int d;
+    assert_int_equal(dj_tablebase_probe(tb, pos, &d), DJ_TB_NONE);   /* not read yet */
+    dj_tablebase_set_probes_wait(tb, true);
+    assert_int_equal(dj_tablebase_probe(tb, pos, &d), dj_tb_table_value(b.tables[c3], x));
+    dj_tablebase_free(tb);
+    built_free(&b);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -578,6 +623,7 @@ int main(void)
         cmocka_unit_test(test_resume_gives_the_same_tables),
         cmocka_unit_test(test_probe_agrees_with_the_tables),
         cmocka_unit_test(test_probes_that_do_not_wait),
+        cmocka_unit_test(test_piece_limit),
     };
     /* TB_TEST=NAME runs the one test (when debugging). */
     if (g_getenv("TB_TEST") != NULL)
