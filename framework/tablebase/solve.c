@@ -631,10 +631,11 @@ bool dj_tb_build(const DjVariant *variant, const void *pos, const DjTbBuildOptio
     if (!dj_tb_plan(variant, pos, options, &plan, error))
         return false;
     if (options->memory_limit > 0 && plan.memory > options->memory_limit) {
+        g_autofree char *need = g_format_size(plan.memory);
+        g_autofree char *allowed = g_format_size(options->memory_limit);
         dj_error_set(error, DJ_TB_ERROR, DJ_TB_ERROR_MEMORY,
-                     "the tables of %d pieces need %.2f GB of memory, more than the %.2f GB "
-                     "allowed", options->max_pieces, plan.memory / 1e9,
-                     options->memory_limit / 1e9);
+                     "the tables of %d pieces need %s of memory, more than the %s allowed",
+                     options->max_pieces, need, allowed);
         dj_tb_plan_clear(&plan);
         return false;
     }

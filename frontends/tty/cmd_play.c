@@ -196,7 +196,8 @@ static GOptionContext *play_context(PlayArgs *args)
           .help = "The folder of endgame tables" },
         { .name = "tablebase-pieces", .type = DOJO_OPTION_WHOLE,
           .to.whole = &args->tablebase_pieces, .min = 1, .max = DOJO_TABLES_MAX_PIECES,
-          .def.whole = DOJO_TABLES_DEFAULT_PIECES, .arg = "N",
+          .def.whole = 0, .arg = "N",
+          .default_note = "4, or fewer where that build would need more than 1 GB",
           .help = "The most pieces of a table built in the background" },
         DOJO_OPTION_END,
     };

@@ -161,11 +161,15 @@ static int run_solve(void *data, int n_positional, char **positional)
         return dojo_report_error("solve", SOLVE_PARAMS, error);
     }
     int threads = o.threads > 0 ? o.threads : (int)g_get_num_processors();
-    printf("%s tables of %d pieces or fewer, setup %s: %d classes in %d groups, %" PRIu64
-           " positions\nmemory needed %.2f GB (limit %.2f GB), disk %.2f GB, %d thread%s, "
-           "into %s\n", variant->title, o.max_pieces, plan.classes[0].setup, plan.n_classes,
-           plan.n_groups, plan.positions, plan.memory / 1e9, limit / 1e9, plan.disk / 1e9,
-           threads, threads == 1 ? "" : "s", args->output);
+    g_autofree char *memory = g_format_size(plan.memory);
+    g_autofree char *memory_limit = g_format_size(limit);
+    g_autofree char *disk = g_format_size(plan.disk);
+    printf("%s tables of %d pieces or fewer, setup %s: %d class%s in %d group%s, %" PRIu64
+           " positions\nmemory needed %s (limit %s), disk %s, %d thread%s, into %s\n",
+           variant->title, o.max_pieces, plan.classes[0].setup, plan.n_classes,
+           plan.n_classes == 1 ? "" : "es", plan.n_groups, plan.n_groups == 1 ? "" : "s",
+           plan.positions, memory, memory_limit, disk, threads, threads == 1 ? "" : "s",
+           args->output);
     dj_tb_plan_clear(&plan);
     fflush(stdout);
 

@@ -102,9 +102,7 @@ void play_update_tables(PlayState *state)
     if (state->tables == NULL)
         state->tables = play_tables_new(state->variant, config->tablebases,
                                         config->tablebase_dir, config->tablebase_dir != NULL,
-                                        config->tablebase_pieces > 0
-                                            ? config->tablebase_pieces
-                                            : DOJO_TABLES_DEFAULT_PIECES);
+                                        config->tablebase_pieces);
     bool may_build = false;
     for (int side = 0; side < 2; side++)
         may_build |= !play_is_human(state, side) && config->players[side].level >= DJ_LEVEL_MAX;

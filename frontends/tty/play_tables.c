@@ -42,6 +42,7 @@ struct PlayTables {
     char *folder;
     bool explicit_folder;
     int pieces;
+    bool pieces_chosen;         /* by the player: never lowered to fit */
     bool opened;                /* the folder was looked at */
     DjTablebase *tables;        /* in use; NULL: none */
     bool load_warned;           /* a table that failed to load was said */
@@ -65,7 +66,9 @@ PlayTables *play_tables_new(const DjVariant *variant, DojoTablesMode mode, const
     t->mode = variant->endgames != NULL ? mode : DOJO_TABLES_OFF;
     t->folder = folder != NULL ? g_strdup(folder) : play_tables_default_dir(variant);
     t->explicit_folder = explicit_folder && folder != NULL;
-    t->pieces = CLAMP(pieces, 1, DOJO_TABLES_MAX_PIECES);
+    t->pieces_chosen = pieces > 0;
+    t->pieces = pieces > 0 ? CLAMP(pieces, 1, DOJO_TABLES_MAX_PIECES)
+                           : DOJO_TABLES_DEFAULT_PIECES;
     t->tried = g_hash_table_new_full(g_str_hash, g_str_equal, g_free, NULL);
     return t;
 }
@@ -199,6 +202,15 @@ static Build *plan_build(PlayTables *t, const void *pos, GString *news)
     DjTbPlan plan = { 0 };
     if (!dj_tb_plan(t->variant, pos, &options, &plan, &error))
         return NULL;   /* no class so small: nothing to build */
+    /* The default cap comes down until the build fits. */
+    while (!t->pieces_chosen && plan.memory > BUILD_MEMORY_LIMIT && options.max_pieces > 1) {
+        DjTbPlan smaller = { 0 };
+        options.max_pieces--;
+        if (!dj_tb_plan(t->variant, pos, &options, &smaller, NULL))
+            break;
+        dj_tb_plan_clear(&plan);
+        plan = smaller;
+    }
     const char *setup = plan.n_classes > 0 ? plan.classes[0].setup : "";
     if (g_hash_table_contains(t->tried, setup)) {
         dj_tb_plan_clear(&plan);
@@ -217,7 +229,8 @@ static Build *plan_build(PlayTables *t, const void *pos, GString *news)
     if (plan.memory > BUILD_MEMORY_LIMIT) {
         g_string_append_printf(news, "The endgame tables of %s (up to %d pieces) would need "
                                "%" G_GUINT64_FORMAT " MB: not built (--tablebase-pieces "
-                               "lowers the cap).\n", setup, t->pieces, plan.memory >> 20);
+                               "lowers the cap).\n", setup, options.max_pieces,
+                               plan.memory >> 20);
         dj_tb_plan_clear(&plan);
         return NULL;
     }
@@ -225,7 +238,7 @@ static Build *plan_build(PlayTables *t, const void *pos, GString *news)
     b->variant = t->variant;
     b->pos = g_memdup2(pos, t->variant->state_size);
     b->folder = g_strdup(t->folder);
-    b->pieces = t->pieces;
+    b->pieces = options.max_pieces;
     b->setup = g_strdup(setup);
     b->total = plan.positions;
     b->n_groups = plan.n_groups;

@@ -48,7 +48,10 @@ typedef struct PlayTables PlayTables;
 char *play_tables_default_dir(const DjVariant *variant);
 
 /* The tables of `variant` in `folder` (NULL: play_tables_default_dir) as
- * `mode` says, background builds capped at `pieces`.  Never NULL; with
+ * `mode` says, background builds capped at `pieces` (a build that would
+ * need more memory than a background build may take is refused and said);
+ * `pieces` 0: DOJO_TABLES_DEFAULT_PIECES, or as many fewer as it takes
+ * for the build to fit, silently (Ogi's 4-piece set would not).  Never NULL; with
  * DOJO_TABLES_OFF, or for a game whose endings cannot be numbered, it
  * holds nothing and does nothing.  `explicit_folder`: the folder was given
  * by the player, so a missing one is worth a warning (the default one is

@@ -360,6 +360,84 @@ static void test_play_builds_in_the_background(void **state)
     runner_run_free(r);
 }
 
+/* Ogi's four-piece tables need more memory than a background build may
+ * take: without --tablebase-pieces the build comes down to three pieces
+ * (and says so); asked for four, it is refused, in words. */
+static void test_play_default_cap_fits(void **state)
+{
+    runner_require_variant("ogi");
+    const char *near_end = "4k3/8/8/8/8/8/2S1P3/4K3 b - 1";
+    DojoRun *r = runner_run_text(*state, NULL, (const char *const[]){
+        "play", "ogi", "--position", near_end, "--watch", "--level", "10", "--line",
+        "--time", "50", "--delay", "0", "--max-plies", "2", NULL });
+    assert_int_equal(r->exit_code, 0);
+    runner_assert_contains(r->out, "(up to 3 pieces) in the background.");
+    runner_run_free(r);
+    g_autofree char *other = g_build_filename(*state, "other", NULL);
+    assert_int_equal(g_mkdir_with_parents(other, 0700), 0);
+    r = runner_run_text(other, NULL, (const char *const[]){
+        "play", "ogi", "--position", near_end, "--watch", "--level", "10", "--line",
+        "--time", "50", "--delay", "0", "--max-plies", "2", "--tablebase-pieces", "4", NULL });
+    assert_int_equal(r->exit_code, 0);
+    runner_assert_contains(r->out, "(up to 4 pieces) would need");
+    runner_assert_contains(r->out, "not built (--tablebase-pieces lowers the cap).");
+    assert_null(strstr(r->out, "Building"));
+    runner_run_free(r);
+}
+
+/* ---- solve ----------------------------------------------------------------------- */
+
+/* `dojo solve` as a person runs it: the plan, the counts of each class (the
+ * two-masters class of this card set has 11514 won and 5076 lost
+ * positions, as tests/tablebase's brute force agrees), the tables kept and
+ * not built twice, and clear refusals. */
+static void test_solve_command(void **state)
+{
+    runner_require_variant("onitama");
+    DojoRun *r = runner_run_text(*state, NULL, (const char *const[]){
+        "solve", "onitama", "--cards", CARDS, "--pieces", "3", "--output", "tb", NULL });
+    assert_int_equal(r->exit_code, 0);
+    runner_assert_contains(r->out, "Onitama tables of 3 pieces or fewer, setup "
+                                   "crab,elephant,horse,ox,boar: 3 classes in 2 groups");
+    runner_assert_contains(r->out, "crab-elephant-horse-ox-boar.0v0: 11514 won, 5076 lost, "
+                                   "0 drawn\n");
+    assert_null(strstr(r->out, "already there"));
+    runner_run_free(r);
+    g_autofree char *table = g_build_filename(*state, "tb",
+                                              "onitama.crab-elephant-horse-ox-boar.1v0.djtb",
+                                              NULL);
+    assert_true(g_file_test(table, G_FILE_TEST_IS_REGULAR));
+
+    /* Again: every table is there, and its counts are read back. */
+    r = runner_run_text(*state, NULL, (const char *const[]){
+        "solve", "onitama", "--cards", CARDS, "--pieces", "3", "--output", "tb", NULL });
+    assert_int_equal(r->exit_code, 0);
+    runner_assert_contains(r->out, "crab-elephant-horse-ox-boar.0v0: 11514 won, 5076 lost, "
+                                   "0 drawn (already there)");
+    runner_run_free(r);
+
+    /* Too little memory allowed: refused before anything is written. */
+    r = runner_run_text(*state, NULL, (const char *const[]){
+        "solve", "onitama", "--cards", CARDS, "--pieces", "3", "--memory", "10K",
+        "--output", "small", NULL });
+    assert_int_not_equal(r->exit_code, 0);
+    /* (GLib may put a no-break space between a size and its unit) */
+    runner_assert_contains(r->err, "the tables of 3 pieces need 2.1");
+    runner_assert_contains(r->err, "MB of memory, more than the 10.0");
+    g_autofree char *small = g_build_filename(*state, "small", "onitama.crab-elephant-horse-"
+                                              "ox-boar.0v0.djtb", NULL);
+    assert_false(g_file_test(small, G_FILE_TEST_EXISTS));
+    runner_run_free(r);
+
+    /* No such card, and a game whose endings dojo cannot number. */
+    r = runner_run_text(*state, NULL, (const char *const[]){
+        "solve", "onitama", "--cards", "ox,boar,horse,elephant,unicorn", "--pieces", "3",
+        NULL });
+    assert_int_not_equal(r->exit_code, 0);
+    runner_assert_contains(r->err, "'unicorn' is not an Onitama card");
+    runner_run_free(r);
+}
+
 int main(int argc, char **argv)
 {
     if (!runner_init(argc, argv)) {
@@ -384,6 +462,10 @@ int main(int argc, char **argv)
         cmocka_unit_test_setup_teardown(test_play_goes_on_without_a_damaged_table,
                                         runner_make_dir, runner_remove_dir),
         cmocka_unit_test_setup_teardown(test_play_builds_in_the_background, runner_make_dir,
+                                        runner_remove_dir),
+        cmocka_unit_test_setup_teardown(test_play_default_cap_fits, runner_make_dir,
+                                        runner_remove_dir),
+        cmocka_unit_test_setup_teardown(test_solve_command, runner_make_dir,
                                         runner_remove_dir),
     };
     return cmocka_run_group_tests(tests, make_tables, remove_tables);
