@@ -167,11 +167,18 @@ void dj_mcts_options_default(DjMctsOptions *options)
     options->evaluate_after = 0;
 }
 
-int dj_mcts_score(double value)
+/* The score that stands for odds of 10 to 1: 4 of the game's units (400
+ * centipawns, as in chess's Elo-like logistic). */
+static double odds_unit(int eval_unit)
+{
+    return 4.0 * (eval_unit > 0 ? eval_unit : 100);
+}
+
+int dj_mcts_score(double value, int eval_unit)
 {
     double p = (value + 1.0) / 2.0;
     p = CLAMP(p, 1e-9, 1.0 - 1e-9);
-    double score = 400.0 * log10(p / (1.0 - p));
+    double score = odds_unit(eval_unit) * log10(p / (1.0 - p));
     return (int)CLAMP(lround(score), -(DJ_SCORE_EVAL_MAX - 1), DJ_SCORE_EVAL_MAX - 1);
 }
 
@@ -801,7 +808,7 @@ static DjMove playout_move(Walker *w, const void *pos, const DjMove *moves, int 
 static double evaluation_result0(const DjVariant *v, const void *pos)
 {
     double e = v->evaluate(pos);
-    double p = 1.0 / (1.0 + pow(10.0, -e / 400.0));
+    double p = 1.0 / (1.0 + pow(10.0, -e / odds_unit(v->eval_unit)));
     double r = 2.0 * p - 1.0;
     return v->side_to_move(pos) == 0 ? r : -r;
 }
@@ -958,7 +965,7 @@ static int child_score(const DjMcts *m, uint32_t index)
     int side = m->pool[0].side;
     if (c->proof != PROOF_NONE)
         return proof_score(c, side, 1);
-    return dj_mcts_score(c->visits > 0 ? c->value / c->visits : 0.0);
+    return dj_mcts_score(c->visits > 0 ? c->value / c->visits : 0.0, m->variant->eval_unit);
 }
 
 /* Sort the root's children best first into root_stats. */

@@ -176,9 +176,12 @@ int dj_mcts_root_stats(const DjMcts *mcts, DjMctsMoveStat *stats, int max);
 uint32_t dj_mcts_pool_capacity(const DjMcts *mcts);
 uint32_t dj_mcts_pool_used(const DjMcts *mcts);
 
-/* A mean result in -1..+1 as a score on evaluate()'s scale: 400 log10 of
- * the odds of winning (+1.91 at 0.5), strictly inside +-DJ_SCORE_EVAL_MAX. */
-int dj_mcts_score(double value);
+/* A mean result in -1..+1 as a score on evaluate()'s scale: 4 eval units
+ * (`eval_unit`, DjVariant.eval_unit, 0: 100) times log10 of the odds of
+ * winning (+191 at 0.5 with the unit 100), strictly inside
+ * +-DJ_SCORE_EVAL_MAX.  A playout cut short turns evaluate() into a
+ * result by the inverse. */
+int dj_mcts_score(double value, int eval_unit);
 
 /* g_autoptr(DjMcts) frees with dj_mcts_free at the end of its scope.
  * Guarded: a compiler or GLib without automatic cleanup still reads this

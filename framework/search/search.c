@@ -1525,7 +1525,8 @@ static bool time_for_another_iteration(DjSearch *s, const DjIterationTrend *tren
     int64_t origin = atomic_load_explicit(&s->time_origin_ms, memory_order_relaxed);
     /* An iteration takes about as long as all before it together, so one
      * started past half the budget would end past it. */
-    return (double)(now_ms() - origin) < 0.5 * (double)soft * dj_time_scale(trend, depth, score);
+    return (double)(now_ms() - origin)
+           < 0.5 * (double)soft * dj_time_scale(trend, depth, score, s->variant->eval_unit);
 }
 
 /* A helper's share of a run: the same root, line and root moves as the

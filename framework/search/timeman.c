@@ -57,8 +57,9 @@ void dj_time_budget(const DjClock *clock, int64_t *soft_ms, int64_t *hard_ms)
 
 /* A best move unchanged for this many iterations is taken as settled. */
 #define SETTLED_DEPTHS 7
-/* Centipawns of fall (over the last iteration and since the last answer,
- * summed) that take the falling factor from its least to its most. */
+/* Hundredths of the game's eval unit of fall (over the last iteration and
+ * since the last answer, summed) that take the falling factor from its
+ * least to its most: 120 centipawns in a game scored in centipawns. */
 #define FALL_SPAN 120.0
 
 static bool comparable(int score)
@@ -70,8 +71,9 @@ static bool comparable(int score)
  * thinks 0.3 s where its best move stands and 0.9 s where it changes late,
  * where dojo's plan, without the settled and falling factors, took 0.55 s
  * and 0.65 s. */
-double dj_time_scale(const DjIterationTrend *trend, int depth, int score)
+double dj_time_scale(const DjIterationTrend *trend, int depth, int score, int eval_unit)
 {
+    double span = FALL_SPAN * (eval_unit > 0 ? eval_unit : 100) / 100.0;
     /* A mate found or feared says nothing in centipawns: neither the least
      * time (a steady score) nor the most. */
     double falling = 1.0;
@@ -79,7 +81,7 @@ double dj_time_scale(const DjIterationTrend *trend, int depth, int score)
         int fall = trend->previous - score;
         if (trend->has_last_answer && comparable(trend->last_answer))
             fall += trend->last_answer - score;
-        falling = CLAMP(0.47 + (double)fall / FALL_SPAN, 0.5, 1.5);
+        falling = CLAMP(0.47 + (double)fall / span, 0.5, 1.5);
     }
     double settled = depth - trend->stable_since >= SETTLED_DEPTHS ? 0.75 : 1.1;
     double instability = 1.0 + 2.0 * trend->changes;

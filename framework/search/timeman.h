@@ -50,11 +50,13 @@ typedef struct DjIterationTrend {
  * since the last answer), and shrinks once the best move has stood for
  * several iterations, so that easy moves leave time for hard ones.  Where
  * `score` or the iteration's before is decisive (dj_score_is_decisive) no
- * fall is measured in centipawns, and the falling factor stays at the
+ * fall is measured, and the falling factor stays at the
  * middle of its range (1.76 with no change and no settled move).  Between
  * 0.6 and DJ_TIME_SCALE_MAX; 0.88 with no change, no fall and no settled
- * move. */
+ * move.  Falls are weighed in the game's units (`eval_unit`,
+ * DjVariant.eval_unit, 0: 100): the same fall of a position costs the same
+ * time whatever scale a game scores on. */
 #define DJ_TIME_SCALE_MAX 4.0
-double dj_time_scale(const DjIterationTrend *trend, int depth, int score);
+double dj_time_scale(const DjIterationTrend *trend, int depth, int score, int eval_unit);
 
 #endif

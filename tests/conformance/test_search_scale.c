@@ -3,7 +3,8 @@
  * (eval_unit SCALE * 100) is searched exactly as the game is: the same
  * nodes, the same move and line, SCALE times the score.  So the pruning
  * margins and aspiration windows follow eval_unit (search.c,
- * search_margins), and a game may score on any scale.  Both copies leave
+ * search_margins), and a game may score on any scale.  MCTS too: a
+ * playout cut short turns evaluate() into a result in the game's units.  Both copies leave
  * out move_gain and see (estimates a game scales with its evaluation, and
  * which order captures by their size), so that nothing else differs. */
 #include <stdarg.h>
@@ -11,8 +12,10 @@
 #include <setjmp.h>
 #include <cmocka.h>
 
+#include <stdlib.h>
 #include <string.h>
 
+#include "framework/search/mcts.h"
 #include "framework/search/search.h"
 #include "tests/conformance/conformance.h"
 
@@ -23,6 +26,8 @@
 #define DEPTH 5
 #define TABLE_MB 8
 #define SCALE 4
+#define MCTS_PLAYOUTS 300
+#define MCTS_CUT 6
 
 static const DjVariant *base;
 
@@ -82,6 +87,35 @@ static void compare_at(const ConfWhere *where, const DjVariant *plain,
     (*compared)++;
 }
 
+/* MCTS with playouts cut short and scored by evaluate(): the same tree
+ * (same move, same line), the score SCALE times (to a rounding). */
+static void compare_mcts_at(const ConfWhere *where, const DjVariant *plain,
+                            const DjVariant *scaled, const void *pos)
+{
+    DjMctsOptions options;
+    dj_mcts_options_default(&options);
+    options.evaluate_after = MCTS_CUT;
+    DjSearchLimits limits = { .nodes = MCTS_PLAYOUTS };
+    DjSearchInfo a, b;
+    DjMcts *mcts_a = dj_mcts_new(plain, TABLE_MB, &options);
+    DjMcts *mcts_b = dj_mcts_new(scaled, TABLE_MB, &options);
+    DjMove move_a = dj_mcts_run(mcts_a, pos, NULL, 0, &limits, NULL, NULL, &a);
+    DjMove move_b = dj_mcts_run(mcts_b, pos, NULL, 0, &limits, NULL, NULL, &b);
+    dj_mcts_free(mcts_a);
+    dj_mcts_free(mcts_b);
+    const char *name = plain->name;
+    CONF_CHECK(where, move_a == move_b && a.pv_length == b.pv_length
+                          && memcmp(a.pv, b.pv, sizeof a.pv[0] * (size_t)a.pv_length) == 0,
+               "%s: MCTS on the game scored %d times as much, with eval_unit %d, plays %u "
+               "where the game plays %u, or another line (a playout's evaluation turned "
+               "into a result on a fixed scale?)", name, SCALE, scaled->eval_unit,
+               (unsigned)move_b, (unsigned)move_a);
+    bool decisive = dj_score_is_decisive(a.score, NULL);
+    CONF_CHECK(where, decisive ? b.score == a.score : abs(b.score - a.score * SCALE) <= SCALE,
+               "%s: MCTS on the scaled game scores %d where the game scores %d", name,
+               b.score, a.score);
+}
+
 static void test_search_follows_eval_unit(void **state)
 {
     (void)state;
@@ -105,8 +139,10 @@ static void test_search_follows_eval_unit(void **state)
             for (int ply = 0; ply <= line->n_plies; ply += PLY_STEP) {
                 where.ply = ply;
                 where.pos = conf_line_position(line, ply);
-                if (dj_position_outcome(v, where.pos) == DJ_OUTCOME_ONGOING)
+                if (dj_position_outcome(v, where.pos) == DJ_OUTCOME_ONGOING) {
                     compare_at(&where, &plain, &scaled, where.pos, &compared);
+                    compare_mcts_at(&where, &plain, &scaled, where.pos);
+                }
             }
             conf_line_free(line);
         }

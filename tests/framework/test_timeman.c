@@ -112,35 +112,44 @@ static void test_scale_follows_the_search(void **state)
 {
     (void)state;
     DjIterationTrend t = steady();
-    double plain = dj_time_scale(&t, 12, 30);
+    double plain = dj_time_scale(&t, 12, 30, 0);
     assert_true(plain > 0.8 && plain < 1.0);
 
     /* A best move that has stood for many iterations: less time. */
-    assert_true(dj_time_scale(&t, 10 + 7, 30) < plain);
+    assert_true(dj_time_scale(&t, 10 + 7, 30, 0) < plain);
     /* One that just changed: more, and more again the more it changes. */
     t.changes = 1.0;
-    double changed = dj_time_scale(&t, 12, 30);
+    double changed = dj_time_scale(&t, 12, 30, 0);
     t.changes = 1.5;
-    assert_true(changed > plain && dj_time_scale(&t, 12, 30) > changed);
+    assert_true(changed > plain && dj_time_scale(&t, 12, 30, 0) > changed);
 
     /* A falling score: more, whether it fell in this search or since the
      * last answer; a rising one no more than a steady one. */
     t = steady();
-    double fell_here = dj_time_scale(&t, 12, -20);
+    double fell_here = dj_time_scale(&t, 12, -20, 0);
     assert_true(fell_here > plain);
     t.previous = -20;
-    double fell_since = dj_time_scale(&t, 12, -20);
+    double fell_since = dj_time_scale(&t, 12, -20, 0);
     assert_true(fell_since > plain);
     t.has_last_answer = false;
-    assert_true(dj_time_scale(&t, 12, -20) < fell_since);   /* no last answer to fall from */
+    assert_true(dj_time_scale(&t, 12, -20, 0) < fell_since);   /* no last answer to fall from */
     t = steady();
-    assert_true(dj_time_scale(&t, 12, 300) <= plain);
+    assert_true(dj_time_scale(&t, 12, 300, 0) <= plain);
 
     /* A mate found or feared is no fall in centipawns. */
     t = steady();
-    double mated = dj_time_scale(&t, 12, -(DJ_SCORE_WIN - 9));
+    double mated = dj_time_scale(&t, 12, -(DJ_SCORE_WIN - 9), 0);
     t.previous = -(DJ_SCORE_WIN - 11);
-    assert_true(dj_time_scale(&t, 12, 30) == mated);
+    assert_true(dj_time_scale(&t, 12, 30, 0) == mated);
+
+    /* A game scored in units four times as big: the same fall, four times
+     * the points, is the same stretch (and unit 100 is unit 0's). */
+    t = steady();
+    assert_true(dj_time_scale(&t, 12, -20, 100) == fell_here);
+    DjIterationTrend big = { .changes = 0.0, .stable_since = 10, .previous = 120,
+                             .last_answer = 120, .has_last_answer = true };
+    assert_true(dj_time_scale(&big, 12, -80, 400) == fell_here);
+    assert_true(dj_time_scale(&big, 12, -80, 100) > fell_here);
 }
 
 static void test_scale_stays_in_bounds(void **state)
@@ -157,7 +166,7 @@ static void test_scale_stays_in_bounds(void **state)
                         DjIterationTrend t = { .changes = changes[d], .stable_since = stable,
                                                .previous = scores[b], .last_answer = scores[c],
                                                .has_last_answer = true };
-                        double scale = dj_time_scale(&t, 20, scores[a]);
+                        double scale = dj_time_scale(&t, 20, scores[a], 0);
                         assert_true(scale >= 0.6 - 1e-9);
                         assert_true(scale <= DJ_TIME_SCALE_MAX);
                     }
