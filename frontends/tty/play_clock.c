@@ -259,14 +259,14 @@ bool dojo_play_clock_flag_fell(const DojoPlayClock *clock, int side)
     return dojo_play_clock_left(clock, side) <= 0;
 }
 
-bool dojo_play_clock_moved(DojoPlayClock *clock, int side, int ply)
+bool dojo_play_clock_moved(DojoPlayClock *clock, int side, int ply, bool turn_over)
 {
     gint64 spent = spent_ms(clock, side);
     clock->running = -1;
     bool in_time = spent < clock->main_ms[side] + clock->control.byoyomi_ms;
     /* Main time first; what the period covered costs nothing. */
     clock->main_ms[side] = MAX(clock->main_ms[side] - spent, 0);
-    if (in_time)
+    if (in_time && turn_over)
         clock->main_ms[side] += clock->control.increment_ms;
     remember(clock, ply);
     return in_time;

@@ -105,11 +105,12 @@ gint64 dojo_play_clock_left(const DojoPlayClock *clock, int side);
 bool dojo_play_clock_flag_fell(const DojoPlayClock *clock, int side);
 
 /* `side` played the move that led to ply `ply`: stop its clock, charge the
- * time spent (main time first, then the period), add the increment, and
- * remember both clocks at `ply`.  False when the time spent was more than
- * the side had (its flag fell: the main time is then 0 and nothing is
- * added). */
-bool dojo_play_clock_moved(DojoPlayClock *clock, int side, int ply);
+ * time spent (main time first, then the period), add the increment when
+ * `turn_over` (not after a part of a turn of several moves, which the same
+ * side goes on with: one increment a turn), and remember both clocks at
+ * `ply`.  False when the time spent was more than the side had (its flag
+ * fell: the main time is then 0 and nothing is added). */
+bool dojo_play_clock_moved(DojoPlayClock *clock, int side, int ply, bool turn_over);
 
 /* Stop the running clock (if any), charging its side the time spent
  * without adding the increment: the clocks as a game that ends stands

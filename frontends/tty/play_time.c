@@ -93,7 +93,8 @@ bool play_clock_after_move(PlayState *state)
         return true;
     int ply = dj_game_length(state->game);
     int mover = state->variant->side_to_move(dj_game_position_at(state->game, ply - 1));
-    if (dojo_play_clock_moved(state->clock, mover, ply))
+    bool turn_over = state->variant->side_to_move(dj_game_position(state->game)) != mover;
+    if (dojo_play_clock_moved(state->clock, mover, ply, turn_over))
         return true;
     /* The move came too late: it stands in the record, the game is lost. */
     if (dj_game_outcome(state->game) == DJ_OUTCOME_ONGOING)

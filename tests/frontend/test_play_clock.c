@@ -102,7 +102,7 @@ static void test_flag_and_increment(void **state)
     /* starting it again (a command at the prompt) does not restart it */
     dojo_play_clock_start(clock, 0);
     pass_ms(1500);
-    assert_true(dojo_play_clock_moved(clock, 0, 1));
+    assert_true(dojo_play_clock_moved(clock, 0, 1, true));
     assert_int_equal(dojo_play_clock_left(clock, 0), 60000 - 11500 + 2000);
     assert_display(clock, 0, "0:50");
     assert_display(clock, 1, "1:00");
@@ -115,8 +115,20 @@ static void test_flag_and_increment(void **state)
     assert_true(dojo_play_clock_flag_fell(clock, 1));
     assert_false(dojo_play_clock_flag_fell(clock, 0));
     /* a move after the flag fell earns no increment */
-    assert_false(dojo_play_clock_moved(clock, 1, 2));
+    assert_false(dojo_play_clock_moved(clock, 1, 2, true));
     assert_int_equal(dojo_play_clock_left(clock, 1), 0);
+    dojo_play_clock_free(clock);
+
+    /* A turn of two moves typed one at a time: one increment, at its end. */
+    clock = new_clock(60000, 2000, 0);
+    dojo_play_clock_start(clock, 0);
+    pass_ms(3000);
+    assert_true(dojo_play_clock_moved(clock, 0, 1, false));
+    assert_int_equal(dojo_play_clock_left(clock, 0), 57000);
+    dojo_play_clock_start(clock, 0);
+    pass_ms(1000);
+    assert_true(dojo_play_clock_moved(clock, 0, 2, true));
+    assert_int_equal(dojo_play_clock_left(clock, 0), 56000 + 2000);
     dojo_play_clock_free(clock);
 }
 
@@ -128,13 +140,13 @@ static void test_byoyomi(void **state)
     pass_ms(12000);   /* main time, then 2 s of the period */
     assert_false(dojo_play_clock_flag_fell(clock, 0));
     assert_display(clock, 0, "byoyomi 0:03.0");
-    assert_true(dojo_play_clock_moved(clock, 0, 1));
+    assert_true(dojo_play_clock_moved(clock, 0, 1, true));
     /* a fresh period for every move */
     assert_display(clock, 0, "byoyomi 0:05.0");
     assert_int_equal(dojo_play_clock_left(clock, 0), 5000);
     dojo_play_clock_start(clock, 0);
     pass_ms(4900);
-    assert_true(dojo_play_clock_moved(clock, 0, 2));
+    assert_true(dojo_play_clock_moved(clock, 0, 2, true));
     assert_int_equal(dojo_play_clock_left(clock, 0), 5000);
     dojo_play_clock_start(clock, 0);
     pass_ms(5000);
@@ -153,13 +165,13 @@ static void test_undo_puts_the_clocks_back(void **state)
     DojoPlayClock *clock = new_clock(60000, 0, 0);
     dojo_play_clock_start(clock, 0);
     pass_ms(1000);
-    dojo_play_clock_moved(clock, 0, 1);
+    dojo_play_clock_moved(clock, 0, 1, true);
     dojo_play_clock_start(clock, 1);
     pass_ms(2000);
-    dojo_play_clock_moved(clock, 1, 2);
+    dojo_play_clock_moved(clock, 1, 2, true);
     dojo_play_clock_start(clock, 0);
     pass_ms(3000);
-    dojo_play_clock_moved(clock, 0, 3);
+    dojo_play_clock_moved(clock, 0, 3, true);
     assert_int_equal(dojo_play_clock_left(clock, 0), 56000);
     dojo_play_clock_start(clock, 1);   /* thinking when the undo comes */
     pass_ms(500);
@@ -170,7 +182,7 @@ static void test_undo_puts_the_clocks_back(void **state)
     /* played again from there, and taken back to the start */
     dojo_play_clock_start(clock, 1);
     pass_ms(7000);
-    dojo_play_clock_moved(clock, 1, 2);
+    dojo_play_clock_moved(clock, 1, 2, true);
     assert_int_equal(dojo_play_clock_left(clock, 1), 53000);
     dojo_play_clock_rewind(clock, 0);
     assert_int_equal(dojo_play_clock_left(clock, 0), 60000);
@@ -182,7 +194,7 @@ static void test_undo_puts_the_clocks_back(void **state)
     dojo_play_clock_reset(clock, 6, (const gint64[]){ 1000, 2000 });
     dojo_play_clock_start(clock, 0);
     pass_ms(500);
-    dojo_play_clock_moved(clock, 0, 7);
+    dojo_play_clock_moved(clock, 0, 7, true);
     dojo_play_clock_rewind(clock, 4);
     assert_int_equal(dojo_play_clock_left(clock, 0), 1000);
     assert_int_equal(dojo_play_clock_left(clock, 1), 2000);
@@ -243,7 +255,7 @@ static void test_tags_round_trip(void **state)
     DojoPlayClock *clock = new_clock(300000, 3000, 30000);
     dojo_play_clock_start(clock, 0);
     pass_ms(27900);
-    dojo_play_clock_moved(clock, 0, 1);
+    dojo_play_clock_moved(clock, 0, 1, true);
     dojo_play_clock_set_tags(clock, game);
     assert_string_equal(dj_game_tag(game, "TimeControl"), "300+3");
     assert_string_equal(dj_game_tag(game, "Byoyomi"), "30");
@@ -309,21 +321,22 @@ static PlaySession run(const char *typed, DojoTimeControl control)
 static void test_loop_runs_the_clock_of_the_person_to_move(void **state)
 {
     (void)state;
-    /* b1 (3 s) keeps South's turn, a1 (3 s) passes it: 10 - 3 + 1, twice */
+    /* b1 (3 s) keeps South's turn, a1 (3 s) ends it: 10 - 3 - 3, and one
+     * increment (1 s) for the whole turn */
     DojoTimeControl control = { 10000, 1000, 0 };
     PlaySession s = run("b1\na1\nhistory\nquit\n", control);
     play_session_assert_has(&s, "Move 1: South to move (human).  South 0:10  North 0:10\n");
-    play_session_assert_has(&s, "Move 1: South to move again (human).  South 0:08.0  North 0:10\n");
-    play_session_assert_has(&s, "Move 1: North to move (human).  South 0:06.0  North 0:10\n");
+    play_session_assert_has(&s, "Move 1: South to move again (human).  South 0:07.0  North 0:10\n");
+    play_session_assert_has(&s, "Move 1: North to move (human).  South 0:05.0  North 0:10\n");
     /* history (8 s) does not stop North's clock, and shows it running */
-    play_session_assert_has(&s, "Clocks: South 0:06.0  North 0:02.0\n");
+    play_session_assert_has(&s, "Clocks: South 0:05.0  North 0:02.0\n");
     /* quit comes 13 s after North's prompt: too late, not carried out */
     play_session_assert_has(&s, "Game over: South wins (North ran out of time). Result 1-0.");
     assert_int_equal(s.end, DOJO_PLAY_OVER);
     assert_int_equal(dj_game_length(s.game), 2);
     assert_string_equal(dj_game_outcome_reason(s.game), "North ran out of time");
     assert_string_equal(dj_game_tag(s.game, "TimeControl"), "10+1");
-    assert_string_equal(dj_game_tag(s.game, "SouthClock"), "0:06.000");
+    assert_string_equal(dj_game_tag(s.game, "SouthClock"), "0:05.000");
     play_session_free(&s);
 }
 
