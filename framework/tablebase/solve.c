@@ -75,6 +75,11 @@ typedef struct Solver {
     int failed;                   /* atomic: the game broke its contract */
     char failure[256];
     GMutex failure_lock;
+    /* Progress within a level: the caller's worker reports it. */
+    DjTbProgress *prog;
+    GTimer *timer;
+    double last_report;
+    int passes, pass_index;       /* the level's passes, and which one runs */
     /* Summed over the workers after each pass. */
     unsigned max_dist;            /* the largest distance of any decided word */
     uint64_t decided;
@@ -83,6 +88,7 @@ typedef struct Solver {
 typedef struct Worker {
     Solver *s;
     GThread *thread;
+    bool reports;                 /* the caller's thread: says how far a level is */
     uint8_t *pos, *child, *preds;
     DjMove *moves;
     unsigned max_dist;
@@ -261,6 +267,24 @@ static void pass_mark(Worker *wk, int k, uint64_t i, uint64_t g)
     }
 }
 
+/* Tell the caller how far the level is, every progress_seconds. */
+static void report_pass(Solver *s, uint64_t start)
+{
+    if (s->o->progress == NULL || s->prog == NULL)
+        return;
+    double now = g_timer_elapsed(s->timer, NULL);
+    double every = s->o->progress_seconds > 0 ? s->o->progress_seconds : 1.0;
+    if (now - s->last_report < every)
+        return;
+    s->last_report = now;
+    double within = s->total > 0 ? (double)start / (double)s->total : 0.0;
+    s->prog->stage = DJ_TB_STAGE_PASS;
+    s->prog->level = s->level;
+    s->prog->pass_fraction = (s->pass_index + within) / MAX(s->passes, 1);
+    s->prog->seconds = now;
+    s->o->progress(s->prog, s->o->progress_data);
+}
+
 static gpointer worker_run(gpointer data)
 {
     Worker *wk = data;
@@ -276,6 +300,8 @@ static gpointer worker_run(gpointer data)
         if (start >= s->total)
             break;
         uint64_t end = MIN(start + CHUNK, s->total);
+        if (wk->reports)
+            report_pass(s, start);
         int k = 0;
         while (s->offset[k + 1] <= start)
             k++;
@@ -325,6 +351,7 @@ static bool run_pass(Solver *s, Phase phase)
         wk->child = g_malloc0(s->v->state_size);
         wk->preds = g_malloc0(preds);
         wk->moves = g_new0(DjMove, MAX(s->v->max_moves, 1));
+        wk->reports = t == 0;
         if (t > 0)
             wk->thread = g_thread_new("dojo-solve", worker_run, wk);
     }
@@ -534,18 +561,27 @@ static bool solve_group(Solver *s, DjTbProgress *prog, GTimer *timer, GError **e
         report(o, prog, timer);
     }
     double last_checkpoint = g_timer_elapsed(timer, NULL);
+    s->prog = prog;
+    s->timer = timer;
+    s->last_report = last_checkpoint;
     double every = o->checkpoint_seconds > 0 ? o->checkpoint_seconds : 300;
     for (;; level++) {
         s->level = level;
         bool ok;
+        s->pass_index = 0;
         if (level == 0) {
             s->decided = 0;
+            s->passes = 1;
             ok = run_pass(s, PHASE_INIT);
         } else if (level == 1 || !s->retro) {
+            s->passes = 1;
             ok = run_pass(s, PHASE_ALL);
         } else {
             memset(s->mark, 0, (s->total + 63) / 64 * 8);
-            ok = run_pass(s, PHASE_MARK) && run_pass(s, PHASE_MARKED);
+            s->passes = 2;
+            ok = run_pass(s, PHASE_MARK);
+            s->pass_index = 1;
+            ok = ok && run_pass(s, PHASE_MARKED);
         }
         if (s->failed)
             return dj_error_set(error, DJ_TB_ERROR, DJ_TB_ERROR_UNSUPPORTED, "%s",

@@ -39,6 +39,8 @@ typedef enum DjTbStage {
     DJ_TB_STAGE_GROUP,     /* a group starts (cls: its first class) */
     DJ_TB_STAGE_RESUMED,   /* a group resumes from its checkpoint at `level` */
     DJ_TB_STAGE_LEVEL,     /* a level of the group is done */
+    DJ_TB_STAGE_PASS,      /* a level goes on (every progress_seconds, from the
+                            * caller's thread): `pass_fraction` of it done */
     DJ_TB_STAGE_CLASS,     /* a class is done and written (or was already there):
                             * `table` has its counts */
 } DjTbStage;
@@ -47,7 +49,8 @@ typedef struct DjTbProgress {
     DjTbStage stage;
     const DjEndgameClass *cls;
     int group, n_groups;       /* which group of how many (from 0) */
-    int level;                 /* LEVEL, RESUMED: the level */
+    int level;                 /* LEVEL, RESUMED, PASS: the level */
+    double pass_fraction;      /* PASS: how far through the level, 0 to 1 */
     uint64_t decided, total;   /* positions of the group decided so far, in all */
     const DjTbTable *table;    /* CLASS: the table (values; arrays may be NULL) */
     bool reused;               /* CLASS: it was already in the folder */
@@ -65,6 +68,7 @@ typedef struct DjTbBuildOptions {
     const gint *stop;          /* raised (non-zero, read atomically): stop and
                                 * checkpoint; NULL: never */
     double checkpoint_seconds; /* at least this often; 0: every 300 seconds */
+    double progress_seconds;   /* PASS reports this far apart at least; 0: 1 second */
     void (*progress)(const DjTbProgress *progress, void *data);   /* NULL: none */
     void *progress_data;
 } DjTbBuildOptions;

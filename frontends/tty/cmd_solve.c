@@ -61,6 +61,19 @@ static void on_progress(const DjTbProgress *p, void *data)
             pr->last_line = p->seconds;
         }
         break;
+    case DJ_TB_STAGE_PASS:
+        /* A level of a big group takes many minutes: say it goes on (on a
+         * terminal every second, in a log every minute). */
+        if (pr->tty) {
+            printf("\r\033[K  level %d: %.0f%% through (%.1f%% decided), %.0f s",
+                   p->level, 100.0 * p->pass_fraction,
+                   p->total ? 100.0 * (double)p->decided / (double)p->total : 0.0, p->seconds);
+        } else if (p->seconds - pr->last_line >= 60) {
+            printf("  level %d: %.0f%% through, %.0f s\n", p->level, 100.0 * p->pass_fraction,
+                   p->seconds);
+            pr->last_line = p->seconds;
+        }
+        break;
     case DJ_TB_STAGE_CLASS: {
         DjTbTable row = *p->table;
         row.values = row.distances = NULL;

@@ -428,15 +428,29 @@ typedef struct StopAt {
     gint stop;
     int group, level;
     int seen_resumed;
+    int passes_seen;            /* PASS reports */
+    int pass_level;             /* the level of the last one */
+    double pass_fraction;       /* and how far it was */
 } StopAt;
 
 static void stop_at(const DjTbProgress *p, void *data)
 {
     StopAt *s = data;
+    if (p->stage == DJ_TB_STAGE_PASS) {
+        /* how far a level is: from 0 to 1, never back within a level */
+        assert_true(p->pass_fraction >= 0.0 && p->pass_fraction <= 1.0);
+        if (s->passes_seen > 0 && p->level == s->pass_level)
+            assert_true(p->pass_fraction >= s->pass_fraction);
+        s->passes_seen++;
+        s->pass_level = p->level;
+        s->pass_fraction = p->pass_fraction;
+    }
     if (p->stage == DJ_TB_STAGE_LEVEL && p->group == s->group && p->level == s->level)
         g_atomic_int_set(&s->stop, 1);
     if (p->stage == DJ_TB_STAGE_RESUMED)
         s->seen_resumed++;
+    if (p->stage == DJ_TB_STAGE_RESUMED || p->stage == DJ_TB_STAGE_GROUP)
+        s->pass_level = -1;   /* a level done again, or another group's */
 }
 
 static void test_resume_gives_the_same_tables(void **state)
@@ -453,7 +467,7 @@ static void test_resume_gives_the_same_tables(void **state)
     StopAt at = { .group = 1, .level = 3 };
     DjTbBuildOptions o = { .folder = parts.folder, .max_pieces = 3, .threads = 2,
                            .distances = true, .stop = &at.stop, .progress = stop_at,
-                           .progress_data = &at };
+                           .progress_data = &at, .progress_seconds = 1e-9 };
     assert_false(dj_tb_build(v, pos, &o, &error));
     assert_true(g_error_matches(error, DJ_TB_ERROR, DJ_TB_ERROR_INTERRUPTED));
     g_clear_error(&error);
@@ -465,6 +479,7 @@ static void test_resume_gives_the_same_tables(void **state)
     assert_true(g_error_matches(error, DJ_TB_ERROR, DJ_TB_ERROR_INTERRUPTED));
     g_clear_error(&error);
     assert_int_equal(at.seen_resumed, 1);
+    assert_true(at.passes_seen > 0);
     at.stop = 0;
     at.level = -1;
     o.forward_only = true;   /* a checkpoint does not care how it goes on */
