@@ -118,6 +118,15 @@ typedef struct DjEndgames {
      * position that position() wrote. */
     int (*predecessors)(const void *pos, void *out);
 
+    /* Whether predecessors() writes only true predecessors: positions
+     * whose legal moves include one to `pos` (or to its image under the
+     * symmetry), besides finished games and positions no class of the
+     * group holds (which the solver skips).  The solver then marks a
+     * predecessor of a lost position won at once, without playing its
+     * moves; false (the safe default) has it look at every predecessor's
+     * moves. */
+    bool predecessors_exact;
+
     /* Optional (NULL: every probe calls locate()).  The pieces of `pos` as
      * DjEndgameClass.pieces counts them, whether or not any class holds
      * the position.  The probe asks it first and skips locate() for a

@@ -237,7 +237,30 @@ static void pass_init(Worker *wk, int k, uint64_t i, uint64_t g)
     }
 }
 
-/* Mark the predecessors of word g if it became final at this level. */
+/* Predecessor word pg of a position lost at the level before: won at
+ * this level, unless it is won as quickly already.  Only words of
+ * distance `level` are written, which no other word of this pass reads. */
+static void win_at_level(Worker *wk, uint64_t pg)
+{
+    Solver *s = wk->s;
+    uint16_t want = w_make(DJ_TB_WIN, (unsigned)s->level);
+    uint16_t old = load_w(s, pg);
+    for (;;) {
+        unsigned ov = w_value(old);
+        if (ov == DJ_TB_NONE || ov == DJ_TB_LOSS ||
+            (ov == DJ_TB_WIN && (int)w_dist(old) <= s->level))
+            return;
+        if (__atomic_compare_exchange_n(&s->w[pg], &old, want, false, __ATOMIC_RELAXED,
+                                        __ATOMIC_RELAXED)) {
+            if (ov == DJ_TB_DRAW)
+                wk->decided++;
+            return;
+        }
+    }
+}
+
+/* Mark the predecessors of word g if it became final at this level (or,
+ * with exact predecessors, make those of a lost position won). */
 static void pass_mark(Worker *wk, int k, uint64_t i, uint64_t g)
 {
     Solver *s = wk->s;
@@ -245,6 +268,7 @@ static void pass_mark(Worker *wk, int k, uint64_t i, uint64_t g)
     unsigned v = w_value(w);
     if ((v != DJ_TB_WIN && v != DJ_TB_LOSS) || (int)w_dist(w) != s->level - 1)
         return;
+    bool won_at_once = v == DJ_TB_LOSS && s->eg->predecessors_exact;
     if (!s->eg->position(s->cls[k].id, i, wk->pos)) {
         fail(s, "position() refuses an index it accepted before", &s->cls[k], i);
         return;
@@ -263,7 +287,10 @@ static void pass_mark(Worker *wk, int k, uint64_t i, uint64_t g)
         if (pk < 0 || pi >= s->cls[pk].size)
             continue;
         uint64_t pg = s->offset[pk] + pi;
-        __atomic_fetch_or(&s->mark[pg >> 6], 1ull << (pg & 63), __ATOMIC_RELAXED);
+        if (won_at_once)
+            win_at_level(wk, pg);
+        else
+            __atomic_fetch_or(&s->mark[pg >> 6], 1ull << (pg & 63), __ATOMIC_RELAXED);
     }
 }
 

@@ -136,6 +136,10 @@ typedef struct Built {
     DjTbTable **tables;
 } Built;
 
+/* A card set in which a master can have no move, so that a player must
+ * pass: the fox and the otter move off the board from a corner. */
+#define PASS_CARDS "fox,otter,boar,crab,horse"
+
 static void build(Built *b, const char *cards, int pieces, bool forward_only, int threads)
 {
     const DjVariant *v = oni();
@@ -225,7 +229,8 @@ static void test_two_pieces_every_position(void **state)
     (void)state;
     static const char *sets[] = { "ox,boar,horse,elephant,crab",
                                   "tiger,dragon,frog,rabbit,monkey",
-                                  "cobra,eel,goose,rooster,mantis" };
+                                  "cobra,eel,goose,rooster,mantis",
+                                  PASS_CARDS };
     for (size_t s = 0; s < G_N_ELEMENTS(sets); s++) {
         Built b;
         build(&b, sets[s], 2, false, 2);
@@ -246,12 +251,31 @@ static void test_three_pieces(void **state)
 }
 
 /* Four pieces: a thin sample, up to 3 plies deep. */
+/* A published count: LHolten/onitama-solver (src/bin/table_base.rs,
+ * commit 68b52aa) counts 6,752,579 positions won for the side to move
+ * with these five cards and at most one student a side, every deal, the
+ * masters off the enemy temples, as dojo numbers them: the sum of our
+ * classes 0v0, 0v1, 1v0 and 1v1. */
+#define LHOLTEN_WON_ONE_STUDENT_EACH 6752579u
+
 static void test_four_pieces(void **state)
 {
     (void)state;
     Built b;
-    build(&b, "tiger,dragon,frog,rabbit,monkey", 4, false, 2);
+    build(&b, "ox,boar,horse,elephant,crab", 4, false, 2);
     check_against_brute(&b, 20011, 3, 7);
+    uint64_t won = 0;
+    int classes = 0;
+    for (int i = 0; i < b.plan.n_classes; i++) {
+        const char *name = b.plan.classes[i].name;
+        if (g_str_has_suffix(name, ".0v0") || g_str_has_suffix(name, ".0v1") ||
+            g_str_has_suffix(name, ".1v0") || g_str_has_suffix(name, ".1v1")) {
+            won += b.tables[i]->counts[DJ_TB_WIN];
+            classes++;
+        }
+    }
+    assert_int_equal(classes, 4);
+    assert_int_equal(won, LHOLTEN_WON_ONE_STUDENT_EACH);
     built_free(&b);
 }
 
@@ -339,12 +363,63 @@ static void compare_folders(const Built *a, const Built *b)
 static void test_forward_equals_retrograde(void **state)
 {
     (void)state;
-    Built retro, forward;
-    build(&retro, "tiger,dragon,frog,rabbit,monkey", 3, false, 2);
-    build(&forward, "tiger,dragon,frog,rabbit,monkey", 3, true, 1);
-    compare_folders(&retro, &forward);
-    built_free(&retro);
-    built_free(&forward);
+    static const char *sets[] = { "tiger,dragon,frog,rabbit,monkey", PASS_CARDS };
+    for (size_t i = 0; i < G_N_ELEMENTS(sets); i++) {
+        Built retro, forward;
+        build(&retro, sets[i], 3, false, 2);
+        build(&forward, sets[i], 3, true, 1);
+        compare_folders(&retro, &forward);
+        built_free(&retro);
+        built_free(&forward);
+    }
+}
+
+/* The unmoves are exact (endgame.h, predecessors_exact), passes too: every
+ * unmove of every two-master position of PASS_CARDS has a legal move back
+ * to it, and a pass is unmoved only where the mover had no other move
+ * (a lone master in a corner holding the fox and the otter). */
+static void test_unmoves_are_exact(void **state)
+{
+    (void)state;
+    const DjVariant *v = oni();
+    const DjEndgames *eg = v->endgames;
+    assert_true(eg->predecessors_exact);
+    g_autofree void *start = new_game(PASS_CARDS);
+    DjEndgameClass cls;
+    assert_int_equal(eg->list_classes(start, 2, &cls, 1), 1);
+    uint8_t pos[64], child[64];
+    uint8_t *preds = g_malloc((size_t)eg->max_predecessors * v->state_size);
+    int passes = 0, checked = 0;
+    for (uint64_t x = 0; x < cls.size; x++) {
+        if (!eg->position(cls.id, x, pos))
+            continue;
+        int np = eg->predecessors(pos, preds);
+        for (int p = 0; p < np; p++) {
+            const uint8_t *before = preds + (size_t)p * v->state_size;
+            DjEndgameId id;
+            uint64_t index;
+            if (!eg->locate(before, &id, &index))
+                continue;   /* a finished game: skipped by the solver */
+            DjMove moves[64];
+            int m = v->legal_moves(before, moves);
+            bool back = false, only_passes = true;
+            for (int i = 0; i < m; i++) {
+                only_passes &= v->is_pass(before, moves[i]);
+                memcpy(child, before, v->state_size);
+                v->play(child, moves[i]);
+                back |= eg->locate(child, &id, &index) && id == cls.id && index == x;
+            }
+            if (!back)
+                fail_msg("unmove %d of index %" PRIu64 " has no move back to it", p, x);
+            if (only_passes)
+                passes++;
+            checked++;
+        }
+    }
+    g_free(preds);
+    assert_true(checked > 0);
+    if (passes == 0)
+        fail_msg("no pass was unmoved in %s: the test proves nothing about passes", cls.name);
 }
 
 /* ---- refused files ------------------------------------------------------------- */
@@ -635,6 +710,7 @@ int main(void)
         cmocka_unit_test(test_four_pieces),
         cmocka_unit_test(test_numbering_and_unmoves),
         cmocka_unit_test(test_forward_equals_retrograde),
+        cmocka_unit_test(test_unmoves_are_exact),
         cmocka_unit_test(test_damaged_and_wrong_files_refused),
         cmocka_unit_test(test_resume_gives_the_same_tables),
         cmocka_unit_test(test_probe_agrees_with_the_tables),

@@ -296,10 +296,23 @@ static bool position(DjEndgameId id, uint64_t index, void *p)
 
 #define MAX_PREDECESSORS 48
 
+/* Whether the side to move of `pos` has a move (else it must pass). */
+static bool has_move(const OnitamaPosition *pos)
+{
+    int side = pos->side;
+    uint32_t own = pos->pieces[side];
+    for (int slot = 2 * side; slot < 2 * side + 2; slot++)
+        for (uint32_t pieces = own; pieces; pieces &= pieces - 1)
+            if (onitama_reach[pos->cards[slot]][side][onitama_lowest(pieces)] & ~own)
+                return true;
+    return false;
+}
+
 /* `pos` has Blue to move (position() wrote it): Red has just moved, with
  * the card now beside the board, and took the card that was there, one of
- * its two.  Undo every quiet move and pass of that card.  A capture is
- * never undone: it came from a class with a piece more. */
+ * its two.  Undo every quiet move of that card, and its pass where Red had
+ * no move (a pass is legal only then: the predecessors are exact).  A
+ * capture is never undone: it came from a class with a piece more. */
 static int predecessors(const void *p, void *out)
 {
     const OnitamaPosition *pos = p;
@@ -314,9 +327,11 @@ static int predecessors(const void *p, void *out)
         before.cards[ONITAMA_SIDE_SLOT] = pos->cards[2 + taken];
         before.cards[2 + taken] = (uint8_t)used;
         /* A pass: nothing moved. */
-        preds[n] = before;
-        preds[n].key = onitama_compute_key(&preds[n]);
-        n++;
+        if (!has_move(&before)) {
+            preds[n] = before;
+            preds[n].key = onitama_compute_key(&preds[n]);
+            n++;
+        }
         for (uint32_t red = pos->pieces[ONITAMA_RED]; red; red &= red - 1) {
             int to = onitama_lowest(red);
             uint32_t is_master = (pos->masters[ONITAMA_RED] >> to) & 1u;
@@ -349,5 +364,6 @@ const DjEndgames onitama_endgames = {
     .locate = locate,
     .position = position,
     .predecessors = predecessors,
+    .predecessors_exact = true,
     .count_pieces = count_pieces,
 };
