@@ -26,7 +26,11 @@
  * predecessors, every position not decided yet (and won ones whose
  * distance may shrink); with predecessors, only the predecessors of the
  * positions whose words became final at this level (distance d - 1),
- * marked in a bitmap first.  The group is done after level d when no word
+ * marked in a bitmap first.  When the game's predecessors are exact
+ * (DjEndgames.predecessors_exact), those of a lost position are not
+ * marked but written won in d at once: a move to a position lost in
+ * d - 1 is a win in d, and no quicker win was left to find (it would have
+ * been found at an earlier level).  The group is done after level d when no word
  * has a distance of d or more: nothing can change any more, and what is
  * undecided is a draw.
  */
