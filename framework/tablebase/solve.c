@@ -51,6 +51,7 @@
 #include "framework/text_file.h"
 
 #define DIST_MASK 0x3fffu
+#define UNKNOWN_MANY 255u
 #define CHUNK 4096u
 #define CHECKPOINT_MAGIC "dojo-tablebase-checkpoint 1\n"
 
@@ -58,7 +59,7 @@ static inline unsigned w_value(uint16_t w) { return w >> 14; }
 static inline unsigned w_dist(uint16_t w) { return w & DIST_MASK; }
 static inline uint16_t w_make(unsigned v, unsigned d) { return (uint16_t)(v << 14 | d); }
 
-typedef enum Phase { PHASE_INIT, PHASE_ALL, PHASE_MARK, PHASE_MARKED } Phase;
+typedef enum Phase { PHASE_INIT, PHASE_ALL, PHASE_MARK, PHASE_MARKED, PHASE_COUNT } Phase;
 
 typedef struct Solver {
     const DjVariant *v;
@@ -72,6 +73,11 @@ typedef struct Solver {
     uint16_t *w;
     uint64_t *mark;               /* retrograde: the positions to evaluate */
     bool retro;
+    /* With exact predecessors: for each undecided word, its moves into the
+     * group not yet known to lead to a position won for the other side
+     * (UNKNOWN_MANY: too many to count, evaluated as without counts).  A
+     * position is evaluated only when the last of them becomes a win. */
+    uint8_t *unknown;
     int level;
     Phase phase;
     uint64_t next;                /* the next chunk's first word; atomic */
@@ -129,8 +135,10 @@ static inline void store_w(Solver *s, uint64_t g, uint16_t w)
 }
 
 /* The word of `pos` (class k, index i) at the solver's level: its new
- * word, or 0 when it stays undecided. */
-static uint16_t evaluate(Worker *wk, const void *pos, int k, uint64_t i)
+ * word, or 0 when it stays undecided.  *unknown (when not NULL): its moves
+ * into the group whose value is not known yet at this level, when it
+ * stays undecided. */
+static uint16_t evaluate(Worker *wk, const void *pos, int k, uint64_t i, unsigned *unknown)
 {
     Solver *s = wk->s;
     const DjVariant *v = s->v;
@@ -139,7 +147,7 @@ static uint16_t evaluate(Worker *wk, const void *pos, int k, uint64_t i)
     if (n == 0)
         return w_make(DJ_TB_LOSS, 0);
     int me = v->side_to_move(pos);
-    unsigned win_best = UINT_MAX, loss_max = 0;
+    unsigned win_best = UINT_MAX, loss_max = 0, not_known = 0;
     bool all_lost = true;   /* every move so far leads to a win for the other side */
     for (int m = 0; m < n; m++) {
         memcpy(wk->child, pos, v->state_size);
@@ -172,6 +180,7 @@ static uint16_t evaluate(Worker *wk, const void *pos, int k, uint64_t i)
                 }
                 if (kind == DJ_TB_DRAW || (int)cd > level - 1) {
                     all_lost = false;   /* not known yet */
+                    not_known++;
                     continue;
                 }
             } else {
@@ -202,6 +211,8 @@ static uint16_t evaluate(Worker *wk, const void *pos, int k, uint64_t i)
         return w_make(DJ_TB_WIN, MIN(win_best, DIST_MASK));
     if (all_lost)
         return w_make(DJ_TB_LOSS, MIN(loss_max, DIST_MASK));
+    if (unknown != NULL)
+        *unknown = not_known;
     return 0;
 }
 
@@ -218,7 +229,10 @@ static void visit(Worker *wk, int k, uint64_t i, uint64_t g)
         fail(s, "position() refuses an index it accepted before", &s->cls[k], i);
         return;
     }
-    uint16_t nw = evaluate(wk, wk->pos, k, i);
+    unsigned unknown = UNKNOWN_MANY;
+    uint16_t nw = evaluate(wk, wk->pos, k, i, &unknown);
+    if (nw == 0 && ov == DJ_TB_DRAW && s->unknown != NULL && s->phase != PHASE_MARKED)
+        s->unknown[g] = (uint8_t)MIN(unknown, UNKNOWN_MANY);
     if (nw == 0 || (ov == DJ_TB_WIN && w_dist(nw) >= w_dist(old)))
         return;
     if (ov == DJ_TB_DRAW)
@@ -263,8 +277,22 @@ static void win_at_level(Worker *wk, uint64_t pg)
     }
 }
 
+/* Predecessor word pg of a position won at the level before (with
+ * counts): one move fewer not known.  false when it is to be evaluated
+ * now (that was the last one, or they were too many to count). */
+static bool one_less_unknown(Solver *s, uint64_t pg)
+{
+    if (w_value(load_w(s, pg)) != DJ_TB_DRAW)
+        return true;   /* decided: a lost word stays lost, a won one won */
+    uint8_t n = __atomic_load_n(&s->unknown[pg], __ATOMIC_RELAXED);
+    if (n == UNKNOWN_MANY)
+        return false;
+    return __atomic_sub_fetch(&s->unknown[pg], 1, __ATOMIC_RELAXED) != 0;
+}
+
 /* Mark the predecessors of word g if it became final at this level (or,
- * with exact predecessors, make those of a lost position won). */
+ * with exact predecessors, make those of a lost position won, and mark
+ * those of a won one once their last unknown move is known). */
 static void pass_mark(Worker *wk, int k, uint64_t i, uint64_t g)
 {
     Solver *s = wk->s;
@@ -293,7 +321,7 @@ static void pass_mark(Worker *wk, int k, uint64_t i, uint64_t g)
         uint64_t pg = s->offset[pk] + pi;
         if (won_at_once)
             win_at_level(wk, pg);
-        else
+        else if (s->unknown == NULL || !one_less_unknown(s, pg))
             __atomic_fetch_or(&s->mark[pg >> 6], 1ull << (pg & 63), __ATOMIC_RELAXED);
     }
 }
@@ -314,6 +342,40 @@ static void report_pass(Solver *s, uint64_t start)
     s->prog->pass_fraction = (s->pass_index + within) / MAX(s->passes, 1);
     s->prog->seconds = now;
     s->o->progress(s->prog, s->o->progress_data);
+}
+
+/* After a resume: the counts of word g's unknown moves as the level's
+ * marking pass expects them (every move into the group but those to
+ * positions won in level - 2 plies or fewer, which earlier marking passes
+ * counted off). */
+static void pass_count(Worker *wk, int k, uint64_t i, uint64_t g)
+{
+    Solver *s = wk->s;
+    const DjVariant *v = s->v;
+    if (w_value(load_w(s, g)) != DJ_TB_DRAW)
+        return;
+    if (!s->eg->position(s->cls[k].id, i, wk->pos)) {
+        fail(s, "position() refuses an index it accepted before", &s->cls[k], i);
+        return;
+    }
+    int n = v->legal_moves(wk->pos, wk->moves);
+    unsigned count = 0;
+    for (int m = 0; m < n; m++) {
+        memcpy(wk->child, wk->pos, v->state_size);
+        v->play(wk->child, wk->moves[m]);
+        DjEndgameId id;
+        uint64_t ci;
+        if (v->outcome(wk->child) != DJ_OUTCOME_ONGOING || !s->eg->locate(wk->child, &id, &ci))
+            continue;
+        int ck = class_in_group(s, id);
+        if (ck < 0 || ci >= s->cls[ck].size)
+            continue;
+        uint16_t cw = load_w(s, s->offset[ck] + ci);
+        if (w_value(cw) == DJ_TB_WIN && (int)w_dist(cw) <= s->level - 2)
+            continue;
+        count++;
+    }
+    s->unknown[g] = (uint8_t)MIN(count, UNKNOWN_MANY);
 }
 
 static gpointer worker_run(gpointer data)
@@ -353,6 +415,9 @@ static gpointer worker_run(gpointer data)
             case PHASE_MARKED:
                 if (s->mark[g >> 6] & (1ull << (g & 63)))
                     visit(wk, k, i, g);
+                break;
+            case PHASE_COUNT:
+                pass_count(wk, k, i, g);
                 break;
             }
         }
@@ -530,7 +595,8 @@ bool dj_tb_plan(const DjVariant *variant, const void *pos, const DjTbBuildOption
             return dj_error_set(error, DJ_TB_ERROR, DJ_TB_ERROR_UNSUPPORTED,
                                 "%s has a group of more than 64 classes", variant->title);
         }
-        working = MAX(working, words * 2 + (retro ? (words + 63) / 64 * 8 : 0));
+        working = MAX(working, words * 2 + (retro ? (words + 63) / 64 * 8 : 0) +
+                                   (retro && eg->predecessors_exact ? words : 0));
         plan->n_groups++;
         a = b;
     }
@@ -595,6 +661,8 @@ static bool solve_group(Solver *s, DjTbProgress *prog, GTimer *timer, GError **e
     s->prog = prog;
     s->timer = timer;
     s->last_report = last_checkpoint;
+    /* The counts are not in a checkpoint: made again, once. */
+    bool recount = found && level >= 2 && s->unknown != NULL;
     double every = o->checkpoint_seconds > 0 ? o->checkpoint_seconds : 300;
     for (;; level++) {
         s->level = level;
@@ -609,9 +677,15 @@ static bool solve_group(Solver *s, DjTbProgress *prog, GTimer *timer, GError **e
             ok = run_pass(s, PHASE_ALL);
         } else {
             memset(s->mark, 0, (s->total + 63) / 64 * 8);
-            s->passes = 2;
-            ok = run_pass(s, PHASE_MARK);
-            s->pass_index = 1;
+            s->passes = recount ? 3 : 2;
+            ok = true;
+            if (recount) {
+                ok = run_pass(s, PHASE_COUNT);
+                recount = !ok;
+                s->pass_index++;
+            }
+            ok = ok && run_pass(s, PHASE_MARK);
+            s->pass_index++;
             ok = ok && run_pass(s, PHASE_MARKED);
         }
         if (s->failed)
@@ -746,7 +820,10 @@ bool dj_tb_build(const DjVariant *variant, const void *pos, const DjTbBuildOptio
         s.w = malloc(s.total * sizeof *s.w);
         if (s.retro)
             s.mark = malloc((s.total + 63) / 64 * 8);
-        if (s.w == NULL || (s.retro && s.mark == NULL)) {
+        bool counted = s.retro && s.eg->predecessors_exact;
+        if (counted)
+            s.unknown = malloc(s.total);
+        if (s.w == NULL || (s.retro && s.mark == NULL) || (counted && s.unknown == NULL)) {
             ok = dj_error_set(error, DJ_TB_ERROR, DJ_TB_ERROR_MEMORY,
                               "not enough memory to solve %s (%" PRIu64 " positions)",
                               s.cls[0].name, s.total);
@@ -766,6 +843,7 @@ bool dj_tb_build(const DjVariant *variant, const void *pos, const DjTbBuildOptio
         }
         free(s.w);
         free(s.mark);
+        free(s.unknown);
         g_mutex_clear(&s.failure_lock);
         a = b;
     }
