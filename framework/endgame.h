@@ -118,13 +118,18 @@ typedef struct DjEndgames {
      * position that position() wrote. */
     int (*predecessors)(const void *pos, void *out);
 
-    /* Whether predecessors() writes only true predecessors: positions
-     * whose legal moves include one to `pos` (or to its image under the
-     * symmetry), besides finished games and positions no class of the
-     * group holds (which the solver skips).  The solver then marks a
-     * predecessor of a lost position won at once, without playing its
-     * moves; false (the safe default) has it look at every predecessor's
-     * moves. */
+    /* Whether predecessors() is exact (false, the safe default, has the
+     * solver look at every predecessor's moves): besides finished games
+     * and positions no class of the group holds (which the solver skips),
+     * it writes each position P once for every legal move of P to `pos`
+     * (to `pos` itself: locate() folds no two positions with the same side
+     * to move together), and no other position; and every move hands the
+     * turn to the other side.  The solver then marks a predecessor of a
+     * lost position won at once, and counts each position's moves still
+     * unknown instead of evaluating it again each time one becomes known:
+     * a game that declares this wrongly gets wrong tables, so the solver
+     * fails (saying so) where it sees a count go below zero or a move that
+     * keeps the turn.  tests/tablebase checks Onitama's. */
     bool predecessors_exact;
 
     /* Optional (NULL: every probe calls locate()).  The pieces of `pos` as

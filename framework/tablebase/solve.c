@@ -231,8 +231,15 @@ static void visit(Worker *wk, int k, uint64_t i, uint64_t g)
     }
     unsigned unknown = UNKNOWN_MANY;
     uint16_t nw = evaluate(wk, wk->pos, k, i, &unknown);
-    if (nw == 0 && ov == DJ_TB_DRAW && s->unknown != NULL && s->phase != PHASE_MARKED)
-        s->unknown[g] = (uint8_t)MIN(unknown, UNKNOWN_MANY);
+    if (nw == 0 && ov == DJ_TB_DRAW && s->unknown != NULL) {
+        if (s->phase != PHASE_MARKED)
+            s->unknown[g] = (uint8_t)MIN(unknown, UNKNOWN_MANY);
+        else if (s->unknown[g] == 0 && unknown > 0)
+            /* evaluated because its count reached 0: every move into the
+             * group should be known by now */
+            fail(s, "a count of unknown moves reached 0 too early: predecessors() gives "
+                    "too few positions or too many (predecessors_exact)", &s->cls[k], i);
+    }
     if (nw == 0 || (ov == DJ_TB_WIN && w_dist(nw) >= w_dist(old)))
         return;
     if (ov == DJ_TB_DRAW)
@@ -277,17 +284,27 @@ static void win_at_level(Worker *wk, uint64_t pg)
     }
 }
 
-/* Predecessor word pg of a position won at the level before (with
- * counts): one move fewer not known.  false when it is to be evaluated
- * now (that was the last one, or they were too many to count). */
-static bool one_less_unknown(Solver *s, uint64_t pg)
+/* Predecessor word pg (class pk, index pi) of a position won at the
+ * level before (with counts): one move fewer not known.  false when it is
+ * to be evaluated now (that was the last one, or they were too many to
+ * count). */
+static bool one_less_unknown(Solver *s, uint64_t pg, int pk, uint64_t pi)
 {
     if (w_value(load_w(s, pg)) != DJ_TB_DRAW)
         return true;   /* decided: a lost word stays lost, a won one won */
     uint8_t n = __atomic_load_n(&s->unknown[pg], __ATOMIC_RELAXED);
-    if (n == UNKNOWN_MANY)
-        return false;
-    return __atomic_sub_fetch(&s->unknown[pg], 1, __ATOMIC_RELAXED) != 0;
+    for (;;) {
+        if (n == UNKNOWN_MANY)
+            return false;
+        if (n == 0) {
+            fail(s, "predecessors() gives a position more often than it has moves there "
+                    "(predecessors_exact)", &s->cls[pk], pi);
+            return true;
+        }
+        if (__atomic_compare_exchange_n(&s->unknown[pg], &n, (uint8_t)(n - 1), false,
+                                        __ATOMIC_RELAXED, __ATOMIC_RELAXED))
+            return n - 1 != 0;
+    }
 }
 
 /* Mark the predecessors of word g if it became final at this level (or,
@@ -310,18 +327,25 @@ static void pass_mark(Worker *wk, int k, uint64_t i, uint64_t g)
         fail(s, "predecessors() wrote more than max_predecessors", &s->cls[k], i);
         return;
     }
+    bool exact = s->eg->predecessors_exact;
+    int me = exact ? s->v->side_to_move(wk->pos) : 0;
     for (int p = 0; p < n; p++) {
+        const void *pred = wk->preds + (size_t)p * s->v->state_size;
         DjEndgameId id;
         uint64_t pi;
-        if (!s->eg->locate(wk->preds + (size_t)p * s->v->state_size, &id, &pi))
+        if (!s->eg->locate(pred, &id, &pi))
             continue;   /* a finished game: nothing to decide */
         int pk = class_in_group(s, id);
         if (pk < 0 || pi >= s->cls[pk].size)
             continue;
+        if (exact && s->v->side_to_move(pred) == me) {
+            fail(s, "a move keeps the turn, which predecessors_exact rules out", &s->cls[k], i);
+            return;
+        }
         uint64_t pg = s->offset[pk] + pi;
         if (won_at_once)
             win_at_level(wk, pg);
-        else if (s->unknown == NULL || !one_less_unknown(s, pg))
+        else if (s->unknown == NULL || !one_less_unknown(s, pg, pk, pi))
             __atomic_fetch_or(&s->mark[pg >> 6], 1ull << (pg & 63), __ATOMIC_RELAXED);
     }
 }

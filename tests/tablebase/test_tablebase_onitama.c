@@ -375,51 +375,116 @@ static void test_forward_equals_retrograde(void **state)
 }
 
 /* The unmoves are exact (endgame.h, predecessors_exact), passes too: every
- * unmove of every two-master position of PASS_CARDS has a legal move back
- * to it, and a pass is unmoved only where the mover had no other move
- * (a lone master in a corner holding the fox and the otter). */
+ * unmove of every two-master position of PASS_CARDS is written as often as
+ * it has legal moves back to the position (the solver's counts rely on
+ * it), and a pass is unmoved only where the mover had no other move (a
+ * lone master in a corner holding the fox and the otter).  With
+ * test_numbering_and_unmoves (every move is unmoved) that is exactness. */
+/* The unmoves of index x of class `cls`, checked as the test below says;
+ * counts what was checked and how many were passes. */
+static void check_unmoves_of(const DjEndgameClass *cls, uint64_t x, int *checked, int *passes)
+{
+    const DjVariant *v = oni();
+    const DjEndgames *eg = v->endgames;
+    uint8_t pos[64], child[64], preds[64 * 64];
+    assert_true(eg->max_predecessors <= 64 && v->state_size <= 64);
+    if (!eg->position(cls->id, x, pos))
+        return;
+    int np = eg->predecessors(pos, preds);
+    DjEndgameId ids[64];
+    uint64_t indexes[64];
+    bool located[64];
+    for (int p = 0; p < np; p++)
+        located[p] = eg->locate(preds + (size_t)p * v->state_size, &ids[p], &indexes[p]);
+    for (int p = 0; p < np; p++) {
+        const uint8_t *before = preds + (size_t)p * v->state_size;
+        if (!located[p])
+            continue;   /* a finished game: skipped by the solver */
+        int written = 0;
+        for (int q = 0; q < np; q++)
+            written += located[q] && ids[q] == ids[p] && indexes[q] == indexes[p];
+        DjMove moves[64];
+        int m = v->legal_moves(before, moves);
+        int back = 0;
+        bool only_passes = true;
+        for (int i = 0; i < m; i++) {
+            DjEndgameId id;
+            uint64_t index;
+            only_passes &= v->is_pass(before, moves[i]);
+            memcpy(child, before, v->state_size);
+            v->play(child, moves[i]);
+            back += eg->locate(child, &id, &index) && id == cls->id && index == x;
+        }
+        if (back != written)
+            fail_msg("unmove %d of %s index %" PRIu64 " is written %d times but has %d moves "
+                     "back to it", p, cls->name, x, written, back);
+        *passes += only_passes;
+        (*checked)++;
+    }
+}
+
+/* The unmoves are exact (endgame.h, predecessors_exact), passes too: every
+ * unmove of every two-master position of PASS_CARDS, and of a sample with
+ * students, is written as often as it has legal moves back to the
+ * position (the solver's counts rely on it), and a pass is unmoved only
+ * where the mover had no other move (a lone master in a corner holding the
+ * fox and the otter).  With test_numbering_and_unmoves (every move is
+ * unmoved) that is exactness. */
 static void test_unmoves_are_exact(void **state)
 {
     (void)state;
-    const DjVariant *v = oni();
-    const DjEndgames *eg = v->endgames;
+    const DjEndgames *eg = oni()->endgames;
     assert_true(eg->predecessors_exact);
     g_autofree void *start = new_game(PASS_CARDS);
-    DjEndgameClass cls;
-    assert_int_equal(eg->list_classes(start, 2, &cls, 1), 1);
-    uint8_t pos[64], child[64];
-    uint8_t *preds = g_malloc((size_t)eg->max_predecessors * v->state_size);
+    DjEndgameClass classes[8];
+    int n = eg->list_classes(start, 4, classes, 8);
+    assert_int_equal(n, 6);
     int passes = 0, checked = 0;
-    for (uint64_t x = 0; x < cls.size; x++) {
-        if (!eg->position(cls.id, x, pos))
-            continue;
-        int np = eg->predecessors(pos, preds);
-        for (int p = 0; p < np; p++) {
-            const uint8_t *before = preds + (size_t)p * v->state_size;
-            DjEndgameId id;
-            uint64_t index;
-            if (!eg->locate(before, &id, &index))
-                continue;   /* a finished game: skipped by the solver */
-            DjMove moves[64];
-            int m = v->legal_moves(before, moves);
-            bool back = false, only_passes = true;
-            for (int i = 0; i < m; i++) {
-                only_passes &= v->is_pass(before, moves[i]);
-                memcpy(child, before, v->state_size);
-                v->play(child, moves[i]);
-                back |= eg->locate(child, &id, &index) && id == cls.id && index == x;
-            }
-            if (!back)
-                fail_msg("unmove %d of index %" PRIu64 " has no move back to it", p, x);
-            if (only_passes)
-                passes++;
-            checked++;
-        }
-    }
-    g_free(preds);
-    assert_true(checked > 0);
+    for (uint64_t x = 0; x < classes[0].size; x++)
+        check_unmoves_of(&classes[0], x, &checked, &passes);
     if (passes == 0)
-        fail_msg("no pass was unmoved in %s: the test proves nothing about passes", cls.name);
+        fail_msg("no pass was unmoved in %s: the test proves nothing about passes",
+                 classes[0].name);
+    for (int c = 1; c < n; c++)
+        for (uint64_t x = 7; x < classes[c].size; x += classes[c].size / 3000)
+            check_unmoves_of(&classes[c], x, &checked, &passes);
+    assert_true(checked > 0);
+}
+
+/* A game that says its unmoves are exact when they are not gets a clear
+ * failure, not wrong tables: here every unmove written twice. */
+static DjEndgames doubled_endgames;
+
+static int doubled_predecessors(const void *pos, void *out)
+{
+    const DjVariant *v = oni();
+    int n = v->endgames->predecessors(pos, out);
+    uint8_t *bytes = out;
+    memcpy(bytes + (size_t)n * v->state_size, bytes, (size_t)n * v->state_size);
+    return 2 * n;
+}
+
+static void test_inexact_unmoves_refused(void **state)
+{
+    (void)state;
+    DjVariant doubled = *oni();
+    doubled_endgames = *doubled.endgames;
+    doubled_endgames.predecessors = doubled_predecessors;
+    doubled_endgames.max_predecessors *= 2;
+    doubled.endgames = &doubled_endgames;
+    g_autofree void *pos = new_game("ox,boar,horse,elephant,crab");
+    g_autofree char *folder = tb_test_folder();
+    DjTbBuildOptions o = { .folder = folder, .max_pieces = 2, .threads = 2 };
+    GError *error = NULL;
+    assert_false(dj_tb_build(&doubled, pos, &o, &error));
+    assert_non_null(error);
+    if (strstr(error->message, "predecessors_exact") == NULL)
+        fail_msg("wanted a failure naming predecessors_exact, got: %s", error->message);
+    g_error_free(error);
+    /* Said exact no more, the same unmoves give the right tables. */
+    doubled_endgames.predecessors_exact = false;
+    tb_test_build(&doubled, pos, &o);
+    tb_test_remove_folder(folder);
 }
 
 /* ---- refused files ------------------------------------------------------------- */
@@ -711,6 +776,7 @@ int main(void)
         cmocka_unit_test(test_numbering_and_unmoves),
         cmocka_unit_test(test_forward_equals_retrograde),
         cmocka_unit_test(test_unmoves_are_exact),
+        cmocka_unit_test(test_inexact_unmoves_refused),
         cmocka_unit_test(test_damaged_and_wrong_files_refused),
         cmocka_unit_test(test_resume_gives_the_same_tables),
         cmocka_unit_test(test_probe_agrees_with_the_tables),
