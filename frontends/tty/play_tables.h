@@ -51,11 +51,11 @@ char *play_tables_default_dir(const DjVariant *variant);
  * `mode` says, background builds capped at `pieces` (a build that would
  * need more memory than a background build may take is refused and said);
  * `pieces` 0: DOJO_TABLES_DEFAULT_PIECES, or as many fewer as it takes
- * for the build to fit, silently (Ogi's 4-piece set would not).  Never NULL; with
- * DOJO_TABLES_OFF, or for a game whose endings cannot be numbered, it
- * holds nothing and does nothing.  `explicit_folder`: the folder was given
- * by the player, so a missing one is worth a warning (the default one is
- * simply not made yet). */
+ * for the build to fit, silently (a game with big classes builds fewer).
+ * Never NULL; with DOJO_TABLES_OFF, or for a game whose endings cannot be
+ * numbered, it holds nothing and does nothing.  `explicit_folder`: the
+ * folder was given by the player, so a missing one is worth a warning (the
+ * default one is simply not made yet). */
 PlayTables *play_tables_new(const DjVariant *variant, DojoTablesMode mode, const char *folder,
                             bool explicit_folder, int pieces);
 
