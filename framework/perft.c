@@ -76,23 +76,25 @@ uint64_t dj_perft_stoppable(const DjVariant *variant, const void *pos, int depth
     return total;
 }
 
-uint64_t dj_perft_divide(const DjVariant *variant, const void *pos, int depth,
-                         DjPerftDivideFn fn, void *user_data)
+/* Count below a root move's child (held in the counter's own scratch). */
+typedef uint64_t (*CountBelow)(void *counter, int root_side);
+
+/* Play each root move of `pos` into `child`, count below it with `below`,
+ * and hand each move's text and count to `fn`; returns the total.  The
+ * one loop behind both divides. */
+static uint64_t divide_root(const DjVariant *variant, const void *pos, unsigned char *child,
+                            CountBelow below, void *counter, DjPerftDivideFn fn,
+                            void *user_data)
 {
-    if (depth <= 0 || variant->outcome(pos) != DJ_OUTCOME_ONGOING)
-        return 1;
-    PerftScratch s;
-    scratch_init(&s, variant, depth);
     DjMove *root_moves = g_new(DjMove, variant->max_moves);
     int n = variant->legal_moves(pos, root_moves);
+    int side = variant->side_to_move(pos);
     GString *text = g_string_new(NULL);
     uint64_t total = 0;
     for (int i = 0; i < n; i++) {
-        memcpy(s.positions, pos, variant->state_size);
-        variant->play(s.positions, root_moves[i]);
-        uint64_t count = 1;
-        if (depth > 1 && variant->outcome(s.positions) == DJ_OUTCOME_ONGOING)
-            count = perft_below(&s, 0, depth - 1);
+        memcpy(child, pos, variant->state_size);
+        variant->play(child, root_moves[i]);
+        uint64_t count = below(counter, side);
         g_string_truncate(text, 0);
         variant->format_move(pos, root_moves[i], text);
         fn(text->str, count, user_data);
@@ -100,7 +102,34 @@ uint64_t dj_perft_divide(const DjVariant *variant, const void *pos, int depth,
     }
     g_string_free(text, TRUE);
     g_free(root_moves);
-    scratch_clear(&s);
+    return total;
+}
+
+typedef struct MoveCounter {
+    PerftScratch scratch;
+    int depth;
+} MoveCounter;
+
+static uint64_t moves_below_root_move(void *counter, int root_side)
+{
+    (void)root_side;
+    MoveCounter *c = counter;
+    const DjVariant *v = c->scratch.variant;
+    if (c->depth > 1 && v->outcome(c->scratch.positions) == DJ_OUTCOME_ONGOING)
+        return perft_below(&c->scratch, 0, c->depth - 1);
+    return 1;
+}
+
+uint64_t dj_perft_divide(const DjVariant *variant, const void *pos, int depth,
+                         DjPerftDivideFn fn, void *user_data)
+{
+    if (depth <= 0 || variant->outcome(pos) != DJ_OUTCOME_ONGOING)
+        return 1;
+    MoveCounter c = { .depth = depth };
+    scratch_init(&c.scratch, variant, depth);
+    uint64_t total = divide_root(variant, pos, c.scratch.positions, moves_below_root_move, &c,
+                                 fn, user_data);
+    scratch_clear(&c.scratch);
     return total;
 }
 
@@ -173,33 +202,31 @@ uint64_t dj_perft_turns(const DjVariant *variant, const void *pos, int turns,
     return total;
 }
 
+typedef struct TurnCounter {
+    TurnScratch scratch;
+    int turns;
+} TurnCounter;
+
+static uint64_t turns_below_root_move(void *counter, int root_side)
+{
+    TurnCounter *c = counter;
+    const DjVariant *v = c->scratch.variant;
+    const unsigned char *child = c->scratch.positions->pdata[0];
+    int left = v->side_to_move(child) != root_side ? c->turns - 1 : c->turns;
+    if (left > 0 && v->outcome(child) == DJ_OUTCOME_ONGOING)
+        return turns_below(&c->scratch, 0, left);
+    return 1;
+}
+
 uint64_t dj_perft_turns_divide(const DjVariant *variant, const void *pos, int turns,
                                DjPerftDivideFn fn, void *user_data)
 {
     if (turns <= 0 || variant->outcome(pos) != DJ_OUTCOME_ONGOING)
         return 1;
-    TurnScratch s;
-    turn_scratch_init(&s, variant, pos, NULL);
-    DjMove *root_moves = g_new(DjMove, variant->max_moves);
-    int n = variant->legal_moves(pos, root_moves);
-    int side = variant->side_to_move(pos);
-    GString *text = g_string_new(NULL);
-    uint64_t total = 0;
-    for (int i = 0; i < n; i++) {
-        unsigned char *child = s.positions->pdata[0];
-        memcpy(child, pos, variant->state_size);
-        variant->play(child, root_moves[i]);
-        int left = variant->side_to_move(child) != side ? turns - 1 : turns;
-        uint64_t count = 1;
-        if (left > 0 && variant->outcome(child) == DJ_OUTCOME_ONGOING)
-            count = turns_below(&s, 0, left);
-        g_string_truncate(text, 0);
-        variant->format_move(pos, root_moves[i], text);
-        fn(text->str, count, user_data);
-        total += count;
-    }
-    g_string_free(text, TRUE);
-    g_free(root_moves);
-    turn_scratch_clear(&s);
+    TurnCounter c = { .turns = turns };
+    turn_scratch_init(&c.scratch, variant, pos, NULL);
+    uint64_t total = divide_root(variant, pos, c.scratch.positions->pdata[0],
+                                 turns_below_root_move, &c, fn, user_data);
+    turn_scratch_clear(&c.scratch);
     return total;
 }
